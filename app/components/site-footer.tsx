@@ -1,0 +1,45 @@
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+
+const COLUMNS = [
+  { title: "footer.shop", links: [["/deals", "footer.allDeals"], ["/groups", "footer.groups"]] },
+  {
+    title: "footer.help",
+    links: [["/about", "footer.aboutLink"], ["/faq", "footer.faq"], ["/contact", "footer.contact"], ["/terms", "footer.terms"], ["/privacy", "footer.privacy"]],
+  },
+  {
+    title: "footer.vendors",
+    links: [["/vendor", "footer.vendorHome"], ["/vendor/dashboard", "footer.vendorDashboard"], ["/vendor/new-deal", "footer.vendorNewDeal"], ["/vendor/guide", "footer.vendorGuide"], ["/vendor/support", "footer.vendorSupport"]],
+  },
+] as const;
+
+export function SiteFooter() {
+  const { t } = useTranslation();
+  return (
+    <footer className="mt-16 border-t border-line bg-surface">
+      <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 sm:grid-cols-2 lg:grid-cols-4">
+        <div>
+          <p className="text-lg font-extrabold text-brand-700 dark:text-brand-200">{t("app.name")}</p>
+          <p className="mt-2 text-sm leading-6 text-fg-muted">{t("footer.aboutText")}</p>
+        </div>
+        {COLUMNS.map((column) => (
+          <nav key={column.title} aria-label={t(column.title)}>
+            <p className="font-semibold">{t(column.title)}</p>
+            <ul className="mt-2 grid gap-1.5 text-sm">
+              {column.links.map(([to, label]) => (
+                <li key={to}>
+                  <Link to={to} className="text-fg-muted hover:text-fg hover:underline">
+                    {t(label)}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        ))}
+      </div>
+      <p className="border-t border-line py-4 text-center text-xs text-fg-muted">
+        {t("footer.rights", { year: new Date().getFullYear() })}
+      </p>
+    </footer>
+  );
+}

@@ -1,0 +1,34 @@
+import { useTranslation } from "react-i18next";
+import { MAX_TOASTS, type Toast, type ToastVariant } from "~/services/toast";
+
+const VARIANT_CLASSES: Record<ToastVariant, string> = {
+  default: "border-line bg-surface text-fg",
+  destructive: "border-red-300 bg-red-50 text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100",
+  success: "border-brand-200 bg-brand-50 text-brand-800 dark:border-brand-700 dark:bg-brand-800 dark:text-brand-50",
+  warning: "border-amber-300 bg-amber-50 text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100",
+  info: "border-sky-300 bg-sky-50 text-sky-900 dark:border-sky-700 dark:bg-sky-950 dark:text-sky-100",
+};
+
+/** Server-rendered flash toasts; CSS hides each after 5 s (see app.css). */
+export function Toaster({ toasts }: { toasts: Toast[] }) {
+  const { t } = useTranslation();
+  if (toasts.length === 0) return null;
+  return (
+    <section
+      aria-label={t("toast.region")}
+      className="pointer-events-none fixed inset-x-0 top-3 z-50 flex flex-col items-center gap-2 px-3"
+    >
+      {toasts.slice(-MAX_TOASTS).map((toast) => (
+        <div
+          key={toast.id}
+          role={toast.variant === "destructive" ? "alert" : "status"}
+          data-variant={toast.variant}
+          className={`toast pointer-events-auto w-full max-w-sm rounded-xl border px-4 py-3 shadow-lg ${VARIANT_CLASSES[toast.variant]}`}
+        >
+          <p className="font-semibold">{t(toast.title, toast.values)}</p>
+          {toast.description ? <p className="mt-0.5 text-sm opacity-90">{t(toast.description, toast.values)}</p> : null}
+        </div>
+      ))}
+    </section>
+  );
+}

@@ -1,0 +1,73 @@
+import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes } from "react";
+import { useTranslation } from "react-i18next";
+
+/** Errors are locale keys (see account-schemas.ts); shown translated under their field. */
+export function ErrorList({ id, errors }: { id?: string; errors?: string[] | null }) {
+  const { t } = useTranslation();
+  if (!errors?.length) return null;
+  return (
+    <ul id={id} className="mt-1 grid gap-0.5 text-sm text-red-700 dark:text-red-300">
+      {errors.map((error) => (
+        <li key={error}>{t(error)}</li>
+      ))}
+    </ul>
+  );
+}
+
+const controlClass =
+  "block w-full rounded-lg border border-line bg-surface px-3 py-2.5 text-base aria-[invalid=true]:border-red-500";
+
+interface FieldProps {
+  label: ReactNode;
+  hint?: ReactNode;
+  errors?: string[] | null;
+  errorId: string;
+}
+
+export function Field({ label, hint, errors, errorId, ...input }: FieldProps & InputHTMLAttributes<HTMLInputElement>) {
+  return (
+    <div>
+      <label htmlFor={input.id} className="mb-1 block text-sm font-medium">
+        {label}
+      </label>
+      <input {...input} className={controlClass} />
+      {hint && !errors?.length ? <p className="mt-1 text-xs text-fg-muted">{hint}</p> : null}
+      <ErrorList id={errorId} errors={errors} />
+    </div>
+  );
+}
+
+export function SelectField({
+  label,
+  hint,
+  errors,
+  errorId,
+  children,
+  ...select
+}: FieldProps & SelectHTMLAttributes<HTMLSelectElement>) {
+  return (
+    <div>
+      <label htmlFor={select.id} className="mb-1 block text-sm font-medium">
+        {label}
+      </label>
+      <select {...select} className={controlClass}>
+        {children}
+      </select>
+      {hint && !errors?.length ? <p className="mt-1 text-xs text-fg-muted">{hint}</p> : null}
+      <ErrorList id={errorId} errors={errors} />
+    </div>
+  );
+}
+
+export function SubmitButton({ pending, children, pendingLabel }: { pending: boolean; children: ReactNode; pendingLabel: ReactNode }) {
+  return (
+    <button
+      type="submit"
+      disabled={pending}
+      aria-busy={pending}
+      className="w-full rounded-lg bg-brand-600 px-4 py-3 font-semibold text-white hover:bg-brand-700 disabled:opacity-70"
+    >
+      {pending ? pendingLabel : children}
+    </button>
+  );
+}

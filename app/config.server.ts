@@ -1,0 +1,33 @@
+// Settings from the environment, read in one place. README.md lists them.
+import { randomBytes } from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import { defaultDatabasePath } from "~/db/client.server";
+
+export const isProduction = process.env.NODE_ENV === "production";
+
+/**
+ * Cookies are Secure in production. Browsers accept Secure cookies on http://localhost, so the
+ * demo works; a self-hoster serving plain HTTP on a LAN address sets INSECURE_COOKIES=1.
+ */
+export const secureCookies = isProduction && process.env.INSECURE_COOKIES !== "1";
+
+let sessionSecret: string | undefined;
+
+/**
+ * SESSION_SECRET signs cookies. Unset, a random one is made once and kept beside the database,
+ * so a self-hosted container needs no setup and sessions survive restarts.
+ */
+export function getSessionSecret(): string {
+  if (sessionSecret) return sessionSecret;
+  if (process.env.SESSION_SECRET) return (sessionSecret = process.env.SESSION_SECRET);
+  const file = path.join(path.dirname(path.resolve(defaultDatabasePath())), "session-secret");
+  try {
+    sessionSecret = fs.readFileSync(file, "utf8").trim();
+  } catch {
+    sessionSecret = randomBytes(32).toString("hex");
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    fs.writeFileSync(file, sessionSecret, { mode: 0o600 });
+  }
+  return sessionSecret;
+}

@@ -1,0 +1,52 @@
+import Database from "better-sqlite3";
+import { drizzle, type BetterSQLite3Database } from "drizzle-orm/better-sqlite3";
+import { migrate } from "drizzle-orm/better-sqlite3/migrator";
+import fs from "node:fs";
+import path from "node:path";
+import * as schema from "./schema";
+
+export type Db = BetterSQLite3Database<typeof schema> & { $client: Database.Database };
+/** The handle inside `db.transaction(...)`. */
+export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+/** Either: for reads that run alone or inside a caller's transaction. */
+export type Queryable = Db | Tx;
+
+/** Where the SQL migrations live: `drizzle/` beside package.json (also in the Docker image). */
+export const MIGRATIONS_FOLDER = path.resolve(process.env.MIGRATIONS_PATH ?? "drizzle");
+
+/** Opens (creating if needed) a SQLite file with the settings every connection here uses. */
+export function openDatabase(file: string): Db {
+  if (file !== ":memory:") fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+  const sqlite = new Database(file);
+  // WAL lets pages read while a checkout writes; busy_timeout makes a second writer wait
+  // instead of failing at once; NORMAL is durable across app crashes in WAL mode.
+  sqlite.pragma("journal_mode = WAL");
+  sqlite.pragma("synchronous = NORMAL");
+  sqlite.pragma("foreign_keys = ON");
+  sqlite.pragma("busy_timeout = 5000");
+  return drizzle({ client: sqlite, schema }) as Db;
+}
+
+export function migrateDatabase(db: Db) {
+  migrate(db, { migrationsFolder: MIGRATIONS_FOLDER });
+}
+
+export function defaultDatabasePath() {
+  return process.env.DATABASE_PATH ?? path.join("data", "shuk.db");
+}
+
+let shared: Db | undefined;
+
+/** The process-wide connection, opened and migrated on first use. */
+export function getDb(): Db {
+  if (!shared) {
+    shared = openDatabase(defaultDatabasePath());
+    migrateDatabase(shared);
+  }
+  return shared;
+}
+
+export function closeDb() {
+  shared?.$client.close();
+  shared = undefined;
+}

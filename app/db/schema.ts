@@ -1,0 +1,596 @@
+// The whole data model (spec sections 3 of both documents).
+// Conventions: ids are random UUID strings; money is integer agorot (1 ₪ = 100) so sums are exact,
+// and the API turns it into decimal strings; times are epoch milliseconds; lists are JSON text.
+import { sql } from "drizzle-orm";
+import {
+  check,
+  index,
+  integer,
+  sqliteTable,
+  text,
+  uniqueIndex,
+} from "drizzle-orm/sqlite-core";
+
+export const ROLES = ["USER", "VENDOR", "ADMIN"] as const;
+export const LANGUAGES = ["he", "en"] as const;
+export const AUTH_PROVIDER_TYPES = [
+  "password",
+  "google",
+  "apple",
+  "facebook",
+  "github",
+  "passkey",
+  "magic",
+  "replit",
+] as const;
+export const TWO_FA_TYPES = ["totp", "sms"] as const;
+export const CATEGORIES = ["vegetables", "fruits", "herbs", "sprouts", "mushrooms"] as const;
+export const DEAL_STATUSES = ["DRAFT", "ACTIVE", "ENDED", "ARCHIVED"] as const;
+export const GROUP_STATUSES = ["OPEN", "CLOSED", "FULFILLED"] as const;
+export const DELIVERY_TYPES = ["PICKUP", "DELIVERY"] as const;
+export const PAYMENT_METHODS = ["CASH", "CREDIT_CARD", "BANK_TRANSFER"] as const;
+export const ORDER_STATUSES = ["PENDING", "PAID", "CANCELED", "FULFILLED", "REFUNDED"] as const;
+export const NOTIFICATION_TYPES = [
+  "REVIEW_REMINDER",
+  "ORDER_DELIVERED",
+  "GROUP_COMPLETE",
+  "DEAL_ENDING",
+] as const;
+export const SESSION_KINDS = ["web", "api"] as const;
+
+export type Role = (typeof ROLES)[number];
+export type Language = (typeof LANGUAGES)[number];
+export type Category = (typeof CATEGORIES)[number];
+export type DealStatus = (typeof DEAL_STATUSES)[number];
+export type GroupStatus = (typeof GROUP_STATUSES)[number];
+export type DeliveryType = (typeof DELIVERY_TYPES)[number];
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
+
+const id = () =>
+  text("id")
+    .primaryKey()
+    .$defaultFn(() => crypto.randomUUID());
+
+// Epoch milliseconds, filled by SQLite itself so raw inserts get it too.
+const nowMs = sql`(cast(unixepoch('subsec') * 1000 as integer))`;
+const createdAt = () => integer("created_at", { mode: "timestamp_ms" }).notNull().default(nowMs);
+const timestamp = (name: string) => integer(name, { mode: "timestamp_ms" });
+const bool = (name: string) => integer(name, { mode: "boolean" });
+
+/** `column IN ('A','B')` for a CHECK constraint. */
+function oneOf(column: string, values: readonly string[]) {
+  return sql.raw(`${column} in (${values.map((v) => `'${v}'`).join(", ")})`);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Accounts
+
+export const users = sqliteTable(
+  "users",
+  {
+    id: id(),
+    // Stored lower-cased, so the unique index is case-insensitive in effect.
+    email: text("email").notNull(),
+    passwordHash: text("password_hash"),
+    name: text("name"),
+    firstName: text("first_name"),
+    lastName: text("last_name"),
+    profileImageUrl: text("profile_image_url"),
+    phone: text("phone"),
+    communityId: text("community_id").references(() => communities.id, { onDelete: "set null" }),
+    role: text("role", { enum: ROLES }).notNull().default("USER"),
+    emailNotifications: bool("email_notifications").notNull().default(true),
+    smsNotifications: bool("sms_notifications").notNull().default(false),
+    pushNotifications: bool("push_notifications").notNull().default(true),
+    language: text("language", { enum: LANGUAGES }).notNull().default("he"),
+    lastLoginAt: timestamp("last_login_at"),
+    createdAt: createdAt(),
+    updatedAt: timestamp("updated_at").notNull().default(nowMs),
+  },
+  (t) => [
+    uniqueIndex("users_email_unique").on(t.email),
+    index("users_community_idx").on(t.communityId),
+    check("users_role_check", oneOf("role", ROLES)),
+    check("users_language_check", oneOf("language", LANGUAGES)),
+  ],
+);
+
+export const authProviders = sqliteTable(
+  "auth_providers",
+  {
+    id: id(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    type: text("type", { enum: AUTH_PROVIDER_TYPES }).notNull(),
+    providerId: text("provider_id").notNull(),
+    meta: text("meta", { mode: "json" }).$type<Record<string, unknown>>(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("auth_providers_type_provider_unique").on(t.type, t.providerId),
+    index("auth_providers_user_idx").on(t.userId),
+    check("auth_providers_type_check", oneOf("type", AUTH_PROVIDER_TYPES)),
+  ],
+);
+
+export const magicTokens = sqliteTable(
+  "magic_tokens",
+  {
+    id: id(),
+    userId: text("user_id").references(() => users.id, { onDelete: "cascade" }),
+    // sha256 of the token that went out by e-mail; the token itself is never stored.
+    tokenHash: text("token_hash").notNull(),
+    email: text("email").notNull(),
+    expiresAt: timestamp("expires_at").notNull(),
+    usedAt: timestamp("used_at"),
+    meta: text("meta", { mode: "json" }).$type<Record<string, unknown>>(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("magic_tokens_hash_unique").on(t.tokenHash),
+    index("magic_tokens_email_idx").on(t.email),
+  ],
+);
+
+export const passkeys = sqliteTable(
+  "passkeys",
+  {
+    id: id(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    credentialId: text("credential_id").notNull(),
+    publicKey: text("public_key").notNull(),
+    counter: integer("counter").notNull().default(0),
+    deviceInfo: text("device_info"),
+    lastUsedAt: timestamp("last_used_at"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("passkeys_credential_unique").on(t.credentialId),
+    index("passkeys_user_idx").on(t.userId),
+  ],
+);
+
+export const twoFa = sqliteTable(
+  "two_fa",
+  {
+    id: id(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    type: text("type", { enum: TWO_FA_TYPES }).notNull(),
+    secret: text("secret"),
+    phone: text("phone"),
+    backupCodes: text("backup_codes", { mode: "json" })
+      .$type<string[]>()
+      .notNull()
+      .default(sql`'[]'`),
+    isEnabled: bool("is_enabled").notNull().default(true),
+    enabledAt: timestamp("enabled_at"),
+    lastUsedAt: timestamp("last_used_at"),
+  },
+  (t) => [
+    uniqueIndex("two_fa_user_unique").on(t.userId),
+    check("two_fa_type_check", oneOf("type", TWO_FA_TYPES)),
+  ],
+);
+
+export const rateLimits = sqliteTable(
+  "rate_limits",
+  {
+    id: id(),
+    identifier: text("identifier").notNull(),
+    action: text("action").notNull(),
+    attempts: integer("attempts").notNull().default(0),
+    lastAttemptAt: timestamp("last_attempt_at").notNull().default(nowMs),
+    blockedUntil: timestamp("blocked_until"),
+  },
+  (t) => [uniqueIndex("rate_limits_identifier_action_unique").on(t.identifier, t.action)],
+);
+
+/**
+ * Web sessions and API tokens. `sid` is the sha256 of the secret the client holds (cookie
+ * session id or bearer token), so a copy of the database does not let anyone sign in.
+ */
+export const sessions = sqliteTable(
+  "sessions",
+  {
+    sid: text("sid").primaryKey(),
+    sess: text("sess", { mode: "json" })
+      .$type<{ userId: string; kind: (typeof SESSION_KINDS)[number] }>()
+      .notNull(),
+    expire: timestamp("expire").notNull(),
+  },
+  (t) => [index("sessions_expire_idx").on(t.expire)],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Catalogue
+
+export const vendors = sqliteTable("vendors", {
+  id: id(),
+  name: text("name").notNull(),
+  email: text("email"),
+  contact: text("contact"),
+  description: text("description"),
+  createdAt: createdAt(),
+});
+
+export const deals = sqliteTable(
+  "deals",
+  {
+    id: id(),
+    vendorId: text("vendor_id")
+      .notNull()
+      .references(() => vendors.id),
+    title: text("title").notNull(),
+    slug: text("slug").notNull(),
+    description: text("description").notNull().default(""),
+    images: text("images", { mode: "json" })
+      .$type<string[]>()
+      .notNull()
+      .default(sql`'[]'`),
+    category: text("category", { enum: CATEGORIES }).notNull(),
+    /** agorot */
+    basePrice: integer("base_price").notNull(),
+    currency: text("currency").notNull().default("ILS"),
+    unit: text("unit").notNull(),
+    minQty: integer("min_qty").notNull().default(1),
+    maxQty: integer("max_qty").notNull().default(1000),
+    status: text("status", { enum: DEAL_STATUSES }).notNull().default("DRAFT"),
+    startAt: timestamp("start_at"),
+    endAt: timestamp("end_at"),
+    createdAt: createdAt(),
+    updatedAt: timestamp("updated_at").notNull().default(nowMs),
+  },
+  (t) => [
+    uniqueIndex("deals_slug_unique").on(t.slug),
+    index("deals_status_category_idx").on(t.status, t.category),
+    index("deals_status_created_idx").on(t.status, t.createdAt),
+    index("deals_vendor_idx").on(t.vendorId),
+    check("deals_category_check", oneOf("category", CATEGORIES)),
+    check("deals_status_check", oneOf("status", DEAL_STATUSES)),
+    check("deals_base_price_check", sql`base_price >= 0`),
+    check("deals_qty_bounds_check", sql`min_qty >= 1 and max_qty >= min_qty`),
+  ],
+);
+
+/** Legacy quantity tiers: the unit price once a line reaches `thresholdQty`. */
+export const dealTiers = sqliteTable(
+  "deal_tiers",
+  {
+    id: id(),
+    dealId: text("deal_id")
+      .notNull()
+      .references(() => deals.id, { onDelete: "cascade" }),
+    thresholdQty: integer("threshold_qty").notNull(),
+    /** agorot */
+    unitPrice: integer("unit_price").notNull(),
+  },
+  (t) => [
+    uniqueIndex("deal_tiers_deal_threshold_unique").on(t.dealId, t.thresholdQty),
+    check("deal_tiers_threshold_check", sql`threshold_qty >= 1`),
+    check("deal_tiers_price_check", sql`unit_price >= 0`),
+  ],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Communities and the weekly purchase
+
+export const communities = sqliteTable(
+  "communities",
+  {
+    id: id(),
+    name: text("name").notNull(),
+    description: text("description"),
+    pickupDay: integer("pickup_day").notNull(),
+    pickupTime: text("pickup_time").notNull(),
+    pickupAddress: text("pickup_address").notNull(),
+    contactPhone: text("contact_phone"),
+    isActive: bool("is_active").notNull().default(true),
+    // Weekly-cycle settings (not in the spec's entity; the cycle engine needs them).
+    deadlineDay: integer("deadline_day").notNull().default(4),
+    deadlineTime: text("deadline_time").notNull().default("20:00"),
+    /** agorot; the weekly group goal new cycles start with */
+    weeklyTargetRevenue: integer("weekly_target_revenue").notNull().default(1_000_000),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check("communities_pickup_day_check", sql`pickup_day between 0 and 6`),
+    check("communities_deadline_day_check", sql`deadline_day between 0 and 6`),
+  ],
+);
+
+export const communityTiers = sqliteTable(
+  "community_tiers",
+  {
+    id: id(),
+    communityId: text("community_id")
+      .notNull()
+      .references(() => communities.id, { onDelete: "cascade" }),
+    /** agorot */
+    minRevenue: integer("min_revenue").notNull(),
+    discountPercent: integer("discount_percent").notNull(),
+    tierName: text("tier_name").notNull().default("regular"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("community_tiers_min_revenue_unique").on(t.communityId, t.minRevenue),
+    check("community_tiers_discount_check", sql`discount_percent between 0 and 90`),
+    check("community_tiers_min_revenue_check", sql`min_revenue >= 0`),
+  ],
+);
+
+export const pickupPoints = sqliteTable(
+  "pickup_points",
+  {
+    id: id(),
+    communityId: text("community_id")
+      .notNull()
+      .references(() => communities.id, { onDelete: "cascade" }),
+    address: text("address").notNull(),
+    instructions: text("instructions"),
+    contactPhone: text("contact_phone"),
+    /** weekday numbers, 0 = Sunday */
+    pickupDays: text("pickup_days", { mode: "json" })
+      .$type<number[]>()
+      .notNull()
+      .default(sql`'[]'`),
+    pickupStartTime: text("pickup_start_time").notNull(),
+    pickupEndTime: text("pickup_end_time").notNull(),
+    isActive: bool("is_active").notNull().default(true),
+    createdAt: createdAt(),
+  },
+  (t) => [index("pickup_points_community_idx").on(t.communityId)],
+);
+
+export const weeklyCycles = sqliteTable(
+  "weekly_cycles",
+  {
+    id: id(),
+    communityId: text("community_id")
+      .notNull()
+      .references(() => communities.id, { onDelete: "cascade" }),
+    /** YYYY-MM-DD (Asia/Jerusalem) */
+    weekStartDate: text("week_start_date").notNull(),
+    orderDeadline: timestamp("order_deadline").notNull(),
+    pickupDate: timestamp("pickup_date").notNull(),
+    /** agorot */
+    targetRevenue: integer("target_revenue").notNull().default(1_000_000),
+    /** agorot: sum of base totals of the cycle's non-canceled orders */
+    currentRevenue: integer("current_revenue").notNull().default(0),
+    isActive: bool("is_active").notNull().default(true),
+    closedAt: timestamp("closed_at"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("weekly_cycles_community_week_unique").on(t.communityId, t.weekStartDate),
+    // Every community has at most one open cycle at a time.
+    uniqueIndex("weekly_cycles_one_active_per_community")
+      .on(t.communityId)
+      .where(sql`is_active = 1`),
+    index("weekly_cycles_deadline_idx").on(t.isActive, t.orderDeadline),
+    check("weekly_cycles_revenue_check", sql`current_revenue >= 0`),
+  ],
+);
+
+/**
+ * A group is one deal's purchase in one community's weekly cycle: `dealId` is our addition
+ * (the spec lists groups per deal in the deal answer, but no deal on the group).
+ */
+export const groups = sqliteTable(
+  "groups",
+  {
+    id: id(),
+    communityId: text("community_id")
+      .notNull()
+      .references(() => communities.id, { onDelete: "cascade" }),
+    weeklyCycleId: text("weekly_cycle_id")
+      .notNull()
+      .references(() => weeklyCycles.id, { onDelete: "cascade" }),
+    dealId: text("deal_id").references(() => deals.id, { onDelete: "cascade" }),
+    region: text("region"),
+    /** agorot */
+    targetRevenue: integer("target_revenue").notNull().default(1_000_000),
+    /** agorot */
+    currentRevenue: integer("current_revenue").notNull().default(0),
+    currentQty: integer("current_qty").notNull().default(0),
+    targetQty: integer("target_qty").notNull().default(100),
+    status: text("status", { enum: GROUP_STATUSES }).notNull().default("OPEN"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("groups_cycle_deal_unique").on(t.weeklyCycleId, t.dealId),
+    index("groups_deal_status_idx").on(t.dealId, t.status),
+    index("groups_community_idx").on(t.communityId),
+    check("groups_status_check", oneOf("status", GROUP_STATUSES)),
+    check("groups_revenue_check", sql`current_revenue >= 0 and current_qty >= 0`),
+  ],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Shopping
+
+export const cartItems = sqliteTable(
+  "cart_items",
+  {
+    id: id(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    dealId: text("deal_id")
+      .notNull()
+      .references(() => deals.id, { onDelete: "cascade" }),
+    groupId: text("group_id")
+      .notNull()
+      .references(() => groups.id, { onDelete: "cascade" }),
+    qty: integer("qty").notNull().default(1),
+    addedAt: timestamp("added_at").notNull().default(nowMs),
+  },
+  (t) => [
+    uniqueIndex("cart_items_user_deal_unique").on(t.userId, t.dealId),
+    check("cart_items_qty_check", sql`qty >= 1`),
+  ],
+);
+
+export const orders = sqliteTable(
+  "orders",
+  {
+    id: id(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    dealId: text("deal_id")
+      .notNull()
+      .references(() => deals.id),
+    groupId: text("group_id").references(() => groups.id),
+    communityId: text("community_id").references(() => communities.id),
+    pickupPointId: text("pickup_point_id").references(() => pickupPoints.id),
+    weeklyCycleId: text("weekly_cycle_id").references(() => weeklyCycles.id),
+    qty: integer("qty").notNull(),
+    /** agorot */
+    unitPriceAtPurchase: integer("unit_price_at_purchase").notNull(),
+    /** agorot: base price x qty, what community revenue counts */
+    originalTotal: integer("original_total").notNull(),
+    /** agorot: what the buyer pays, delivery fee included */
+    total: integer("total").notNull(),
+    deliveryType: text("delivery_type", { enum: DELIVERY_TYPES }).notNull().default("PICKUP"),
+    /** agorot */
+    deliveryFee: integer("delivery_fee").notNull().default(0),
+    deliveryAddress: text("delivery_address"),
+    deliveryPhone: text("delivery_phone"),
+    deliveryNotes: text("delivery_notes"),
+    paymentMethod: text("payment_method", { enum: PAYMENT_METHODS }).notNull().default("CASH"),
+    status: text("status", { enum: ORDER_STATUSES }).notNull().default("PENDING"),
+    paymentIntentId: text("payment_intent_id"),
+    // When each step happened, for the order timeline.
+    paidAt: timestamp("paid_at"),
+    fulfilledAt: timestamp("fulfilled_at"),
+    canceledAt: timestamp("canceled_at"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("orders_user_created_idx").on(t.userId, t.createdAt),
+    index("orders_cycle_status_idx").on(t.weeklyCycleId, t.status),
+    index("orders_group_idx").on(t.groupId),
+    index("orders_deal_user_idx").on(t.dealId, t.userId),
+    index("orders_status_created_idx").on(t.status, t.createdAt),
+    check("orders_qty_check", sql`qty >= 1`),
+    check("orders_money_check", sql`unit_price_at_purchase >= 0 and original_total >= 0 and total >= 0 and delivery_fee >= 0`),
+    check("orders_delivery_type_check", oneOf("delivery_type", DELIVERY_TYPES)),
+    check("orders_payment_method_check", oneOf("payment_method", PAYMENT_METHODS)),
+    check("orders_status_check", oneOf("status", ORDER_STATUSES)),
+  ],
+);
+
+export const addresses = sqliteTable(
+  "addresses",
+  {
+    id: id(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    city: text("city").notNull(),
+    street: text("street").notNull(),
+    houseNumber: text("house_number"),
+    notes: text("notes"),
+    isDefault: bool("is_default").notNull().default(false),
+  },
+  (t) => [index("addresses_user_idx").on(t.userId)],
+);
+
+export const referrals = sqliteTable(
+  "referrals",
+  {
+    id: id(),
+    dealId: text("deal_id").references(() => deals.id, { onDelete: "cascade" }),
+    refCode: text("ref_code").notNull(),
+    createdByUserId: text("created_by_user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    rewardType: text("reward_type"),
+    rewardValue: integer("reward_value"),
+  },
+  (t) => [uniqueIndex("referrals_ref_code_unique").on(t.refCode)],
+);
+
+export const eventLogs = sqliteTable(
+  "event_logs",
+  {
+    id: id(),
+    type: text("type").notNull(),
+    payload: text("payload", { mode: "json" }).$type<Record<string, unknown>>(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("event_logs_type_created_idx").on(t.type, t.createdAt)],
+);
+
+export const reviews = sqliteTable(
+  "reviews",
+  {
+    id: id(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    dealId: text("deal_id")
+      .notNull()
+      .references(() => deals.id, { onDelete: "cascade" }),
+    orderId: text("order_id").references(() => orders.id, { onDelete: "set null" }),
+    rating: integer("rating").notNull(),
+    comment: text("comment"),
+    isVerified: bool("is_verified").notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: timestamp("updated_at").notNull().default(nowMs),
+  },
+  (t) => [
+    // One review per order: "a FULFILLED order of that deal that has no review yet".
+    uniqueIndex("reviews_order_unique").on(t.orderId),
+    index("reviews_deal_created_idx").on(t.dealId, t.createdAt),
+    check("reviews_rating_check", sql`rating between 1 and 5`),
+  ],
+);
+
+export const favorites = sqliteTable(
+  "favorites",
+  {
+    id: id(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    dealId: text("deal_id")
+      .notNull()
+      .references(() => deals.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("favorites_user_deal_unique").on(t.userId, t.dealId)],
+);
+
+export const notifications = sqliteTable(
+  "notifications",
+  {
+    id: id(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    type: text("type", { enum: NOTIFICATION_TYPES }).notNull(),
+    title: text("title").notNull(),
+    message: text("message").notNull(),
+    data: text("data", { mode: "json" }).$type<{ dealSlug?: string; orderId?: string }>(),
+    isRead: bool("is_read").notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("notifications_user_read_created_idx").on(t.userId, t.isRead, t.createdAt),
+    check("notifications_type_check", oneOf("type", NOTIFICATION_TYPES)),
+  ],
+);
+
+export type User = typeof users.$inferSelect;
+export type Community = typeof communities.$inferSelect;
+export type PickupPoint = typeof pickupPoints.$inferSelect;
+export type Deal = typeof deals.$inferSelect;
+export type Order = typeof orders.$inferSelect;

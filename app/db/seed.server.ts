@@ -1,0 +1,146 @@
+// Demo data: communities with pickup points, tiers and an open weekly cycle; vendors; deals
+// with a group per community; a demo shopper and a demo admin (credentials in README.md).
+import { sql } from "drizzle-orm";
+import { hashPassword } from "~/auth/password.server";
+import { nextCycleDates } from "~/services/cycle-schedule";
+import type { Db } from "./client.server";
+import {
+  authProviders,
+  communities,
+  communityTiers,
+  deals,
+  dealTiers,
+  groups,
+  pickupPoints,
+  users,
+  vendors,
+  weeklyCycles,
+} from "./schema";
+import { seedCommunities, seedDeals, seedVendors } from "./seed-data";
+
+export const DEMO_USER = { email: "demo@shuk.example", password: "shuk-demo-2026", firstName: "נועה", lastName: "כהן" };
+export const DEMO_ADMIN = { email: "admin@shuk.example", password: "shuk-admin-2026", firstName: "אבי", lastName: "לוי" };
+
+function isEmpty(db: Db) {
+  const row = db.get<{ n: number }>(sql`select count(*) as n from ${communities}`);
+  return row.n === 0;
+}
+
+/** Seeds only a database that has no communities yet; safe to call at every start. */
+export async function ensureDemoData(db: Db, now = new Date()) {
+  if (isEmpty(db)) await seedDatabase(db, now);
+}
+
+export async function seedDatabase(db: Db, now = new Date()) {
+  const [userHash, adminHash] = await Promise.all([
+    hashPassword(DEMO_USER.password),
+    hashPassword(DEMO_ADMIN.password),
+  ]);
+
+  db.transaction(
+    (tx) => {
+      // Another process may have seeded while the hashes were computed.
+      if (tx.get<{ n: number }>(sql`select count(*) as n from ${communities}`).n > 0) return;
+
+      const vendorIds = new Map<string, string>();
+      for (const v of seedVendors) {
+        const row = tx
+          .insert(vendors)
+          .values({ name: v.name, email: v.email, contact: v.contact, description: v.description })
+          .returning({ id: vendors.id })
+          .get();
+        vendorIds.set(v.key, row.id);
+      }
+
+      const dealIds: string[] = [];
+      seedDeals.forEach((d, index) => {
+        const vendorId = vendorIds.get(d.vendorKey);
+        if (!vendorId) throw new Error(`Seed deal ${d.slug} names unknown vendor ${d.vendorKey}`);
+        const row = tx
+          .insert(deals)
+          .values({
+            vendorId,
+            title: d.title,
+            slug: d.slug,
+            description: d.description,
+            images: [d.image],
+            category: d.category,
+            basePrice: d.basePriceAgorot,
+            unit: d.unit,
+            minQty: d.minQty,
+            maxQty: d.maxQty,
+            status: "ACTIVE",
+            startAt: now,
+            // Spread creation times so "newest first" has a stable, meaningful order.
+            createdAt: new Date(now.getTime() - index * 60_000),
+          })
+          .returning({ id: deals.id })
+          .get();
+        dealIds.push(row.id);
+        for (const tier of d.tiers) {
+          tx.insert(dealTiers).values({ dealId: row.id, thresholdQty: tier.thresholdQty, unitPrice: tier.unitPriceAgorot }).run();
+        }
+      });
+
+      let firstCommunityId: string | undefined;
+      for (const c of seedCommunities) {
+        const community = tx
+          .insert(communities)
+          .values({
+            name: c.name,
+            description: c.description,
+            pickupDay: c.pickupDay,
+            pickupTime: c.pickupTime,
+            pickupAddress: c.pickupAddress,
+            contactPhone: c.contactPhone,
+            deadlineDay: c.deadlineWeekday,
+            deadlineTime: c.deadlineTime,
+            weeklyTargetRevenue: c.targetRevenueAgorot,
+          })
+          .returning()
+          .get();
+        firstCommunityId ??= community.id;
+        for (const tier of c.tiers) {
+          tx.insert(communityTiers)
+            .values({ communityId: community.id, minRevenue: tier.minRevenueAgorot, discountPercent: tier.discountPercent, tierName: tier.tierName })
+            .run();
+        }
+        for (const p of c.pickupPoints) {
+          tx.insert(pickupPoints).values({ communityId: community.id, ...p }).run();
+        }
+        const dates = nextCycleDates(community, now);
+        const cycle = tx
+          .insert(weeklyCycles)
+          .values({ communityId: community.id, ...dates, targetRevenue: c.targetRevenueAgorot })
+          .returning({ id: weeklyCycles.id })
+          .get();
+        for (const dealId of dealIds) {
+          tx.insert(groups)
+            .values({ communityId: community.id, weeklyCycleId: cycle.id, dealId, region: c.city, targetRevenue: c.targetRevenueAgorot })
+            .run();
+        }
+      }
+
+      for (const [person, passwordHash, role] of [
+        [DEMO_USER, userHash, "USER"],
+        [DEMO_ADMIN, adminHash, "ADMIN"],
+      ] as const) {
+        const user = tx
+          .insert(users)
+          .values({
+            email: person.email,
+            passwordHash,
+            firstName: person.firstName,
+            lastName: person.lastName,
+            name: `${person.firstName} ${person.lastName}`,
+            role,
+            communityId: firstCommunityId,
+          })
+          .returning({ id: users.id })
+          .get();
+        tx.insert(authProviders).values({ userId: user.id, type: "password", providerId: person.email }).run();
+      }
+    },
+    { behavior: "immediate" },
+  );
+}

@@ -1,0 +1,107 @@
+import { createReadableStreamFromReadable } from "@react-router/node";
+import { PassThrough } from "node:stream";
+import { renderToPipeableStream } from "react-dom/server";
+import {
+  RouterContextProvider,
+  ServerRouter,
+  type EntryContext,
+  type HandleErrorFunction,
+} from "react-router";
+import { NonceProvider } from "~/components/nonce";
+import { nonceContext } from "~/context";
+import { closeDb, getDb } from "~/db/client.server";
+import { ensureDemoData } from "~/db/seed.server";
+
+export const streamTimeout = 5_000;
+
+/** server.ts calls this for every request: the context starts with the response's CSP nonce. */
+export function createLoadContext(nonce: string): RouterContextProvider {
+  const context = new RouterContextProvider();
+  context.set(nonceContext, nonce);
+  return context;
+}
+
+/** server.ts, before listening: migrate, and fill an empty database with the demo data. */
+export async function prepareServer() {
+  await ensureDemoData(getDb());
+}
+
+/** server.ts, on SIGTERM: close the database cleanly (checkpoints the WAL). */
+export function stopServer() {
+  closeDb();
+}
+
+/** The page's CSP: scripts only from us or carrying this response's nonce. */
+function contentSecurityPolicy(nonce: string) {
+  return [
+    "default-src 'self'",
+    `script-src 'self' 'nonce-${nonce}'`,
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob:",
+    "font-src 'self'",
+    "connect-src 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join("; ");
+}
+
+export default function handleRequest(
+  request: Request,
+  responseStatusCode: number,
+  responseHeaders: Headers,
+  routerContext: EntryContext,
+  loadContext: RouterContextProvider,
+) {
+  if (request.method.toUpperCase() === "HEAD") {
+    return new Response(null, { status: responseStatusCode, headers: responseHeaders });
+  }
+  const nonce = loadContext.get(nonceContext);
+  // `react-router dev` has no nonce (Vite injects its own inline scripts): no CSP there.
+  if (nonce) responseHeaders.set("Content-Security-Policy", contentSecurityPolicy(nonce));
+
+  return new Promise<Response>((resolve, reject) => {
+    let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
+    // Nothing here is deferred, so waiting for the whole page costs nothing and lets the
+    // status code reflect any error.
+    const { pipe, abort } = renderToPipeableStream(
+      <NonceProvider value={nonce}>
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+      </NonceProvider>,
+      {
+        nonce,
+        onAllReady() {
+          const body = new PassThrough({
+            final(callback) {
+              clearTimeout(timeoutId);
+              timeoutId = undefined;
+              callback();
+            },
+          });
+          responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+          pipe(body);
+          resolve(
+            new Response(createReadableStreamFromReadable(body), {
+              headers: responseHeaders,
+              status: responseStatusCode,
+            }),
+          );
+        },
+        onShellError(error: unknown) {
+          reject(error);
+        },
+        onError(error: unknown) {
+          responseStatusCode = 500;
+          console.error(error);
+        },
+      },
+    );
+  });
+}
+
+export const handleError: HandleErrorFunction = (error, { request }) => {
+  // Aborted requests (a person navigating away) are not errors worth logging.
+  if (request.signal.aborted) return;
+  console.error(error);
+};

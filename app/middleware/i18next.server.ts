@@ -1,0 +1,31 @@
+import { createCookie } from "react-router";
+import { createI18nextMiddleware } from "remix-i18next/middleware";
+import en from "~/locales/en.json";
+import he from "~/locales/he.json";
+
+export const SUPPORTED_LANGUAGES = ["he", "en"] as const;
+
+/** The chosen language; Hebrew unless a person picked English (settings, or ?lng=en). */
+export const localeCookie = createCookie("lng", {
+  path: "/",
+  sameSite: "lax",
+  httpOnly: true,
+  maxAge: 60 * 60 * 24 * 365,
+});
+
+export const translations = { he, en } as const;
+
+export const [i18nextMiddleware, getLocale, getInstance] = createI18nextMiddleware({
+  detection: {
+    supportedLanguages: [...SUPPORTED_LANGUAGES],
+    fallbackLanguage: "he",
+    cookie: localeCookie,
+    // No Accept-Language: the product is Hebrew first, whatever the phone's setting.
+    order: ["searchParams", "cookie"],
+  },
+  i18next: {
+    resources: { he: { translation: he }, en: { translation: en } },
+    fallbackLng: "he",
+    interpolation: { escapeValue: false },
+  },
+});

@@ -1,0 +1,127 @@
+import { I18nextProvider, useTranslation } from "react-i18next";
+import {
+  data,
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useMatches,
+  useRouteError,
+  useRouteLoaderData,
+} from "react-router";
+import type { Route } from "./+types/root";
+import stylesheet from "./app.css?url";
+import { useNonce } from "./components/nonce";
+import { SiteFooter } from "./components/site-footer";
+import { SiteHeader } from "./components/site-header";
+import { Toaster } from "./components/toaster";
+import { dbContext, userContext } from "./context";
+import { directionOf, i18nFor, type Locale } from "./i18n";
+import { databaseMiddleware } from "./middleware/database.server";
+import { getLocale, i18nextMiddleware, translations } from "./middleware/i18next.server";
+import { headerSummary } from "./services/header.server";
+import { getTheme } from "./services/theme.server";
+import { takeToasts } from "./services/toast.server";
+
+export const middleware: Route.MiddlewareFunction[] = [i18nextMiddleware, databaseMiddleware];
+
+export const links: Route.LinksFunction = () => [
+  { rel: "stylesheet", href: stylesheet },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const locale = getLocale(context) as Locale;
+  const user = context.get(userContext);
+  const [theme, { toasts, setCookie }] = await Promise.all([getTheme(request), takeToasts(request)]);
+  return data(
+    {
+      locale,
+      translation: translations[locale],
+      theme,
+      user: user ? headerSummary(context.get(dbContext), user) : null,
+      toasts,
+    },
+    { headers: setCookie ? { "Set-Cookie": setCookie } : undefined },
+  );
+}
+
+/** A route module sets `handle = { hydrate: false }` when its page needs no script at all. */
+export interface RouteHandle {
+  hydrate?: boolean;
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const rootData = useRouteLoaderData<typeof loader>("root");
+  const nonce = useNonce();
+  const matches = useMatches();
+  const locale = rootData?.locale ?? "he";
+  const hydrate = !matches.some((m) => (m.handle as RouteHandle | undefined)?.hydrate === false);
+  const content = rootData ? (
+    <I18nextProvider i18n={i18nFor(locale, rootData.translation)}>{children}</I18nextProvider>
+  ) : (
+    children
+  );
+  return (
+    <html lang={locale} dir={directionOf(locale)} data-theme={rootData?.theme ?? "system"}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#16803f" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="min-h-dvh flex flex-col">
+        {content}
+        {hydrate ? (
+          <>
+            <ScrollRestoration nonce={nonce} />
+            <Scripts nonce={nonce} />
+          </>
+        ) : null}
+      </body>
+    </html>
+  );
+}
+
+export default function App({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:absolute focus:start-2 focus:top-2 focus:z-50 focus:rounded focus:bg-surface focus:px-3 focus:py-2"
+      >
+        {t("app.skipToContent")}
+      </a>
+      <SiteHeader user={loaderData.user} theme={loaderData.theme} />
+      <main id="main" className="page-enter flex-1">
+        <Outlet />
+      </main>
+      <SiteFooter />
+      <Toaster toasts={loaderData.toasts} />
+    </>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const { t, ready } = useTranslation();
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  if (!notFound) console.error(error);
+  // Without the root's translations (the root loader itself failed) show plain Hebrew-free text.
+  const text = (key: string, fallback: string) => (ready ? t(key) : fallback);
+  return (
+    <main id="main" className="mx-auto flex max-w-xl flex-1 flex-col items-center justify-center gap-4 px-4 py-16 text-center">
+      <h1 className="text-3xl font-bold">
+        {notFound ? text("notFound.title", "404") : text("errorPage.title", "Error")}
+      </h1>
+      <p className="text-fg-muted">{notFound ? text("notFound.text", "") : text("errorPage.text", "")}</p>
+      <a href="/" className="rounded-lg bg-brand-600 px-5 py-2.5 font-semibold text-white hover:bg-brand-700">
+        {text("errorPage.home", "/")}
+      </a>
+    </main>
+  );
+}

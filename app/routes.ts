@@ -1,0 +1,61 @@
+// The route table: both spec documents' routes, the footer's links, and the /api calls.
+import { index, prefix, route, type RouteConfig } from "@react-router/dev/routes";
+
+/** A page whose screen is not built yet: it exists, answers 200 and says it is coming. */
+const comingSoon = (path: string, id: string) => route(path, "routes/coming-soon.tsx", { id });
+
+export default [
+  index("routes/home.tsx"),
+
+  // Accounts (accounts-admin.md)
+  route("login", "routes/login.tsx"),
+  route("signup", "routes/signup.tsx"),
+  route("logout", "routes/logout.ts"),
+  comingSoon("forgot-password", "forgot-password"),
+  comingSoon("reset-password", "reset-password"),
+  comingSoon("onboarding/community", "onboarding-community"),
+  comingSoon("profile", "profile"),
+  comingSoon("profile/edit", "profile-edit"),
+  comingSoon("settings", "settings"),
+  comingSoon("admin", "admin"),
+  comingSoon("admin/create", "admin-create"),
+
+  // Shopping (shopping.md)
+  comingSoon("deals", "deals"),
+  comingSoon("deals/:slug", "deal"),
+  comingSoon("cart", "cart"),
+  comingSoon("checkout", "checkout"),
+  comingSoon("shipping", "shipping"),
+  comingSoon("order-success", "order-success"),
+  comingSoon("orders", "orders"),
+  comingSoon("orders/:id", "order"),
+  comingSoon("favorites", "favorites"),
+  comingSoon("notifications", "notifications"),
+  comingSoon("groups", "groups"),
+
+  // Static pages and the vendor area linked from the footer
+  comingSoon("about", "about"),
+  comingSoon("contact", "contact"),
+  comingSoon("terms", "terms"),
+  comingSoon("privacy", "privacy"),
+  comingSoon("faq", "faq"),
+  comingSoon("vendor", "vendor"),
+  comingSoon("vendor/dashboard", "vendor-dashboard"),
+  comingSoon("vendor/new-deal", "vendor-new-deal"),
+  comingSoon("vendor/guide", "vendor-guide"),
+  comingSoon("vendor/support", "vendor-support"),
+
+  // Resource routes
+  route("theme", "routes/theme.ts"),
+  route("healthz", "routes/healthz.ts"),
+  ...prefix("api", [
+    route("auth/signup", "routes/api/auth.signup.ts"),
+    route("auth/login", "routes/api/auth.login.ts"),
+    route("auth/user", "routes/api/auth.user.ts"),
+    route("communities", "routes/api/communities.ts"),
+    route("login", "routes/api/external-login.ts"),
+    route("*", "routes/api/not-found.ts"),
+  ]),
+
+  route("*", "routes/not-found.tsx"),
+] satisfies RouteConfig;

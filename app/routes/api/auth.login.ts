@@ -1,0 +1,21 @@
+import { dbContext } from "~/context";
+import { issueApiToken } from "~/auth/session.server";
+import { getInstance } from "~/middleware/i18next.server";
+import { LoginSchema } from "~/services/account-schemas";
+import { apiError, readJsonObject, validationError } from "~/services/http.server";
+import { publicUser, verifyLogin } from "~/services/users.server";
+import type { Route } from "./+types/auth.login";
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const i18n = getInstance(context);
+  if (request.method !== "POST") return apiError(405, "Method Not Allowed");
+  const body = await readJsonObject(request);
+  if (!body) return apiError(400, i18n.t("validation.invalidJson"));
+  const parsed = LoginSchema.safeParse(body);
+  if (!parsed.success) return validationError(i18n, parsed.error);
+  const db = context.get(dbContext);
+  const user = await verifyLogin(db, parsed.data.email, parsed.data.password);
+  if (!user) return apiError(401, i18n.t("validation.invalidCredentials"));
+  const token = issueApiToken(db, user.id);
+  return Response.json({ token, userId: user.id, user: publicUser(user) });
+}

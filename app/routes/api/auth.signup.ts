@@ -1,0 +1,25 @@
+import { dbContext } from "~/context";
+import { issueApiToken } from "~/auth/session.server";
+import { getInstance } from "~/middleware/i18next.server";
+import { SignupApiSchema } from "~/services/account-schemas";
+import { answer, apiError, readJsonObject, validationError } from "~/services/http.server";
+import { publicUser, registerUser } from "~/services/users.server";
+import type { Route } from "./+types/auth.signup";
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const i18n = getInstance(context);
+  if (request.method !== "POST") return apiError(405, "Method Not Allowed");
+  const body = await readJsonObject(request);
+  if (!body) return apiError(400, i18n.t("validation.invalidJson"));
+  const parsed = SignupApiSchema.safeParse(body);
+  if (!parsed.success) return validationError(i18n, parsed.error);
+  return answer(i18n, async () => {
+    const db = context.get(dbContext);
+    const user = await registerUser(db, parsed.data);
+    const token = issueApiToken(db, user.id);
+    return Response.json(
+      { token, userId: user.id, user: publicUser(user), needsCommunitySetup: !user.communityId },
+      { status: 201 },
+    );
+  });
+}

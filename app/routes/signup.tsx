@@ -1,0 +1,127 @@
+import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { useTranslation } from "react-i18next";
+import { data, Form, Link, useNavigation, useSearchParams } from "react-router";
+import { requireAnonymous } from "~/auth/guards.server";
+import { startWebSession } from "~/auth/session.server";
+import { ErrorList, Field, SelectField, SubmitButton } from "~/components/ui/field";
+import { dbContext } from "~/context";
+import { getInstance } from "~/middleware/i18next.server";
+import { SignupFormSchema } from "~/services/account-schemas";
+import { listCommunities } from "~/services/communities.server";
+import { ServiceError } from "~/services/errors";
+import { safeRedirect } from "~/services/safe-redirect";
+import { redirectWithToast } from "~/services/toast.server";
+import { registerUser } from "~/services/users.server";
+import type { Route } from "./+types/signup";
+
+export function loader({ context }: Route.LoaderArgs) {
+  requireAnonymous(context);
+  const t = getInstance(context).t;
+  const communities = listCommunities(context.get(dbContext)).map((c) => ({
+    id: c.id,
+    name: c.name,
+    pickupDay: c.pickupDay,
+    pickupTime: c.pickupTime,
+  }));
+  return { title: `${t("auth.signupTitle")} | ${t("app.name")}`, communities };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }];
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const formData = await request.formData();
+  const submission = parseWithZod(formData, { schema: SignupFormSchema });
+  const hideFields = ["password", "confirmPassword"];
+  if (submission.status !== "success") {
+    return data(submission.reply({ hideFields }), { status: 400 });
+  }
+  const db = context.get(dbContext);
+  try {
+    const { email, password, firstName, lastName, communityId, redirectTo } = submission.value;
+    const user = await registerUser(db, { email, password, firstName, lastName, communityId });
+    const cookie = await startWebSession(db, user.id);
+    const next = user.communityId ? safeRedirect(redirectTo) : "/onboarding/community";
+    return redirectWithToast(
+      request,
+      next,
+      { variant: "success", title: "auth.welcome", values: { name: user.firstName ?? email } },
+      { headers: { "Set-Cookie": cookie } },
+    );
+  } catch (error) {
+    if (error instanceof ServiceError && error.field) {
+      return data(submission.reply({ fieldErrors: { [error.field]: [error.messageKey] }, hideFields }), {
+        status: error.status,
+      });
+    }
+    throw error;
+  }
+}
+
+export default function Signup({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const [params] = useSearchParams();
+  const navigation = useNavigation();
+  const [form, fields] = useForm({
+    id: "signup",
+    lastResult: actionData,
+    constraint: getZodConstraint(SignupFormSchema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: SignupFormSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  const pending = navigation.state !== "idle" && navigation.formAction?.startsWith("/signup") === true;
+  const link = "font-semibold text-brand-700 underline dark:text-brand-200";
+
+  return (
+    <section className="mx-auto max-w-lg px-4 py-12">
+      <h1 className="text-3xl font-bold">{t("auth.signupTitle")}</h1>
+      <p className="mt-1 text-fg-muted">{t("auth.signupSubtitle")}</p>
+
+      <Form method="post" className="mt-8 grid gap-4" {...getFormProps(form)}>
+        <input type="hidden" name="redirectTo" value={params.get("redirect") ?? ""} />
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Field label={t("auth.firstName")} errorId={fields.firstName.errorId} errors={fields.firstName.errors} {...getInputProps(fields.firstName, { type: "text" })} autoComplete="given-name" />
+          <Field label={t("auth.lastName")} errorId={fields.lastName.errorId} errors={fields.lastName.errors} {...getInputProps(fields.lastName, { type: "text" })} autoComplete="family-name" />
+        </div>
+        <Field label={t("auth.email")} errorId={fields.email.errorId} errors={fields.email.errors} {...getInputProps(fields.email, { type: "email" })} autoComplete="email" placeholder={t("auth.emailPlaceholder")} dir="ltr" />
+        <Field label={t("auth.password")} hint={t("auth.passwordHint")} errorId={fields.password.errorId} errors={fields.password.errors} {...getInputProps(fields.password, { type: "password" })} autoComplete="new-password" dir="ltr" />
+        <Field label={t("auth.confirmPassword")} errorId={fields.confirmPassword.errorId} errors={fields.confirmPassword.errors} {...getInputProps(fields.confirmPassword, { type: "password" })} autoComplete="new-password" dir="ltr" />
+        <SelectField label={t("auth.community")} hint={t("auth.communityHint")} errorId={fields.communityId.errorId} errors={fields.communityId.errors} {...getSelectProps(fields.communityId)}>
+          <option value="">{t("auth.chooseCommunity")}</option>
+          {loaderData.communities.map((c) => (
+            <option key={c.id} value={c.id}>
+              {c.name} · {t("auth.pickupOn", { day: t(`days.${c.pickupDay}`), time: c.pickupTime })}
+            </option>
+          ))}
+        </SelectField>
+        <div>
+          <label className="flex items-start gap-2 text-sm">
+            <input {...getInputProps(fields.acceptTerms, { type: "checkbox" })} value="on" className="mt-1 size-4 accent-brand-600" />
+            <span>
+              {t("auth.acceptTermsBefore")}
+              <Link to="/terms" className={link}>{t("auth.terms")}</Link>
+              {t("auth.and")}
+              <Link to="/privacy" className={link}>{t("auth.privacy")}</Link>
+            </span>
+          </label>
+          <ErrorList id={fields.acceptTerms.errorId} errors={fields.acceptTerms.errors} />
+        </div>
+        <div role="alert">
+          <ErrorList id={form.errorId} errors={form.errors} />
+        </div>
+        <SubmitButton pending={pending} pendingLabel={t("auth.signupPending")}>
+          {t("auth.signupSubmit")}
+        </SubmitButton>
+      </Form>
+
+      <p className="mt-6 text-sm">
+        {t("auth.haveAccount")}{" "}
+        <Link to="/login" className="font-semibold text-brand-700 hover:underline dark:text-brand-200">{t("auth.loginLink")}</Link>
+      </p>
+      <a href="/api/login" className="mt-4 block rounded-lg border border-line px-4 py-3 text-center font-medium hover:bg-muted">
+        {t("auth.external")}
+      </a>
+    </section>
+  );
+}

@@ -1,0 +1,70 @@
+// Form and API schemas for accounts, shared by the server (parseWithZod) and the browser
+// (getZodConstraint). Messages are locale keys (app/locales/*.json, "validation.*"): the page
+// and the API translate them, so the spec's Hebrew lives in one place.
+import { z } from "zod";
+
+export const PASSWORD_MIN = 10;
+export const NAME_MIN = 2;
+
+const email = z
+  .string({ error: "validation.emailInvalid" })
+  .trim()
+  .toLowerCase()
+  .pipe(z.email({ error: "validation.emailInvalid" }));
+
+const firstName = z
+  .string({ error: "validation.firstNameMin" })
+  .trim()
+  .min(NAME_MIN, { error: "validation.firstNameMin" })
+  .max(60, { error: "validation.nameMax" });
+const lastName = z
+  .string({ error: "validation.lastNameMin" })
+  .trim()
+  .min(NAME_MIN, { error: "validation.lastNameMin" })
+  .max(60, { error: "validation.nameMax" });
+const password = z
+  .string({ error: "validation.passwordMin" })
+  .min(PASSWORD_MIN, { error: "validation.passwordMin" })
+  .max(200, { error: "validation.passwordMax" });
+const communityId = z
+  .string({ error: "validation.communityRequired" })
+  .trim()
+  .min(1, { error: "validation.communityRequired" });
+
+/** The /signup page: everything the person types, confirmation and terms included. */
+export const SignupFormSchema = z
+  .object({
+    email,
+    password,
+    confirmPassword: z
+      .string({ error: "validation.passwordMin" })
+      .min(PASSWORD_MIN, { error: "validation.passwordMin" }),
+    firstName,
+    lastName,
+    communityId,
+    acceptTerms: z.literal(true, { error: "validation.termsRequired" }),
+    redirectTo: z.string().optional(),
+  })
+  .refine((value) => value.password === value.confirmPassword, {
+    path: ["confirmPassword"],
+    error: "validation.passwordsMismatch",
+  });
+
+/** POST /api/auth/signup: the spec's server rules (password optional, at least 10). */
+export const SignupApiSchema = z.object({
+  email,
+  password: password.optional(),
+  firstName,
+  lastName,
+  communityId,
+});
+
+export const LoginSchema = z.object({
+  email,
+  password: z.string({ error: "validation.passwordRequired" }).min(1, { error: "validation.passwordRequired" }),
+  redirectTo: z.string().optional(),
+});
+
+export const CommunityChoiceSchema = z.object({ communityId });
+
+export type SignupInput = z.infer<typeof SignupApiSchema>;

@@ -1,0 +1,51 @@
+import { asc, eq, inArray } from "drizzle-orm";
+import type { Db } from "~/db/client.server";
+import { communities, pickupPoints, type Community, type PickupPoint } from "~/db/schema";
+
+export type CommunityWithPickupPoints = Community & { pickupPoints: PickupPoint[] };
+
+/** Active communities with their active pickup points: two queries, whatever the count. */
+export function listCommunities(db: Db): CommunityWithPickupPoints[] {
+  const rows = db
+    .select()
+    .from(communities)
+    .where(eq(communities.isActive, true))
+    .orderBy(asc(communities.name))
+    .all();
+  if (rows.length === 0) return [];
+  const points = db
+    .select()
+    .from(pickupPoints)
+    .where(inArray(pickupPoints.communityId, rows.map((c) => c.id)))
+    .orderBy(asc(pickupPoints.createdAt))
+    .all()
+    .filter((p) => p.isActive);
+  return rows.map((c) => ({ ...c, pickupPoints: points.filter((p) => p.communityId === c.id) }));
+}
+
+/** The API's view of a community (dates as ISO strings). */
+export function communityJson(c: CommunityWithPickupPoints) {
+  return {
+    id: c.id,
+    name: c.name,
+    description: c.description,
+    pickupDay: c.pickupDay,
+    pickupTime: c.pickupTime,
+    pickupAddress: c.pickupAddress,
+    contactPhone: c.contactPhone,
+    isActive: c.isActive,
+    createdAt: c.createdAt.toISOString(),
+    pickupPoints: c.pickupPoints.map((p) => ({
+      id: p.id,
+      communityId: p.communityId,
+      address: p.address,
+      instructions: p.instructions,
+      contactPhone: p.contactPhone,
+      pickupDays: p.pickupDays,
+      pickupStartTime: p.pickupStartTime,
+      pickupEndTime: p.pickupEndTime,
+      isActive: p.isActive,
+      createdAt: p.createdAt.toISOString(),
+    })),
+  };
+}

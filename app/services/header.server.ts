@@ -1,0 +1,30 @@
+import { and, count, eq } from "drizzle-orm";
+import type { Db } from "~/db/client.server";
+import { cartItems, notifications, type User } from "~/db/schema";
+
+/** What the header shows a signed-in person: two indexed counts. */
+export function headerSummary(db: Db, user: User) {
+  const cart = db.select({ n: count() }).from(cartItems).where(eq(cartItems.userId, user.id)).get();
+  const unread = db
+    .select({ n: count() })
+    .from(notifications)
+    .where(and(eq(notifications.userId, user.id), eq(notifications.isRead, false)))
+    .get();
+  return {
+    id: user.id,
+    email: user.email,
+    firstName: user.firstName,
+    displayName: user.firstName || user.email.split("@")[0],
+    initials: initialsOf(user),
+    role: user.role,
+    cartCount: cart?.n ?? 0,
+    unreadNotifications: unread?.n ?? 0,
+  };
+}
+export type HeaderUser = ReturnType<typeof headerSummary>;
+
+/** Avatar initials: first letters of first and last name, else of the e-mail. */
+export function initialsOf(user: Pick<User, "firstName" | "lastName" | "email">): string {
+  const letters = [user.firstName, user.lastName].filter(Boolean).map((part) => part!.trim()[0]);
+  return (letters.join("") || user.email[0]).toUpperCase();
+}

@@ -1,0 +1,47 @@
+// JSON answers for the /api routes: one shape for every refusal, messages translated.
+import type { i18n } from "i18next";
+import type { z } from "zod";
+import { ServiceError } from "./errors";
+
+export interface ApiFieldError {
+  path: (string | number)[];
+  message: string;
+}
+
+export function apiError(status: number, message: string, errors?: ApiFieldError[]) {
+  return Response.json(errors ? { message, errors } : { message }, { status });
+}
+
+/** A zod failure as the spec's "list of items with path and message", translated. */
+export function validationError(i18n: i18n, error: z.ZodError, status = 400) {
+  const errors = error.issues.map((issue) => ({
+    path: issue.path.map((p) => (typeof p === "symbol" ? String(p) : p)),
+    message: i18n.t(issue.message),
+  }));
+  return apiError(status, errors[0]?.message ?? i18n.t("validation.invalidInput"), errors);
+}
+
+export function serviceErrorResponse(i18n: i18n, error: ServiceError) {
+  const message = i18n.t(error.messageKey);
+  return apiError(error.status, message, error.field ? [{ path: [error.field], message }] : undefined);
+}
+
+/** The request's JSON object body, or null when it is missing or not an object. */
+export async function readJsonObject(request: Request): Promise<Record<string, unknown> | null> {
+  try {
+    const body: unknown = await request.json();
+    return body && typeof body === "object" && !Array.isArray(body) ? (body as Record<string, unknown>) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Runs a service call and turns a ServiceError into its 4xx answer. */
+export async function answer(i18n: i18n, run: () => Response | Promise<Response>): Promise<Response> {
+  try {
+    return await run();
+  } catch (error) {
+    if (error instanceof ServiceError) return serviceErrorResponse(i18n, error);
+    throw error;
+  }
+}

@@ -1,0 +1,15 @@
+import { createCookie } from "react-router";
+import { THEMES, type Theme } from "./theme";
+
+// Not HttpOnly-sensitive data, but nothing on the client reads it: the server renders the theme.
+export const themeCookie = createCookie("theme", {
+  path: "/",
+  sameSite: "lax",
+  httpOnly: true,
+  maxAge: 60 * 60 * 24 * 365,
+});
+
+export async function getTheme(request: Request): Promise<Theme> {
+  const value = await themeCookie.parse(request.headers.get("Cookie"));
+  return THEMES.includes(value) ? value : "system";
+}

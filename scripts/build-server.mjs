@@ -1,0 +1,12 @@
+// Compiles server.ts to build/start.js. Not bundled: its few imports load from node_modules.
+import { build } from "esbuild";
+
+await build({
+  entryPoints: ["server.ts"],
+  outfile: "build/start.js",
+  platform: "node",
+  format: "esm",
+  target: "node20",
+  bundle: false,
+  logLevel: "warning",
+});
