@@ -1,12 +1,12 @@
 // The production server: node:http, our static files, then React Router for everything else.
 // It is also the one place for security headers and graceful shutdown (docs/decisions/002).
-import { createRequestListener } from "@react-router/node";
+import { createRequestListener } from "@mjackson/node-fetch-server";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import type { RouterContextProvider, ServerBuild } from "react-router";
+import { createRequestHandler, type RouterContextProvider, type ServerBuild } from "react-router";
 
 // This file is compiled to build/start.js, beside build/server and build/client.
 const buildDir = path.dirname(fileURLToPath(import.meta.url));
@@ -37,16 +37,18 @@ const CONTENT_TYPES: Record<string, string> = {
   ".webmanifest": "application/manifest+json",
 };
 
-/** Headers every answer carries; HTML pages add a CSP with their own nonce (entry.server.tsx). */
-function setBaselineHeaders(res: http.ServerResponse) {
-  res.setHeader("X-Content-Type-Options", "nosniff");
-  res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
-  res.setHeader("X-Frame-Options", "DENY");
-  res.setHeader("Cross-Origin-Opener-Policy", "same-origin");
-  res.setHeader("Permissions-Policy", "camera=(), microphone=(), geolocation=()");
-  // Non-HTML answers (JSON, images, scripts) never need to run or embed anything.
-  res.setHeader("Content-Security-Policy", "default-src 'none'; frame-ancestors 'none'; base-uri 'none'");
-}
+/**
+ * Headers every answer carries. HTML pages bring their own CSP with a nonce (entry.server.tsx);
+ * other answers (JSON, images, scripts) never need to run or embed anything.
+ */
+const BASELINE_HEADERS: Record<string, string> = {
+  "X-Content-Type-Options": "nosniff",
+  "Referrer-Policy": "strict-origin-when-cross-origin",
+  "X-Frame-Options": "DENY",
+  "Cross-Origin-Opener-Policy": "same-origin",
+  "Permissions-Policy": "camera=(), microphone=(), geolocation=()",
+  "Content-Security-Policy": "default-src 'none'; frame-ancestors 'none'; base-uri 'none'",
+};
 
 /** Serves a file from build/client when the path names one; false when it does not. */
 function serveStatic(req: http.IncomingMessage, res: http.ServerResponse): boolean {
@@ -69,6 +71,7 @@ function serveStatic(req: http.IncomingMessage, res: http.ServerResponse): boole
   if (!stat.isFile()) return false;
   const immutable = pathname.startsWith("/assets/");
   res.writeHead(200, {
+    ...BASELINE_HEADERS,
     "Content-Type": CONTENT_TYPES[path.extname(file)] ?? "application/octet-stream",
     "Content-Length": stat.size,
     // Vite fingerprints /assets: they never change. Other public files may, so an hour.
@@ -79,14 +82,21 @@ function serveStatic(req: http.IncomingMessage, res: http.ServerResponse): boole
   return true;
 }
 
-const handleWithReactRouter = createRequestListener({
-  build,
-  mode: "production",
-  getLoadContext: () => app.createLoadContext(randomBytes(16).toString("base64")),
+// @react-router/node's createRequestListener, opened up so the baseline headers can be added to
+// the Response itself: res.setHeader() beforehand would make Node collapse repeated
+// Set-Cookie headers into the last one.
+const handleRequest = createRequestHandler(build, "production");
+const handleWithReactRouter = createRequestListener(async (request) => {
+  const answer = await handleRequest(request, app.createLoadContext(randomBytes(16).toString("base64")));
+  // A Response can arrive with immutable headers (one passed through from fetch): copy it then.
+  const response = Object.isFrozen(answer.headers) ? new Response(answer.body, answer) : answer;
+  for (const [name, value] of Object.entries(BASELINE_HEADERS)) {
+    if (!response.headers.has(name)) response.headers.set(name, value);
+  }
+  return response;
 });
 
 const server = http.createServer((req, res) => {
-  setBaselineHeaders(res);
   if (serveStatic(req, res)) return;
   handleWithReactRouter(req, res);
 });

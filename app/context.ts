@@ -4,6 +4,11 @@ import type { Db } from "~/db/client.server";
 import type { User } from "~/db/schema";
 
 export const dbContext = createContext<Db>();
+/**
+ * A database handed in by whoever starts the server (tests give each test its own copy);
+ * without one the middleware uses the process-wide connection.
+ */
+export const dbOverrideContext = createContext<Db | null>(null);
 export const userContext = createContext<User | null>(null);
 /** The CSP nonce server.ts made for this response; empty under `react-router dev`. */
 export const nonceContext = createContext<string>("");

@@ -8,16 +8,20 @@ import {
   type HandleErrorFunction,
 } from "react-router";
 import { NonceProvider } from "~/components/nonce";
-import { nonceContext } from "~/context";
-import { closeDb, getDb } from "~/db/client.server";
+import { dbOverrideContext, nonceContext } from "~/context";
+import { closeDb, getDb, type Db } from "~/db/client.server";
 import { ensureDemoData } from "~/db/seed.server";
 
 export const streamTimeout = 5_000;
 
-/** server.ts calls this for every request: the context starts with the response's CSP nonce. */
-export function createLoadContext(nonce: string): RouterContextProvider {
+/**
+ * server.ts calls this for every request: the context starts with the response's CSP nonce.
+ * Integration tests pass their own database.
+ */
+export function createLoadContext(nonce: string, options: { db?: Db } = {}): RouterContextProvider {
   const context = new RouterContextProvider();
   context.set(nonceContext, nonce);
+  if (options.db) context.set(dbOverrideContext, options.db);
   return context;
 }
 

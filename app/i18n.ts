@@ -24,6 +24,7 @@ export function i18nFor(locale: Locale, translation: Resource[string]["translati
     initAsync: false,
     interpolation: { escapeValue: false },
     react: { useSuspense: false },
+    showSupportNotice: false,
   });
   // On the server every request brings its own copy; only the browser benefits from a cache.
   if (typeof document !== "undefined") cache.set(locale, instance);

@@ -1,6 +1,6 @@
 import type { MiddlewareFunction } from "react-router";
 import { authenticateRequest } from "~/auth/session.server";
-import { dbContext, userContext } from "~/context";
+import { dbContext, dbOverrideContext, userContext } from "~/context";
 import { getDb } from "~/db/client.server";
 import { ensureDemoData } from "~/db/seed.server";
 
@@ -8,10 +8,13 @@ let ready: Promise<void> | undefined;
 
 /** Puts the database and the signed-in user (if any) on the request context. */
 export const databaseMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
-  const db = getDb();
-  // First request after start: fill an empty database with the demo catalogue.
-  ready ??= ensureDemoData(db);
-  await ready;
+  let db = context.get(dbOverrideContext);
+  if (!db) {
+    db = getDb();
+    // First request after start: fill an empty database with the demo catalogue.
+    ready ??= ensureDemoData(db);
+    await ready;
+  }
   context.set(dbContext, db);
   const { user } = await authenticateRequest(db, request);
   context.set(userContext, user);

@@ -27,5 +27,6 @@ export const [i18nextMiddleware, getLocale, getInstance] = createI18nextMiddlewa
     resources: { he: { translation: he }, en: { translation: en } },
     fallbackLng: "he",
     interpolation: { escapeValue: false },
+    showSupportNotice: false,
   },
 });

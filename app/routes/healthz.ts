@@ -1,10 +1,11 @@
 import { sql } from "drizzle-orm";
-import { getDb } from "~/db/client.server";
+import { dbContext } from "~/context";
+import type { Route } from "./+types/healthz";
 
 /** For the container's HEALTHCHECK: 200 when the database answers, 503 otherwise. */
-export function loader() {
+export function loader({ context }: Route.LoaderArgs) {
   try {
-    getDb().get(sql`select 1`);
+    context.get(dbContext).get(sql`select 1`);
     return Response.json({ status: "ok" }, { headers: { "Cache-Control": "no-store" } });
   } catch (error) {
     console.error("healthz: database check failed", error);

@@ -1,0 +1,32 @@
+import { defineConfig, devices } from "@playwright/test";
+
+// Debian's Chromium (apt-get install chromium); Playwright's own browser download is not
+// reachable from our machines. The flags keep it from calling home on a closed network.
+const chromium = {
+  executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+  args: ["--no-sandbox", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
+};
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  globalSetup: "./tests/e2e/global-setup.ts",
+  fullyParallel: true,
+  workers: 2,
+  forbidOnly: Boolean(process.env.CI),
+  retries: 0,
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  reporter: [["list"]],
+  use: {
+    ...devices["Desktop Chrome"],
+    locale: "he-IL",
+    timezoneId: "Asia/Jerusalem",
+    launchOptions: chromium,
+    trace: "retain-on-failure",
+  },
+  projects: [
+    { name: "js-on", use: { javaScriptEnabled: true } },
+    // Every form must work without JavaScript: the same tests, script turned off.
+    { name: "js-off", use: { javaScriptEnabled: false } },
+  ],
+});

@@ -1,0 +1,72 @@
+import { test as base, expect, type Page } from "@playwright/test";
+
+export const DEMO_USER = { email: "demo@shuk.example", password: "shuk-demo-2026" };
+export const DEMO_ADMIN = { email: "admin@shuk.example", password: "shuk-admin-2026" };
+
+export interface NewPerson {
+  email: string;
+  password: string;
+  firstName: string;
+  lastName: string;
+}
+
+/** A person nobody has registered yet (tests share one server, so every e-mail is unique). */
+export function newPerson(): NewPerson {
+  return {
+    email: `shopper-${crypto.randomUUID().slice(0, 8)}@example.com`,
+    password: "a-long-enough-password",
+    firstName: "מיכל",
+    lastName: "אברהם",
+  };
+}
+
+export const test = base.extend<{ jsEnabled: boolean; failOnBrowserErrors: void }>({
+  // global-setup.ts starts the server on a free port and says where.
+  baseURL: async ({}, use) => {
+    const url = process.env.E2E_BASE_URL;
+    if (!url) throw new Error("E2E_BASE_URL is not set: global-setup did not run");
+    await use(url);
+  },
+  jsEnabled: async ({ javaScriptEnabled }, use) => use(javaScriptEnabled !== false),
+  // A script error or a hydration mismatch in the browser fails the test that caused it.
+  failOnBrowserErrors: [
+    async ({ page }, use) => {
+      const errors: string[] = [];
+      page.on("pageerror", (error) => errors.push(`pageerror: ${error.message}`));
+      page.on("console", (message) => {
+        if (message.type() === "error" && !/Failed to load resource: the server responded with a status of 4\d\d/.test(message.text())) {
+          errors.push(`console.error: ${message.text()}`);
+        }
+      });
+      await use();
+      expect(errors, "errors in the browser").toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+
+export { expect };
+
+export async function signUp(page: Page, person: NewPerson, communityIndex = 1) {
+  await page.goto("/signup");
+  await page.getByLabel("שם פרטי").fill(person.firstName);
+  await page.getByLabel("שם משפחה").fill(person.lastName);
+  await page.getByLabel("כתובת מייל").fill(person.email);
+  await page.getByLabel("סיסמה", { exact: true }).fill(person.password);
+  await page.getByLabel("אימות סיסמה").fill(person.password);
+  await page.getByLabel("הקהילה שלי").selectOption({ index: communityIndex });
+  await page.getByLabel(/קראתי ואני מסכים/).check();
+  await page.getByRole("button", { name: "יצירת חשבון" }).click();
+}
+
+export async function logIn(page: Page, email: string, password: string, path = "/login") {
+  await page.goto(path);
+  await page.getByLabel("כתובת מייל").fill(email);
+  await page.getByLabel("סיסמה", { exact: true }).fill(password);
+  await page.getByRole("button", { name: "התחברות", exact: true }).click();
+}
+
+export async function logOut(page: Page) {
+  await page.getByTestId("user-menu").click();
+  await page.getByRole("button", { name: "התנתקות" }).first().click();
+}

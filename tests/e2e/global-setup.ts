@@ -1,0 +1,66 @@
+// Starts the production build (`node build/start.js`) on a free port with its own temporary
+// database, exactly as a self-hoster runs it, and stops it after the run.
+import { spawn } from "node:child_process";
+import fs from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitForHealthy(url: string, child: { exitCode: number | null }, log: () => string) {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`The server exited (${child.exitCode}):\n${log()}`);
+    try {
+      const response = await fetch(`${url}/healthz`);
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`The server did not become healthy in 60 s:\n${log()}`);
+}
+
+export default async function globalSetup() {
+  if (!fs.existsSync("build/start.js")) throw new Error("No production build: run `npm run build` first.");
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "shuk-e2e-"));
+  const port = await freePort();
+  // localhost, not 127.0.0.1: browsers accept the Secure session cookie on http://localhost.
+  const url = `http://localhost:${port}`;
+  let output = "";
+  const child = spawn(process.execPath, ["build/start.js"], {
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATABASE_PATH: path.join(dir, "e2e.db"),
+      SESSION_SECRET: "e2e-session-secret",
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  child.stdout.on("data", (chunk) => (output += chunk));
+  child.stderr.on("data", (chunk) => (output += chunk));
+  await waitForHealthy(url, child, () => output);
+  process.env.E2E_BASE_URL = url;
+
+  return async () => {
+    child.kill("SIGTERM");
+    await new Promise((resolve) => child.once("exit", resolve));
+    fs.rmSync(dir, { recursive: true, force: true });
+    if (/Error|error/.test(output) && process.env.E2E_SHOW_SERVER_LOG !== "0") {
+      console.log(`Server output during the run:\n${output}`);
+    }
+  };
+}

@@ -1,0 +1,77 @@
+import { expect, test } from "./fixtures";
+
+test.describe("the shell", () => {
+  test("serves a Hebrew, right-to-left home page with the five categories and their deal counts", async ({ page }) => {
+    await page.goto("/");
+    await expect(page.locator("html")).toHaveAttribute("lang", "he");
+    await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
+    await expect(page).toHaveTitle(/שוק קהילתי/);
+    for (const [slug, name] of [
+      ["vegetables", "ירקות"],
+      ["fruits", "פירות"],
+      ["herbs", "עשבי תיבול"],
+      ["sprouts", "נבטים"],
+      ["mushrooms", "פטריות"],
+    ]) {
+      const tile = page.getByTestId(`category-${slug}`);
+      await expect(tile).toContainText(name);
+      await expect(tile).toContainText(/\d+ מבצעים/);
+      await expect(tile).toHaveAttribute("href", `/deals?category=${slug}`);
+    }
+  });
+
+  test("answers an unknown address with a Hebrew not-found page and status 404", async ({ page }) => {
+    const response = await page.goto("/no-such-page-here");
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole("heading", { name: "העמוד לא נמצא" })).toBeVisible();
+  });
+
+  test("sends a nonce-based CSP and the baseline security headers", async ({ page }) => {
+    const response = await page.goto("/");
+    const headers = response!.headers();
+    expect(headers["content-security-policy"]).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]+'/);
+    expect(headers["content-security-policy"]).toContain("frame-ancestors 'none'");
+    expect(headers["x-content-type-options"]).toBe("nosniff");
+    expect(headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
+  });
+
+  test("the header search box is a GET form to /deals?q=", async ({ page }) => {
+    await page.goto("/");
+    const search = page.getByRole("searchbox", { name: "חיפוש מבצעים" }).first();
+    await search.fill("עגבניות");
+    await search.press("Enter");
+    await expect(page).toHaveURL(/\/deals\?q=%D7%A2/);
+  });
+
+  test("the theme toggle cycles light, dark and system and the choice survives a reload", async ({ page }) => {
+    await page.goto("/");
+    const html = page.locator("html");
+    await expect(html).toHaveAttribute("data-theme", "system");
+    await page.getByRole("button", { name: /מעבר לערכת נושא: בהירה/ }).click();
+    await expect(html).toHaveAttribute("data-theme", "light");
+    await page.getByRole("button", { name: /מעבר לערכת נושא: כהה/ }).click();
+    await expect(html).toHaveAttribute("data-theme", "dark");
+    await page.reload();
+    await expect(html).toHaveAttribute("data-theme", "dark");
+    await expect(page.locator("body")).toHaveCSS("background-color", "rgb(15, 21, 17)");
+  });
+
+  test("the mobile menu opens without JavaScript and lists the pages", async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 800 });
+    await page.goto("/");
+    await page.getByLabel("תפריט", { exact: true }).first().click();
+    const menu = page.getByRole("navigation", { name: "תפריט" }).first();
+    await expect(menu.getByRole("link", { name: "מבצעים" })).toBeVisible();
+    await expect(menu.getByRole("link", { name: "הרשמה" })).toBeVisible();
+  });
+
+  test("every footer link leads to a page that exists", async ({ page, request }) => {
+    await page.goto("/");
+    const hrefs = await page.locator("footer a").evaluateAll((links) => links.map((a) => a.getAttribute("href")));
+    expect(hrefs.length).toBeGreaterThanOrEqual(12);
+    for (const href of hrefs) {
+      const response = await request.get(href!);
+      expect(response.status(), href!).toBe(200);
+    }
+  });
+});
