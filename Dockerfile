@@ -1,0 +1,34 @@
+# syntax=docker/dockerfile:1
+# Shuk Kehilati as one container: the production server on port 3000, SQLite in /data.
+
+# ---- build: compilers for better-sqlite3, all dependencies, the production build ----
+FROM node:22-bookworm-slim AS build
+WORKDIR /app
+RUN apt-get update \
+ && apt-get install -y --no-install-recommends python3 make g++ \
+ && rm -rf /var/lib/apt/lists/*
+COPY package.json package-lock.json ./
+RUN npm ci --no-audit --no-fund
+COPY . .
+RUN npm run build \
+ && npm prune --omit=dev
+
+# ---- run: production dependencies (already compiled), the build and the migrations ----
+FROM node:22-bookworm-slim AS run
+ENV NODE_ENV=production \
+    PORT=3000 \
+    HOST=0.0.0.0 \
+    DATABASE_PATH=/data/shuk.db \
+    MIGRATIONS_PATH=/app/drizzle
+WORKDIR /app
+RUN mkdir -p /data && chown node:node /data
+COPY --from=build --chown=node:node /app/package.json ./package.json
+COPY --from=build --chown=node:node /app/node_modules ./node_modules
+COPY --from=build --chown=node:node /app/build ./build
+COPY --from=build --chown=node:node /app/drizzle ./drizzle
+USER node
+VOLUME ["/data"]
+EXPOSE 3000
+HEALTHCHECK --interval=30s --timeout=5s --start-period=20s --retries=3 \
+  CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
+CMD ["node", "build/start.js"]

@@ -1,0 +1,90 @@
+// No Docker engine runs on our machines, so this checks what it can of the image: the run
+// stage's files (read from the Dockerfile's COPY lines) are enough to start the server, and
+// everything the build imports is a production dependency (the image prunes the rest).
+import { spawn } from "node:child_process";
+import fs from "node:fs";
+import { builtinModules } from "node:module";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+
+const dockerfile = fs.readFileSync("Dockerfile", "utf8");
+const runStage = dockerfile.slice(dockerfile.indexOf("AS run"));
+const copied = [...runStage.matchAll(/^COPY --from=build \S+ \/app\/(\S+) \.\/(\S+)$/gm)].map((m) => m[1]);
+const packageJson = JSON.parse(fs.readFileSync("package.json", "utf8"));
+
+function packageNameOf(specifier: string) {
+  const parts = specifier.split("/");
+  return specifier.startsWith("@") ? parts.slice(0, 2).join("/") : parts[0];
+}
+
+function bareImportsOf(file: string): string[] {
+  const code = fs.readFileSync(file, "utf8");
+  const found = [...code.matchAll(/(?:from\s*|import\s*\(\s*|import\s+)["']([^"'./][^"']*)["']/g)].map((m) => m[1]);
+  return [...new Set(found.map(packageNameOf))];
+}
+
+describe("the Docker image's run stage", () => {
+  let dir: string | undefined;
+  afterAll(() => {
+    if (dir) fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("copies the build, the migrations, the dependencies and package.json", () => {
+    expect(copied.sort()).toEqual(["build", "drizzle", "node_modules", "package.json"]);
+    expect(runStage).toMatch(/^USER node$/m);
+    expect(runStage).toMatch(/^VOLUME \["\/data"\]$/m);
+    expect(runStage).toMatch(/^HEALTHCHECK .*\n.*\/healthz/m);
+    expect(dockerfile).toMatch(/^FROM node:22-bookworm-slim AS build$/m);
+  });
+
+  it("needs only production dependencies at run time", () => {
+    const imports = [...bareImportsOf("build/start.js"), ...bareImportsOf("build/server/index.js")];
+    const builtins = new Set(builtinModules);
+    const external = imports.filter((name) => !name.startsWith("node:") && !builtins.has(name));
+    expect(external.length).toBeGreaterThan(5);
+    for (const name of external) {
+      expect(packageJson.dependencies, `${name} is imported by the build`).toHaveProperty(name);
+    }
+  });
+
+  it("starts from exactly those files and answers /healthz and the home page", async () => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), "shuk-image-"));
+    for (const entry of copied) {
+      if (entry === "node_modules") fs.symlinkSync(path.resolve("node_modules"), path.join(dir, "node_modules"));
+      else fs.cpSync(entry, path.join(dir, entry), { recursive: true });
+    }
+    const port = await new Promise<number>((resolve) => {
+      const probe = net.createServer().listen(0, "127.0.0.1", () => {
+        const { port } = probe.address() as net.AddressInfo;
+        probe.close(() => resolve(port));
+      });
+    });
+    const child = spawn(process.execPath, ["build/start.js"], {
+      cwd: dir,
+      env: { ...process.env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", DATABASE_PATH: path.join(dir, "data", "shuk.db"), SESSION_SECRET: "" },
+      stdio: "pipe",
+    });
+    let output = "";
+    child.stdout.on("data", (c) => (output += c));
+    child.stderr.on("data", (c) => (output += c));
+    try {
+      let health: Response | undefined;
+      for (let i = 0; i < 150 && !health?.ok; i++) {
+        await new Promise((r) => setTimeout(r, 200));
+        health = await fetch(`http://127.0.0.1:${port}/healthz`).catch(() => undefined);
+      }
+      expect(health?.status, output).toBe(200);
+      const home = await fetch(`http://127.0.0.1:${port}/`);
+      expect(home.status).toBe(200);
+      expect(await home.text()).toContain('dir="rtl"');
+      // With no SESSION_SECRET, one is made and kept beside the database.
+      expect(fs.existsSync(path.join(dir, "data", "session-secret"))).toBe(true);
+    } finally {
+      child.kill("SIGTERM");
+      await new Promise((resolve) => child.once("exit", resolve));
+    }
+    expect(output).toContain("SIGTERM");
+  });
+});
