@@ -1,7 +1,6 @@
 import { createCookie } from "react-router";
 import { createI18nextMiddleware } from "remix-i18next/middleware";
-import en from "~/locales/en.json";
-import he from "~/locales/he.json";
+import { translations } from "~/locales";
 
 export const SUPPORTED_LANGUAGES = ["he", "en"] as const;
 
@@ -13,7 +12,7 @@ export const localeCookie = createCookie("lng", {
   maxAge: 60 * 60 * 24 * 365,
 });
 
-export const translations = { he, en } as const;
+export { translations };
 
 export const [i18nextMiddleware, getLocale, getInstance] = createI18nextMiddleware({
   detection: {
@@ -24,7 +23,7 @@ export const [i18nextMiddleware, getLocale, getInstance] = createI18nextMiddlewa
     order: ["searchParams", "cookie"],
   },
   i18next: {
-    resources: { he: { translation: he }, en: { translation: en } },
+    resources: { he: { translation: translations.he }, en: { translation: translations.en } },
     fallbackLng: "he",
     interpolation: { escapeValue: false },
     showSupportNotice: false,

@@ -75,3 +75,10 @@ test.describe("the shell", () => {
     }
   });
 });
+
+test("English is available and turns the page left-to-right", async ({ page }) => {
+  await page.goto("/?lng=en");
+  await expect(page.locator("html")).toHaveAttribute("lang", "en");
+  await expect(page.locator("html")).toHaveAttribute("dir", "ltr");
+  await expect(page.getByTestId("category-vegetables")).toContainText("Vegetables");
+});

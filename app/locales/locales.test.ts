@@ -1,0 +1,31 @@
+import { describe, expect, it } from "vitest";
+import { translations } from "./index";
+
+function keysOf(value: unknown, prefix = ""): string[] {
+  if (typeof value !== "object" || value === null) return [prefix];
+  return Object.entries(value).flatMap(([key, child]) => keysOf(child, prefix ? `${prefix}.${key}` : key));
+}
+
+describe("locales", () => {
+  it("has the same keys in Hebrew and English", () => {
+    expect(keysOf(translations.en).sort()).toEqual(keysOf(translations.he).sort());
+  });
+
+  it("has no empty strings", () => {
+    for (const lang of ["he", "en"] as const) {
+      const empty = keysOf(translations[lang]).filter((key) => {
+        const value = key.split(".").reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], translations[lang]);
+        return typeof value === "string" && value.trim() === "";
+      });
+      expect(empty, lang).toEqual([]);
+    }
+  });
+
+  it("writes the Hebrew copy in Hebrew", () => {
+    const he = keysOf(translations.he).map((key) =>
+      key.split(".").reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], translations.he),
+    );
+    const hebrew = he.filter((v) => typeof v === "string" && /[\u0590-\u05FF]/.test(v));
+    expect(hebrew.length / he.length).toBeGreaterThan(0.9);
+  });
+});

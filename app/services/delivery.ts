@@ -1,0 +1,20 @@
+// Delivery rules, in one place (DESIGN.md): every screen, the FAQ and the terms render from
+// these, so the copy can never disagree with what checkout charges. Pure. Money in agorot.
+import type { DeliveryType } from "~/db/schema";
+
+/** Home delivery costs 15 ₪ ... */
+export const DELIVERY_FEE = 1500;
+/** ... and is free from an order subtotal of 150 ₪. */
+export const FREE_DELIVERY_FROM = 15_000;
+/** Delivery arrives 2-5 business days after the group closes. */
+export const DELIVERY_DAYS = { min: 2, max: 5 } as const;
+/** Orders can be cancelled or changed until 24 hours before the cycle's deadline (FAQ). */
+export const CANCEL_CUTOFF_HOURS = 24;
+/** A refund after cancelling takes 5-7 business days. */
+export const REFUND_DAYS = { min: 5, max: 7 } as const;
+
+/** The delivery fee for an order of this subtotal. */
+export function deliveryFee(deliveryType: DeliveryType, subtotal: number): number {
+  if (deliveryType === "PICKUP") return 0;
+  return subtotal >= FREE_DELIVERY_FROM ? 0 : DELIVERY_FEE;
+}
