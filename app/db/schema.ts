@@ -594,3 +594,20 @@ export type Community = typeof communities.$inferSelect;
 export type PickupPoint = typeof pickupPoints.$inferSelect;
 export type Deal = typeof deals.$inferSelect;
 export type Order = typeof orders.$inferSelect;
+
+/** Messages from /contact: stored for admins to read (DESIGN.md), not pretended-sent. */
+export const contactMessages = sqliteTable(
+  "contact_messages",
+  {
+    id: id(),
+    userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    phone: text("phone"),
+    subject: text("subject").notNull(),
+    message: text("message").notNull(),
+    readAt: timestamp("read_at"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("contact_messages_created_idx").on(t.createdAt)],
+);
