@@ -2,6 +2,8 @@ import type { Config } from "@react-router/dev/config";
 
 export default {
   ssr: true,
+  // BUILD_DIR lets two builds (two people testing side by side) live in one checkout.
+  buildDirectory: process.env.BUILD_DIR ?? "build",
   future: {
     // We stay on 7.18 (React Router 8 needs Node 22.22+) with the v8 behaviour switched on,
     // so the upgrade is a version bump. See docs/decisions/001-react-router-7-18.md.

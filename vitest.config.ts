@@ -13,7 +13,7 @@ export default defineConfig({
     env: { SESSION_SECRET: "vitest-session-secret" },
     // The production build loads natively (not through Vite), like `node build/start.js` does,
     // so it shares one copy of react-router with @react-router/node.
-    server: { deps: { external: [/\/build\/server\//] } },
+    server: { deps: { external: [/\/build[^/]*\/server\//] } },
     testTimeout: 20_000,
     hookTimeout: 60_000,
   },

@@ -3,7 +3,7 @@ import { build } from "esbuild";
 
 await build({
   entryPoints: ["server.ts"],
-  outfile: "build/start.js",
+  outfile: `${process.env.BUILD_DIR ?? "build"}/start.js`,
   platform: "node",
   format: "esm",
   target: "node20",

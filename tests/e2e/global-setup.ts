@@ -33,13 +33,14 @@ async function waitForHealthy(url: string, child: { exitCode: number | null }, l
 }
 
 export default async function globalSetup() {
-  if (!fs.existsSync("build/start.js")) throw new Error("No production build: run `npm run build` first.");
+  const start = path.join(process.env.BUILD_DIR ?? "build", "start.js");
+  if (!fs.existsSync(start)) throw new Error("No production build: run `npm run build` first.");
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "shuk-e2e-"));
   const port = await freePort();
   // localhost, not 127.0.0.1: browsers accept the Secure session cookie on http://localhost.
   const url = `http://localhost:${port}`;
   let output = "";
-  const child = spawn(process.execPath, ["build/start.js"], {
+  const child = spawn(process.execPath, [start], {
     env: {
       ...process.env,
       NODE_ENV: "production",

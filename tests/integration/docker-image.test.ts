@@ -12,6 +12,7 @@ import { afterAll, describe, expect, it } from "vitest";
 const dockerfile = fs.readFileSync("Dockerfile", "utf8");
 const runStage = dockerfile.slice(dockerfile.indexOf("AS run"));
 const copied = [...runStage.matchAll(/^COPY --from=build \S+ \/app\/(\S+) \.\/(\S+)$/gm)].map((m) => m[1]);
+const buildDir = process.env.BUILD_DIR ?? "build";
 const packageJson = JSON.parse(fs.readFileSync("package.json", "utf8"));
 
 function packageNameOf(specifier: string) {
@@ -40,7 +41,7 @@ describe("the Docker image's run stage", () => {
   });
 
   it("needs only production dependencies at run time", () => {
-    const imports = [...bareImportsOf("build/start.js"), ...bareImportsOf("build/server/index.js")];
+    const imports = [...bareImportsOf(`${buildDir}/start.js`), ...bareImportsOf(`${buildDir}/server/index.js`)];
     const builtins = new Set(builtinModules);
     const external = imports.filter((name) => !name.startsWith("node:") && !builtins.has(name));
     expect(external.length).toBeGreaterThan(5);
@@ -53,6 +54,7 @@ describe("the Docker image's run stage", () => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), "shuk-image-"));
     for (const entry of copied) {
       if (entry === "node_modules") fs.symlinkSync(path.resolve("node_modules"), path.join(dir, "node_modules"));
+      else if (entry === "build") fs.cpSync(buildDir, path.join(dir, entry), { recursive: true });
       else fs.cpSync(entry, path.join(dir, entry), { recursive: true });
     }
     const port = await new Promise<number>((resolve) => {

@@ -14,7 +14,7 @@ interface AppEntry {
   createLoadContext(nonce: string, options: { db?: Db }): RouterContextProvider;
 }
 
-const BUILD_ENTRY = path.resolve("build/server/index.js");
+const BUILD_ENTRY = path.resolve(process.env.BUILD_DIR ?? "build", "server", "index.js");
 
 export interface TestServer {
   url(pathname: string): string;
