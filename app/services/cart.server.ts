@@ -1,0 +1,124 @@
+import { and, asc, count, eq } from "drizzle-orm";
+import type { Db, Queryable } from "~/db/client.server";
+import { cartItems, deals, groups } from "~/db/schema";
+import { ServiceError } from "./errors";
+import { findDealsByIds, type DealView, type Viewer } from "./deals.server";
+import { lineAmounts } from "./pricing";
+
+export interface CartLine {
+  id: string;
+  dealId: string;
+  groupId: string;
+  qty: number;
+  addedAt: Date;
+  deal: DealView;
+  /** agorot, for this line's quantity after quantity tiers and the community discount */
+  unitPrice: number;
+  lineTotal: number;
+  originalTotal: number;
+}
+
+export interface Cart {
+  lines: CartLine[];
+  itemCount: number;
+  subtotal: number;
+  originalTotal: number;
+}
+
+/** The group a cart line joins must be this deal's, and open. */
+function openGroupOfDeal(db: Queryable, dealId: string, groupId: string) {
+  const group = db.select().from(groups).where(eq(groups.id, groupId)).get();
+  if (!group || group.dealId !== dealId || group.status !== "OPEN") return null;
+  return group;
+}
+
+function activeDeal(db: Queryable, dealId: string) {
+  const deal = db.select().from(deals).where(eq(deals.id, dealId)).get();
+  if (!deal || deal.status !== "ACTIVE") throw new ServiceError(404, "shop.errors.dealNotFound", "dealId");
+  return deal;
+}
+
+/** Adds to the cart (the quantity adds up when the deal is already there, up to maxQty). */
+export function addToCart(db: Db, userId: string, input: { dealId: string; groupId: string; qty: number }) {
+  return db.transaction(
+    (tx) => {
+      const deal = activeDeal(tx, input.dealId);
+      if (!openGroupOfDeal(tx, deal.id, input.groupId)) throw new ServiceError(422, "shop.errors.noGroup", "groupId");
+      const existing = tx
+        .select()
+        .from(cartItems)
+        .where(and(eq(cartItems.userId, userId), eq(cartItems.dealId, deal.id)))
+        .get();
+      const qty = (existing?.qty ?? 0) + input.qty;
+      if (qty > deal.maxQty) throw new ServiceError(422, "shop.errors.qtyAboveMax", "qty");
+      if (existing) {
+        tx.update(cartItems).set({ qty, groupId: input.groupId }).where(eq(cartItems.id, existing.id)).run();
+      } else {
+        tx.insert(cartItems).values({ userId, dealId: deal.id, groupId: input.groupId, qty }).run();
+      }
+      return { dealId: deal.id, qty };
+    },
+    { behavior: "immediate" },
+  );
+}
+
+export function setCartQty(db: Db, userId: string, dealId: string, qty: number) {
+  return db.transaction(
+    (tx) => {
+      const line = tx.select().from(cartItems).where(and(eq(cartItems.userId, userId), eq(cartItems.dealId, dealId))).get();
+      if (!line) throw new ServiceError(404, "shop.errors.notInCart");
+      const deal = tx.select({ maxQty: deals.maxQty }).from(deals).where(eq(deals.id, dealId)).get();
+      if (deal && qty > deal.maxQty) throw new ServiceError(422, "shop.errors.qtyAboveMax", "qty");
+      tx.update(cartItems).set({ qty }).where(eq(cartItems.id, line.id)).run();
+      return { dealId, qty };
+    },
+    { behavior: "immediate" },
+  );
+}
+
+export function removeFromCart(db: Db, userId: string, dealId: string) {
+  const result = db.delete(cartItems).where(and(eq(cartItems.userId, userId), eq(cartItems.dealId, dealId))).run();
+  if (result.changes === 0) throw new ServiceError(404, "shop.errors.notInCart");
+}
+
+export function clearCart(db: Queryable, userId: string) {
+  return db.delete(cartItems).where(eq(cartItems.userId, userId)).run().changes;
+}
+
+export function cartCount(db: Queryable, userId: string): number {
+  return db.select({ n: count() }).from(cartItems).where(eq(cartItems.userId, userId)).get()?.n ?? 0;
+}
+
+/** The cart, each line priced for its quantity and the buyer's community. */
+export function getCart(db: Queryable, viewer: Viewer & { userId: string }): Cart {
+  const rows = db.select().from(cartItems).where(eq(cartItems.userId, viewer.userId)).orderBy(asc(cartItems.addedAt)).all();
+  const views = findDealsByIds(db, rows.map((r) => r.dealId), viewer);
+  const lines: CartLine[] = [];
+  for (const row of rows) {
+    const deal = views.get(row.dealId);
+    if (!deal) continue;
+    const amounts = lineAmounts({
+      basePrice: deal.basePrice,
+      quantityTiers: deal.quantityTiers,
+      qty: row.qty,
+      discountPercent: deal.discountPercent,
+    });
+    lines.push({
+      id: row.id,
+      dealId: row.dealId,
+      groupId: row.groupId,
+      qty: row.qty,
+      addedAt: row.addedAt,
+      deal,
+      unitPrice: amounts.unitPrice,
+      lineTotal: amounts.subtotal,
+      originalTotal: amounts.originalTotal,
+    });
+  }
+  return {
+    lines,
+    itemCount: lines.reduce((n, l) => n + l.qty, 0),
+    subtotal: lines.reduce((n, l) => n + l.lineTotal, 0),
+    originalTotal: lines.reduce((n, l) => n + l.originalTotal, 0),
+  };
+}

@@ -1,0 +1,29 @@
+// Order status rules (spec section 4): one state machine every caller uses. Pure.
+import type { OrderStatus } from "~/db/schema";
+
+const TRANSITIONS: Record<OrderStatus, readonly OrderStatus[]> = {
+  PENDING: ["PAID", "CANCELED"],
+  PAID: ["FULFILLED", "CANCELED", "REFUNDED"],
+  FULFILLED: ["REFUNDED"],
+  CANCELED: [],
+  REFUNDED: [],
+};
+
+export function canTransition(from: OrderStatus, to: OrderStatus): boolean {
+  return TRANSITIONS[from].includes(to);
+}
+
+/** A shopper may cancel from PENDING or PAID only. */
+export function canCancel(status: OrderStatus): boolean {
+  return canTransition(status, "CANCELED");
+}
+
+/** Statuses whose money still counts toward the community's revenue. */
+export function countsTowardRevenue(status: OrderStatus): boolean {
+  return status !== "CANCELED" && status !== "REFUNDED";
+}
+
+/** The order number people see: the id's first 8 characters, upper-cased (DESIGN.md). */
+export function orderNumber(id: string): string {
+  return id.slice(0, 8).toUpperCase();
+}

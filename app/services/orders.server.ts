@@ -1,0 +1,267 @@
+import { and, asc, desc, eq, sql } from "drizzle-orm";
+import type { Db, Tx } from "~/db/client.server";
+import {
+  cartItems,
+  communities,
+  deals,
+  dealTiers,
+  groups,
+  orders,
+  pickupPoints,
+  weeklyCycles,
+  type DeliveryType,
+  type Order,
+  type OrderStatus,
+  type User,
+} from "~/db/schema";
+import { communityPricing } from "./community-pricing.server";
+import { deliveryFee } from "./delivery";
+import { ServiceError } from "./errors";
+import { toDecimalString } from "./money";
+import { canCancel, orderNumber } from "./order-status";
+import { lineAmounts } from "./pricing";
+
+export interface DeliveryChoice {
+  deliveryType: DeliveryType;
+  deliveryAddress?: string | null;
+  deliveryPhone?: string | null;
+  deliveryNotes?: string | null;
+  pickupPointId?: string | null;
+}
+
+interface LineRequest {
+  dealId: string;
+  groupId: string;
+  qty: number;
+}
+
+/** Validates one line and prices it for the buyer's community, inside the caller's transaction. */
+function prepareLine(tx: Tx, user: User, line: LineRequest) {
+  if (!user.communityId) throw new ServiceError(422, "shop.errors.noCommunity", "communityId");
+  const deal = tx.select().from(deals).where(eq(deals.id, line.dealId)).get();
+  if (!deal || deal.status !== "ACTIVE") throw new ServiceError(404, "shop.errors.dealNotFound", "dealId");
+  if (line.qty > deal.maxQty) throw new ServiceError(422, "shop.errors.qtyAboveMax", "qty");
+  if (line.qty < deal.minQty) throw new ServiceError(422, "shop.validation.qtyMin", "qty");
+  const pricing = communityPricing(tx, user.communityId);
+  if (!pricing?.cycle) throw new ServiceError(422, "shop.errors.noGroup", "groupId");
+  const named = tx.select().from(groups).where(eq(groups.id, line.groupId)).get();
+  if (!named || named.dealId !== deal.id) throw new ServiceError(422, "shop.errors.noGroup", "groupId");
+  // The line joins the buyer's community's open group of this week, whichever group the cart
+  // named (a person may have moved community since adding it).
+  const group =
+    named.communityId === user.communityId && named.weeklyCycleId === pricing.cycle.id && named.status === "OPEN"
+      ? named
+      : tx
+          .select()
+          .from(groups)
+          .where(and(eq(groups.dealId, deal.id), eq(groups.weeklyCycleId, pricing.cycle.id), eq(groups.status, "OPEN")))
+          .get();
+  if (!group) throw new ServiceError(422, "shop.errors.noGroup", "groupId");
+  const quantityTiers = tx
+    .select({ thresholdQty: dealTiers.thresholdQty, unitPrice: dealTiers.unitPrice })
+    .from(dealTiers)
+    .where(eq(dealTiers.dealId, deal.id))
+    .all();
+  const amounts = lineAmounts({ basePrice: deal.basePrice, quantityTiers, qty: line.qty, discountPercent: pricing.discountPercent });
+  return { deal, group, cycleId: pricing.cycle.id, communityId: user.communityId, qty: line.qty, ...amounts };
+}
+
+function checkPickupPoint(tx: Tx, communityId: string, delivery: DeliveryChoice) {
+  if (delivery.deliveryType !== "PICKUP" || !delivery.pickupPointId) return;
+  const point = tx.select().from(pickupPoints).where(eq(pickupPoints.id, delivery.pickupPointId)).get();
+  if (!point || point.communityId !== communityId || !point.isActive) {
+    throw new ServiceError(422, "shop.errors.pickupPointUnknown", "pickupPointId");
+  }
+}
+
+/** Writes the orders and adds their base totals to their groups' and cycles' revenue. */
+function insertOrders(tx: Tx, user: User, lines: ReturnType<typeof prepareLine>[], delivery: DeliveryChoice): Order[] {
+  const subtotal = lines.reduce((sum, line) => sum + line.subtotal, 0);
+  // One delivery fee per checkout, on its first order, by the subtotal of the whole checkout.
+  const fee = deliveryFee(delivery.deliveryType, subtotal);
+  return lines.map((line, index) => {
+    const lineFee = index === 0 ? fee : 0;
+    const order = tx
+      .insert(orders)
+      .values({
+        userId: user.id,
+        dealId: line.deal.id,
+        groupId: line.group.id,
+        communityId: line.communityId,
+        weeklyCycleId: line.cycleId,
+        pickupPointId: delivery.deliveryType === "PICKUP" ? (delivery.pickupPointId ?? null) : null,
+        qty: line.qty,
+        unitPriceAtPurchase: line.unitPrice,
+        originalTotal: line.originalTotal,
+        total: line.subtotal + lineFee,
+        deliveryType: delivery.deliveryType,
+        deliveryFee: lineFee,
+        deliveryAddress: delivery.deliveryType === "DELIVERY" ? (delivery.deliveryAddress ?? null) : null,
+        deliveryPhone: delivery.deliveryPhone ?? null,
+        deliveryNotes: delivery.deliveryNotes ?? null,
+        paymentMethod: "CASH",
+      })
+      .returning()
+      .get();
+    tx.update(groups)
+      .set({ currentRevenue: sql`${groups.currentRevenue} + ${line.originalTotal}`, currentQty: sql`${groups.currentQty} + ${line.qty}` })
+      .where(eq(groups.id, line.group.id))
+      .run();
+    tx.update(weeklyCycles)
+      .set({ currentRevenue: sql`${weeklyCycles.currentRevenue} + ${line.originalTotal}` })
+      .where(eq(weeklyCycles.id, line.cycleId))
+      .run();
+    return order;
+  });
+}
+
+/** Checkout: every cart line becomes an order, in one transaction, and the cart empties. */
+export function placeCartOrders(db: Db, user: User, delivery: DeliveryChoice): Order[] {
+  return db.transaction(
+    (tx) => {
+      const cart = tx.select().from(cartItems).where(eq(cartItems.userId, user.id)).orderBy(asc(cartItems.addedAt)).all();
+      if (cart.length === 0) throw new ServiceError(422, "shop.errors.cartEmpty");
+      const lines = cart.map((item) => prepareLine(tx, user, item));
+      checkPickupPoint(tx, lines[0].communityId, delivery);
+      const placed = insertOrders(tx, user, lines, delivery);
+      tx.delete(cartItems).where(eq(cartItems.userId, user.id)).run();
+      return placed;
+    },
+    { behavior: "immediate" },
+  );
+}
+
+/** POST /api/orders: one order from the fields of one cart line. */
+export function placeOrder(db: Db, user: User, line: LineRequest, delivery: DeliveryChoice): Order {
+  return db.transaction(
+    (tx) => {
+      const prepared = prepareLine(tx, user, line);
+      checkPickupPoint(tx, prepared.communityId, delivery);
+      return insertOrders(tx, user, [prepared], delivery)[0];
+    },
+    { behavior: "immediate" },
+  );
+}
+
+/** The owner cancels a PENDING or PAID order; its base total leaves the open week's revenue. */
+export function cancelOrder(db: Db, userId: string, orderId: string): Order {
+  return db.transaction(
+    (tx) => {
+      const order = tx.select().from(orders).where(and(eq(orders.id, orderId), eq(orders.userId, userId))).get();
+      if (!order) throw new ServiceError(404, "shop.errors.orderNotFound");
+      if (!canCancel(order.status)) throw new ServiceError(409, "shop.errors.cannotCancel");
+      const canceled = tx
+        .update(orders)
+        .set({ status: "CANCELED", canceledAt: new Date() })
+        .where(eq(orders.id, order.id))
+        .returning()
+        .get();
+      const cycle = order.weeklyCycleId
+        ? tx.select().from(weeklyCycles).where(eq(weeklyCycles.id, order.weeklyCycleId)).get()
+        : undefined;
+      if (cycle?.isActive) {
+        tx.update(weeklyCycles)
+          .set({ currentRevenue: sql`max(0, ${weeklyCycles.currentRevenue} - ${order.originalTotal})` })
+          .where(eq(weeklyCycles.id, cycle.id))
+          .run();
+        if (order.groupId) {
+          tx.update(groups)
+            .set({
+              currentRevenue: sql`max(0, ${groups.currentRevenue} - ${order.originalTotal})`,
+              currentQty: sql`max(0, ${groups.currentQty} - ${order.qty})`,
+            })
+            .where(eq(groups.id, order.groupId))
+            .run();
+        }
+      }
+      return canceled;
+    },
+    { behavior: "immediate" },
+  );
+}
+
+export const ORDER_SORTS = ["date_desc", "date_asc", "amount_desc", "amount_asc"] as const;
+export type OrderSort = (typeof ORDER_SORTS)[number];
+
+export interface OrderListQuery {
+  q?: string;
+  status?: OrderStatus | null;
+  sort?: OrderSort;
+}
+
+const orderWithDeal = {
+  order: orders,
+  dealTitle: deals.title,
+  dealSlug: deals.slug,
+  dealImages: deals.images,
+  dealUnit: deals.unit,
+};
+
+/** A user's orders: search by order number (case-insensitive part of the id), status, sort. */
+export function listOrders(db: Db, userId: string, query: OrderListQuery = {}) {
+  const conditions = [eq(orders.userId, userId)];
+  if (query.q) conditions.push(sql`lower(${orders.id}) like ${`%${query.q.toLowerCase().replace(/[%_\\]/g, "")}%`}`);
+  if (query.status) conditions.push(eq(orders.status, query.status));
+  const order = {
+    date_desc: [desc(orders.createdAt)],
+    date_asc: [asc(orders.createdAt)],
+    amount_desc: [desc(orders.total), desc(orders.createdAt)],
+    amount_asc: [asc(orders.total), desc(orders.createdAt)],
+  }[query.sort ?? "date_desc"];
+  return db
+    .select(orderWithDeal)
+    .from(orders)
+    .innerJoin(deals, eq(deals.id, orders.dealId))
+    .where(and(...conditions))
+    .orderBy(...order)
+    .all();
+}
+
+/** One order, only for its owner (anyone else gets null: "not found", never "forbidden"). */
+export function findOrderForUser(db: Db, userId: string, orderId: string) {
+  const row = db
+    .select({ ...orderWithDeal, communityName: communities.name, pickupAddress: communities.pickupAddress, pickupDay: communities.pickupDay, pickupTime: communities.pickupTime })
+    .from(orders)
+    .innerJoin(deals, eq(deals.id, orders.dealId))
+    .leftJoin(communities, eq(communities.id, orders.communityId))
+    .where(and(eq(orders.id, orderId), eq(orders.userId, userId)))
+    .get();
+  if (!row) return null;
+  const pickupPoint = row.order.pickupPointId
+    ? (db.select().from(pickupPoints).where(eq(pickupPoints.id, row.order.pickupPointId)).get() ?? null)
+    : null;
+  return { ...row, pickupPoint };
+}
+
+export type OrderRow = ReturnType<typeof listOrders>[number];
+
+/** The order as the API answers it: money as decimal strings. */
+export function orderJson(row: Pick<OrderRow, "order"> & Partial<Omit<OrderRow, "order">>) {
+  const o = row.order;
+  return {
+    id: o.id,
+    orderNumber: orderNumber(o.id),
+    userId: o.userId,
+    dealId: o.dealId,
+    groupId: o.groupId,
+    communityId: o.communityId,
+    pickupPointId: o.pickupPointId,
+    weeklyCycleId: o.weeklyCycleId,
+    qty: o.qty,
+    unitPriceAtPurchase: toDecimalString(o.unitPriceAtPurchase),
+    originalTotal: toDecimalString(o.originalTotal),
+    total: toDecimalString(o.total),
+    deliveryType: o.deliveryType,
+    deliveryFee: toDecimalString(o.deliveryFee),
+    deliveryAddress: o.deliveryAddress,
+    deliveryPhone: o.deliveryPhone,
+    deliveryNotes: o.deliveryNotes,
+    paymentMethod: o.paymentMethod,
+    status: o.status,
+    createdAt: o.createdAt.toISOString(),
+    paidAt: o.paidAt?.toISOString() ?? null,
+    fulfilledAt: o.fulfilledAt?.toISOString() ?? null,
+    canceledAt: o.canceledAt?.toISOString() ?? null,
+    deal: row.dealTitle ? { title: row.dealTitle, slug: row.dealSlug, images: row.dealImages } : undefined,
+  };
+}
