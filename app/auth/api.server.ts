@@ -1,28 +1,63 @@
+// Helpers for the /api resource routes: who is calling, and one shape for every answer.
+import type { i18n } from "i18next";
 import type { RouterContextProvider } from "react-router";
-import { dbContext } from "~/context";
+import type { z } from "zod";
+import { authViaContext, dbContext, userContext } from "~/context";
+import type { Db } from "~/db/client.server";
 import type { User } from "~/db/schema";
 import { getInstance } from "~/middleware/i18next.server";
-import { apiError } from "~/services/http.server";
-import { authenticateRequest } from "./session.server";
+import type { Viewer } from "~/services/deals.server";
+import { answer, apiError, readJsonObject, validationError } from "~/services/http.server";
 
+type Ctx = Readonly<RouterContextProvider>;
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
+export interface ApiCall {
+  db: Db;
+  i18n: i18n;
+  user: User;
+}
+
 /**
- * The API caller, by bearer token or cookie; otherwise a 401 answer to return. A write that
- * rides on the cookie must come from our own origin (a bearer token cannot be sent cross-site
- * by a browser on its own, a cookie can).
+ * Runs `handle` for a signed-in caller (bearer token or cookie, recognised by the root
+ * middleware); otherwise answers 401. A write riding on the cookie must come from our own
+ * origin: a browser sends cookies cross-site on its own, never a bearer token.
  */
-export async function requireApiUser(
-  context: Readonly<RouterContextProvider>,
+export async function withApiUser(
+  context: Ctx,
   request: Request,
-): Promise<{ user: User } | { response: Response }> {
+  handle: (call: ApiCall) => Response | Promise<Response>,
+): Promise<Response> {
   const i18n = getInstance(context);
-  const { user, via } = await authenticateRequest(context.get(dbContext), request);
-  if (!user) return { response: apiError(401, i18n.t("errors.unauthorized")) };
-  if (via === "cookie" && !SAFE_METHODS.has(request.method) && !sameOrigin(request)) {
-    return { response: apiError(403, i18n.t("errors.badOrigin")) };
+  const user = context.get(userContext);
+  if (!user) return apiError(401, i18n.t("errors.unauthorized"));
+  if (context.get(authViaContext) === "cookie" && !SAFE_METHODS.has(request.method) && !sameOrigin(request)) {
+    return apiError(403, i18n.t("errors.badOrigin"));
   }
-  return { user };
+  return answer(i18n, () => handle({ db: context.get(dbContext), i18n, user }));
+}
+
+/** The caller's view for public reads: their community's prices when signed in. */
+export function viewerOf(context: Ctx): Viewer {
+  const user = context.get(userContext);
+  return { userId: user?.id ?? null, communityId: user?.communityId ?? null };
+}
+
+/** Parses a JSON body with a schema: the data, or the 400 answer to return. */
+export async function parseJsonBody<T extends z.ZodType>(
+  request: Request,
+  i18n: i18n,
+  schema: T,
+): Promise<{ data: z.infer<T> } | { response: Response }> {
+  const body = await readJsonObject(request);
+  if (!body) return { response: apiError(400, i18n.t("validation.invalidJson")) };
+  const parsed = schema.safeParse(body);
+  if (!parsed.success) return { response: validationError(i18n, parsed.error) };
+  return { data: parsed.data };
+}
+
+export function methodNotAllowed() {
+  return apiError(405, "Method Not Allowed");
 }
 
 function sameOrigin(request: Request): boolean {

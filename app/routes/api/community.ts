@@ -1,0 +1,38 @@
+import { dbContext } from "~/context";
+import { getInstance } from "~/middleware/i18next.server";
+import { communityPricing } from "~/services/community-pricing.server";
+import { apiError } from "~/services/http.server";
+import { toDecimalString } from "~/services/money";
+import type { Route } from "./+types/community";
+
+/**
+ * GET /api/communities/{id}/progress | active-cycle | ordering-status: one module for the three
+ * views of a community's week (routes.ts names the view in the path).
+ */
+export function loader({ params, context }: Route.LoaderArgs) {
+  const i18n = getInstance(context);
+  const pricing = communityPricing(context.get(dbContext), params.id);
+  if (!pricing || !pricing.community.isActive) return apiError(404, i18n.t("shop.errors.communityNotFound"));
+  switch (params.view) {
+    case "progress":
+      return Response.json({
+        currentRevenue: toDecimalString(pricing.revenue),
+        tiers: pricing.tiers.map((t) => ({ minRevenue: toDecimalString(t.minRevenue), discountPercent: t.discountPercent, tierName: t.tierName })),
+        discountPercent: pricing.discountPercent,
+        progressPercent: pricing.progressPercent,
+      });
+    case "active-cycle":
+      if (!pricing.cycle) return apiError(404, i18n.t("shop.errors.noActiveCycle"));
+      return Response.json({
+        id: pricing.cycle.id,
+        orderDeadline: pricing.cycle.orderDeadline.toISOString(),
+        pickupDate: pricing.cycle.pickupDate.toISOString(),
+        targetRevenue: toDecimalString(pricing.cycle.targetRevenue),
+        currentRevenue: toDecimalString(pricing.cycle.currentRevenue),
+      });
+    case "ordering-status":
+      return Response.json({ isOrderingOpen: pricing.isOrderingOpen });
+    default:
+      return apiError(404, i18n.t("errors.notFound"));
+  }
+}

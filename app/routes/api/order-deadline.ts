@@ -1,0 +1,17 @@
+import { dbContext, userContext } from "~/context";
+import { getInstance } from "~/middleware/i18next.server";
+import { communityPricing } from "~/services/community-pricing.server";
+import { apiError } from "~/services/http.server";
+import type { Route } from "./+types/order-deadline";
+
+/** GET /api/order-deadline[?communityId=]: the deadline of the caller's community's week. */
+export function loader({ request, context }: Route.LoaderArgs) {
+  const i18n = getInstance(context);
+  const communityId = new URL(request.url).searchParams.get("communityId") ?? context.get(userContext)?.communityId;
+  const pricing = communityId ? communityPricing(context.get(dbContext), communityId) : null;
+  if (!pricing?.cycle) return apiError(404, i18n.t("shop.errors.noActiveCycle"));
+  return Response.json(
+    { orderDeadline: pricing.cycle.orderDeadline.toISOString(), pickupDate: pricing.cycle.pickupDate.toISOString(), isOrderingOpen: pricing.isOrderingOpen },
+    { headers: { "Cache-Control": "no-store" } },
+  );
+}
