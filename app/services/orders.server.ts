@@ -19,6 +19,7 @@ import { deliveryFee } from "./delivery";
 import { ServiceError } from "./errors";
 import { toDecimalString } from "./money";
 import { canCancel, orderNumber } from "./order-status";
+import type { OrderListQuery } from "./order-query";
 import { lineAmounts } from "./pricing";
 
 export interface DeliveryChoice {
@@ -180,14 +181,6 @@ export function cancelOrder(db: Db, userId: string, orderId: string): Order {
   );
 }
 
-export const ORDER_SORTS = ["date_desc", "date_asc", "amount_desc", "amount_asc"] as const;
-export type OrderSort = (typeof ORDER_SORTS)[number];
-
-export interface OrderListQuery {
-  q?: string;
-  status?: OrderStatus | null;
-  sort?: OrderSort;
-}
 
 const orderWithDeal = {
   order: orders,

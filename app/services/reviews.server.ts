@@ -55,10 +55,3 @@ export function createReview(db: Db, userId: string, dealId: string, input: { ra
     { behavior: "immediate" },
   );
 }
-
-/** The name a review shows: name, else first + last, else first, else null (anonymous). */
-export function reviewerName(user: { name: string | null; firstName: string | null; lastName: string | null }): string | null {
-  if (user.name?.trim()) return user.name.trim();
-  const full = [user.firstName, user.lastName].filter((p) => p?.trim()).join(" ");
-  return full || null;
-}

@@ -1,0 +1,54 @@
+import { useTranslation } from "react-i18next";
+import { useFormatShekel } from "./price";
+
+export interface ProgressData {
+  communityName: string;
+  revenue: number;
+  discountPercent: number;
+  appliedTierName: string | null;
+  next: { tierName: string; minRevenue: number; discountPercent: number } | null;
+  progressPercent: number;
+  tiers: { minRevenue: number; discountPercent: number; tierName: string }[];
+}
+
+/** The community's week: revenue, the tier reached, the bar toward the next tier, the tiers. */
+export function CommunityProgress({ data, compact = false }: { data: ProgressData; compact?: boolean }) {
+  const { t } = useTranslation();
+  const shekel = useFormatShekel();
+  return (
+    <section className="rounded-2xl border border-line bg-surface p-4" aria-label={t("shop.community.progressTitle", { name: data.communityName })} data-testid="community-progress">
+      <p className="font-semibold">{t("shop.community.progressTitle", { name: data.communityName })}</p>
+      <p className="mt-1 text-sm text-fg-muted">{t("shop.community.revenue", { amount: shekel(data.revenue) })}</p>
+      <div
+        className="mt-3 h-3 overflow-hidden rounded-full bg-muted"
+        role="progressbar"
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={data.progressPercent}
+      >
+        <div className="h-full rounded-full bg-brand-500" style={{ inlineSize: `${data.progressPercent}%` }} />
+      </div>
+      <p className="mt-2 text-sm">
+        {data.appliedTierName
+          ? t("shop.community.currentTier", { tier: data.appliedTierName, percent: data.discountPercent })
+          : t("shop.community.noTierYet")}
+        {" · "}
+        {data.next
+          ? t("shop.community.nextTier", { amount: shekel(data.next.minRevenue - data.revenue), tier: data.next.tierName, percent: data.next.discountPercent })
+          : t("shop.community.allTiers")}
+      </p>
+      {compact ? null : (
+        <ol className="mt-3 grid grid-cols-2 gap-2 text-xs sm:grid-cols-4" aria-label={t("shop.community.tiersLabel")}>
+          {data.tiers.map((tier) => {
+            const reached = data.revenue >= tier.minRevenue;
+            return (
+              <li key={tier.minRevenue} className={`rounded-lg border px-2 py-1.5 ${reached ? "border-brand-500 bg-brand-50 dark:bg-brand-800" : "border-line"}`}>
+                {t("shop.community.tierRow", { name: tier.tierName, amount: shekel(tier.minRevenue), percent: tier.discountPercent })}
+              </li>
+            );
+          })}
+        </ol>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,59 @@
+import type { ReactNode } from "react";
+import { Form } from "react-router";
+
+/**
+ * A destructive action that asks first, without JavaScript: a <details> whose panel holds the
+ * real form. `children` are the form's hidden fields.
+ */
+export function Confirm({
+  label,
+  title,
+  text,
+  confirmLabel,
+  cancelLabel,
+  action,
+  className = "",
+  children,
+}: {
+  label: string;
+  title: string;
+  text: string;
+  confirmLabel: string;
+  cancelLabel: string;
+  action?: string;
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <details className={`group ${className}`}>
+      <summary className="inline-block cursor-pointer rounded-lg border border-red-300 px-4 py-2 text-sm font-medium text-red-700 hover:bg-red-50 dark:border-red-800 dark:text-red-300 dark:hover:bg-red-950">
+        {label}
+      </summary>
+      <div role="alertdialog" aria-label={title} className="mt-3 max-w-md rounded-xl border border-red-200 bg-surface p-4 shadow-lg dark:border-red-900">
+        <p className="font-semibold">{title}</p>
+        <p className="mt-1 text-sm text-fg-muted">{text}</p>
+        <div className="mt-4 flex gap-2">
+          <Form method="post" action={action} preventScrollReset>
+            {children}
+            <button type="submit" className="rounded-lg bg-red-600 px-4 py-2 text-sm font-semibold text-white hover:bg-red-700">
+              {confirmLabel}
+            </button>
+          </Form>
+          <CloseDetails label={cancelLabel} />
+        </div>
+      </div>
+    </details>
+  );
+}
+
+function CloseDetails({ label }: { label: string }) {
+  return (
+    <button
+      type="button"
+      className="rounded-lg border border-line px-4 py-2 text-sm hover:bg-muted"
+      onClick={(event) => event.currentTarget.closest("details")?.removeAttribute("open")}
+    >
+      {label}
+    </button>
+  );
+}

@@ -1,0 +1,33 @@
+import { useTranslation } from "react-i18next";
+import { formatDateTime } from "~/services/dates";
+import { Countdown } from "./countdown";
+
+export interface CycleData {
+  orderDeadline: string;
+  pickupDate: string;
+  isOrderingOpen: boolean;
+}
+
+/** This week's purchase: deadline with a countdown, pickup date, open or closed. */
+export function CycleBox({ cycle, now }: { cycle: CycleData | null; now: string }) {
+  const { t, i18n } = useTranslation();
+  return (
+    <section className="rounded-2xl border border-line bg-surface p-4" aria-label={t("shop.cycle.title")} data-testid="cycle-box">
+      <p className="font-semibold">{t("shop.cycle.title")}</p>
+      {cycle ? (
+        <>
+          <p className="mt-1 text-sm">{t("shop.cycle.deadline", { date: formatDateTime(cycle.orderDeadline, i18n.language) })}</p>
+          <p className="text-sm">{t("shop.cycle.pickup", { date: formatDateTime(cycle.pickupDate, i18n.language) })}</p>
+          <p className="mt-2 text-sm">
+            {cycle.isOrderingOpen ? <Countdown deadline={cycle.orderDeadline} now={now} /> : null}
+          </p>
+          <p className={`mt-2 rounded-lg px-3 py-1.5 text-sm ${cycle.isOrderingOpen ? "bg-brand-50 text-brand-800 dark:bg-brand-800 dark:text-brand-50" : "bg-amber-50 text-amber-900 dark:bg-amber-950 dark:text-amber-100"}`}>
+            {cycle.isOrderingOpen ? t("shop.cycle.open") : t("shop.cycle.closed")}
+          </p>
+        </>
+      ) : (
+        <p className="mt-1 text-sm text-fg-muted">{t("shop.cycle.noCycle")}</p>
+      )}
+    </section>
+  );
+}

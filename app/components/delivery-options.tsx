@@ -1,0 +1,62 @@
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { DELIVERY_DAYS, deliveryFee, FREE_DELIVERY_FROM } from "~/services/delivery";
+import { useFormatShekel } from "./price";
+
+export interface PickupInfo {
+  pickupDay: number;
+  pickupTime: string;
+  pickupAddress: string;
+}
+
+/**
+ * Pickup (free) or home delivery (the fee from delivery.ts), with the summary. Choosing delivery
+ * reveals the address field: with CSS :has(), so it works without JavaScript too.
+ */
+export function DeliveryOptions({ subtotal, pickup, name = "deliveryType" }: { subtotal: number; pickup: PickupInfo | null; name?: string }) {
+  const { t } = useTranslation();
+  const shekel = useFormatShekel();
+  const [type, setType] = useState<"PICKUP" | "DELIVERY">("PICKUP");
+  const fee = deliveryFee(type, subtotal);
+  const deliveryFeeShown = deliveryFee("DELIVERY", subtotal);
+  const option = "flex cursor-pointer items-start gap-3 rounded-xl border border-line p-3 has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50 dark:has-[:checked]:bg-brand-800";
+  return (
+    <fieldset className="group rounded-2xl border border-line bg-surface p-4" data-testid="delivery-options">
+      <legend className="px-1 font-semibold">{t("shop.delivery.title")}</legend>
+      <div className="grid gap-2">
+        <label className={option}>
+          <input type="radio" name={name} value="PICKUP" defaultChecked onChange={() => setType("PICKUP")} className="mt-1 accent-brand-600" />
+          <span>
+            <span className="font-medium">{t("shop.delivery.pickup")}</span>{" "}
+            <span className="rounded-full bg-brand-100 px-2 text-xs text-brand-800">{t("shop.delivery.pickupFree")}</span>
+            <span className="block text-sm text-fg-muted">
+              {pickup
+                ? `${t("shop.community.pickupDetails", { day: t(`days.${pickup.pickupDay}`), time: pickup.pickupTime })} · ${pickup.pickupAddress}`
+                : t("shop.community.chooseFirst")}
+            </span>
+          </span>
+        </label>
+        <label className={option}>
+          <input type="radio" name={name} value="DELIVERY" onChange={() => setType("DELIVERY")} className="mt-1 accent-brand-600" />
+          <span>
+            <span className="font-medium">{t("shop.delivery.delivery")}</span>{" "}
+            <span className="rounded-full bg-accent-500/15 px-2 text-xs">{deliveryFeeShown === 0 ? t("shop.delivery.free") : shekel(deliveryFeeShown)}</span>
+            <span className="block text-sm text-fg-muted">{t("shop.delivery.estimate", DELIVERY_DAYS)}</span>
+          </span>
+        </label>
+      </div>
+      <div className="mt-3 hidden group-has-[input[value=DELIVERY]:checked]:block">
+        <label htmlFor="delivery-address" className="mb-1 block text-sm font-medium">{t("shop.delivery.address")}</label>
+        <textarea id="delivery-address" name="deliveryAddress" rows={2} placeholder={t("shop.delivery.addressPlaceholder")} className="w-full rounded-lg border border-line bg-surface px-3 py-2" />
+      </div>
+      <dl className="mt-3 grid gap-1 text-sm">
+        <div className="flex justify-between"><dt>{t("shop.delivery.subtotal")}</dt><dd>{shekel(subtotal)}</dd></div>
+        {fee > 0 ? <div className="flex justify-between"><dt>{t("shop.delivery.fee")}</dt><dd>{shekel(fee)}</dd></div> : null}
+        <div className="flex justify-between font-bold"><dt>{t("shop.delivery.total")}</dt><dd data-testid="delivery-total">{shekel(subtotal + fee)}</dd></div>
+      </dl>
+      <p className="mt-3 rounded-lg bg-muted p-3 text-xs leading-5 text-fg-muted">
+        {t("shop.delivery.info", DELIVERY_DAYS)} {t("shop.delivery.freeFrom", { threshold: shekel(FREE_DELIVERY_FROM) })}
+      </p>
+    </fieldset>
+  );
+}

@@ -1,0 +1,30 @@
+import { useTranslation } from "react-i18next";
+import { useFetcher, useLocation } from "react-router";
+import { HeartIcon } from "./icons";
+
+/**
+ * The heart: a form POST to /favorites. With JavaScript the fetcher shows the new state at
+ * once; if the server refuses, the page revalidates and the heart rolls back on its own.
+ */
+export function FavoriteButton({ dealId, isFavorite, className = "" }: { dealId: string; isFavorite: boolean; className?: string }) {
+  const { t } = useTranslation();
+  const fetcher = useFetcher();
+  const location = useLocation();
+  const pending = fetcher.formData?.get("intent");
+  const shown = pending ? pending === "add" : isFavorite;
+  return (
+    <fetcher.Form method="post" action="/favorites" preventScrollReset className={className}>
+      <input type="hidden" name="dealId" value={dealId} />
+      <input type="hidden" name="intent" value={shown ? "remove" : "add"} />
+      <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
+      <button
+        type="submit"
+        aria-pressed={shown}
+        aria-label={shown ? t("shop.card.favoriteRemove") : t("shop.card.favoriteAdd")}
+        className={`grid size-10 place-items-center rounded-full bg-surface/90 shadow-sm transition hover:scale-105 ${shown ? "text-red-600" : "text-fg-muted"}`}
+      >
+        <HeartIcon className="size-5" fill={shown ? "currentColor" : "none"} />
+      </button>
+    </fetcher.Form>
+  );
+}

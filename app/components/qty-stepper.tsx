@@ -1,0 +1,73 @@
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useHydrated } from "./use-hydrated";
+
+/**
+ * A quantity field: a plain number input without JavaScript (the browser's own arrows), with
+ * − and + buttons once hydrated. Non-numeric input falls back to the minimum (spec 5).
+ */
+export function QtyStepper({
+  name = "qty",
+  min = 1,
+  max,
+  defaultValue = 1,
+  id,
+  label,
+  onChange,
+  size = "md",
+}: {
+  name?: string;
+  min?: number;
+  max: number;
+  defaultValue?: number;
+  id: string;
+  label?: string;
+  onChange?: (qty: number) => void;
+  size?: "sm" | "md";
+}) {
+  const { t } = useTranslation();
+  const hydrated = useHydrated();
+  const [value, setValue] = useState(String(defaultValue));
+  const qty = Number.parseInt(value, 10);
+  const current = Number.isFinite(qty) ? qty : min;
+  const set = (next: number) => {
+    const clamped = Math.min(Math.max(next, min), max);
+    setValue(String(clamped));
+    onChange?.(clamped);
+  };
+  const button = `grid ${size === "sm" ? "size-8" : "size-10"} place-items-center rounded-lg border border-line text-lg font-bold hover:bg-muted disabled:opacity-40`;
+  return (
+    <div className="flex items-center gap-1.5">
+      {hydrated ? (
+        <button type="button" className={button} onClick={() => set(current - 1)} disabled={current <= min} aria-label={t("shop.card.decrease")}>
+          −
+        </button>
+      ) : null}
+      <label htmlFor={id} className="sr-only">
+        {label ?? t("shop.card.quantity")}
+      </label>
+      <input
+        id={id}
+        name={name}
+        type="number"
+        inputMode="numeric"
+        min={min}
+        max={max}
+        step={1}
+        value={value}
+        onChange={(e) => {
+          setValue(e.target.value);
+          const n = Number.parseInt(e.target.value, 10);
+          if (Number.isFinite(n)) onChange?.(Math.min(Math.max(n, min), max));
+        }}
+        onBlur={() => set(Number.isFinite(qty) ? qty : min)}
+        className={`${size === "sm" ? "h-8 w-12" : "h-10 w-16"} rounded-lg border border-line bg-surface text-center`}
+      />
+      {hydrated ? (
+        <button type="button" className={button} onClick={() => set(current + 1)} disabled={current >= max} aria-label={t("shop.card.increase")}>
+          +
+        </button>
+      ) : null}
+    </div>
+  );
+}

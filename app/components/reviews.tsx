@@ -1,0 +1,128 @@
+import { getFormProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Form, useNavigation } from "react-router";
+import { formatRelative } from "~/services/dates";
+import { reviewerName } from "~/services/review-name";
+import { ReviewSchema } from "~/services/shop-schemas";
+import { ErrorList } from "./ui/field";
+
+export interface ReviewItem {
+  id: string;
+  rating: number;
+  comment: string | null;
+  createdAt: string | Date;
+  user: { name: string | null; firstName: string | null; lastName: string | null };
+}
+
+function Stars({ rating }: { rating: number }) {
+  return (
+    <span aria-hidden="true" className="text-amber-500">
+      {"★".repeat(rating)}
+      <span className="text-line">{"★".repeat(5 - rating)}</span>
+    </span>
+  );
+}
+
+export function ReviewsSection({
+  reviews,
+  summary,
+  canReview,
+  signedIn,
+  now,
+  lastResult,
+}: {
+  reviews: ReviewItem[];
+  summary: { averageRating: number; totalReviews: number };
+  canReview: boolean;
+  signedIn: boolean;
+  now: string;
+  lastResult?: SubmissionResult<string[]> | null;
+}) {
+  const { t, i18n } = useTranslation();
+  return (
+    <div className="grid gap-6">
+      <p className="text-lg font-semibold" data-testid="rating-summary">
+        {summary.totalReviews > 0 ? `${t("shop.reviews.average", { average: summary.averageRating })} · ` : null}
+        {summary.totalReviews > 0 ? t("shop.deal.reviewsCount", { count: summary.totalReviews }) : t("shop.deal.noReviews")}
+      </p>
+      {reviews.length > 0 ? (
+        <ul className="grid gap-3">
+          {reviews.map((review) => {
+            const name = reviewerName(review.user) ?? t("shop.reviews.anonymous");
+            return (
+              <li key={review.id} className="rounded-xl border border-line p-4" data-testid="review">
+                <div className="flex items-center gap-3">
+                  <span className="grid size-9 place-items-center rounded-full bg-brand-100 font-bold text-brand-800" aria-hidden="true">{name[0]}</span>
+                  <div>
+                    <p className="font-medium">{name}</p>
+                    <p className="text-xs text-fg-muted">
+                      <Stars rating={review.rating} /> {t("shop.reviews.stars", { rating: review.rating })} · {formatRelative(review.createdAt, new Date(now), i18n.language)}
+                    </p>
+                  </div>
+                </div>
+                {review.comment ? <p className="mt-2 leading-7">{review.comment}</p> : null}
+              </li>
+            );
+          })}
+        </ul>
+      ) : null}
+      {canReview ? (
+        <ReviewForm lastResult={lastResult} />
+      ) : signedIn ? (
+        <p className="rounded-lg bg-muted p-3 text-sm text-fg-muted">{t("shop.reviews.hint")}</p>
+      ) : (
+        <a href="/api/login" className="w-fit rounded-lg border border-line px-4 py-2 font-medium hover:bg-muted">{t("shop.reviews.loginToReview")}</a>
+      )}
+    </div>
+  );
+}
+
+function ReviewForm({ lastResult }: { lastResult?: SubmissionResult<string[]> | null }) {
+  const { t } = useTranslation();
+  const navigation = useNavigation();
+  const [length, setLength] = useState(0);
+  const [form, fields] = useForm({
+    id: "review",
+    lastResult,
+    constraint: getZodConstraint(ReviewSchema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: ReviewSchema }),
+    shouldValidate: "onBlur",
+  });
+  const sending = navigation.state === "submitting" && navigation.formData?.get("intent") === "review";
+  return (
+    <Form method="post" preventScrollReset {...getFormProps(form)} className="grid gap-3 rounded-xl border border-line p-4">
+      <input type="hidden" name="intent" value="review" />
+      <p className="font-semibold">{t("shop.reviews.formTitle")}</p>
+      <fieldset>
+        <legend className="mb-1 text-sm font-medium">{t("shop.reviews.rating")}</legend>
+        <div className="flex gap-3">
+          {[1, 2, 3, 4, 5].map((n) => (
+            <label key={n} className="flex items-center gap-1 text-sm">
+              <input type="radio" name={fields.rating.name} value={n} defaultChecked={n === 5} className="accent-brand-600" />
+              {t("shop.reviews.ratingOption", { count: n })}
+            </label>
+          ))}
+        </div>
+        <ErrorList id={fields.rating.errorId} errors={fields.rating.errors} />
+      </fieldset>
+      <div>
+        <label htmlFor={fields.comment.id} className="mb-1 block text-sm font-medium">{t("shop.reviews.comment")}</label>
+        <textarea
+          {...getTextareaProps(fields.comment)}
+          rows={3}
+          maxLength={1000}
+          onInput={(e) => setLength(e.currentTarget.value.length)}
+          className="w-full rounded-lg border border-line bg-surface px-3 py-2"
+        />
+        <p className="text-xs text-fg-muted" aria-live="polite">{t("shop.reviews.counter", { count: length })}</p>
+        <ErrorList id={fields.comment.errorId} errors={fields.comment.errors} />
+      </div>
+      <ErrorList id={form.errorId} errors={form.errors} />
+      <button type="submit" disabled={sending} className="w-fit rounded-lg bg-brand-600 px-4 py-2 font-semibold text-white disabled:opacity-60">
+        {sending ? t("shop.reviews.pending") : t("shop.reviews.submit")}
+      </button>
+    </Form>
+  );
+}

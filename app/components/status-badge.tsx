@@ -1,0 +1,14 @@
+import { useTranslation } from "react-i18next";
+import type { OrderStatus } from "~/db/schema";
+
+export function StatusBadge({ status }: { status: OrderStatus }) {
+  const { t } = useTranslation();
+  const tone = {
+    PENDING: "bg-amber-100 text-amber-900",
+    PAID: "bg-sky-100 text-sky-900",
+    FULFILLED: "bg-brand-100 text-brand-800",
+    CANCELED: "bg-red-100 text-red-800",
+    REFUNDED: "bg-purple-100 text-purple-900",
+  }[status];
+  return <span className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${tone}`} data-testid="order-status">{t(`shop.status.${status}`)}</span>;
+}

@@ -1,0 +1,85 @@
+// The /cart page's action: every cart form on every page posts here, then goes back where it
+// came from with a toast. The work is in services/cart.server.ts, as for /api/cart.
+import { parseWithZod } from "@conform-to/zod/v4";
+import { redirect, type RouterContextProvider } from "react-router";
+import { dbContext, userContext } from "~/context";
+import { addToCart, clearCart, removeFromCart, setCartQty } from "~/services/cart.server";
+import { ServiceError } from "~/services/errors";
+import { safeRedirect } from "~/services/safe-redirect";
+import { AddToCartSchema, CartQtySchema } from "~/services/shop-schemas";
+import { redirectWithToast } from "~/services/toast.server";
+
+type Ctx = Readonly<RouterContextProvider>;
+
+function parseQty(formData: FormData) {
+  const submission = parseWithZod(formData, { schema: CartQtySchema });
+  return submission.status === "success" ? submission.value.qty : null;
+}
+
+export async function cartAction(request: Request, context: Ctx) {
+  const formData = await request.formData();
+  const back = safeRedirect(formData.get("redirectTo"), "/cart");
+  const user = context.get(userContext);
+  if (!user) {
+    return redirectWithToast(request, `/login?redirect=${encodeURIComponent(back)}`, {
+      variant: "warning",
+      title: "shop.toast.registrationRequired",
+      description: "shop.toast.loginForCart",
+    });
+  }
+  const db = context.get(dbContext);
+  const intent = formData.get("intent");
+  const fail = (title: string, description?: string) => redirectWithToast(request, back, { variant: "destructive", title, description });
+
+  try {
+    switch (intent) {
+      case "add": {
+        const submission = parseWithZod(formData, { schema: AddToCartSchema });
+        if (submission.status !== "success") {
+          const noGroup = !formData.get("groupId");
+          return noGroup ? fail("shop.errors.noGroupCard") : fail("shop.errors.addToCartCard");
+        }
+        addToCart(db, user.id, submission.value);
+        return redirectWithToast(request, back, { variant: "success", title: "shop.toast.added" });
+      }
+      case "bulk-add": {
+        // Each checkbox is "dealId:groupId"; a card's quantity in bulk mode is 1.
+        const lines = formData
+          .getAll("line")
+          .map(String)
+          .map((value) => value.split(":"))
+          .filter(([dealId, groupId]) => dealId && groupId);
+        if (lines.length === 0) return redirectWithToast(request, back, { variant: "warning", title: "shop.errors.noSelection" });
+        for (const [dealId, groupId] of lines) addToCart(db, user.id, { dealId, groupId, qty: 1 });
+        return redirectWithToast(request, "/cart", { variant: "success", title: "shop.toast.addedMany", values: { count: lines.length } });
+      }
+      case "update": {
+        const qty = parseQty(formData);
+        const dealId = String(formData.get("dealId") ?? "");
+        if (qty === null || !dealId) return fail("shop.errors.updateQty");
+        setCartQty(db, user.id, dealId, qty);
+        return redirectWithToast(request, back, { variant: "success", title: "shop.toast.qtyUpdated" });
+      }
+      case "remove": {
+        removeFromCart(db, user.id, String(formData.get("dealId") ?? ""));
+        return redirectWithToast(request, back, { variant: "success", title: "shop.toast.removed" });
+      }
+      case "clear": {
+        clearCart(db, user.id);
+        return redirectWithToast(request, "/cart", { variant: "success", title: "shop.toast.cleared" });
+      }
+      default:
+        return redirect(back);
+    }
+  } catch (error) {
+    if (!(error instanceof ServiceError)) throw error;
+    const title = {
+      add: error.messageKey === "shop.errors.noGroup" ? "shop.errors.noGroupCard" : "shop.errors.addToCartCard",
+      "bulk-add": "shop.errors.bulkAdd",
+      update: "shop.errors.updateQty",
+      remove: "shop.errors.remove",
+      clear: "shop.errors.clear",
+    }[String(intent)] ?? "errors.title";
+    return redirectWithToast(request, back, { variant: "destructive", title, description: error.messageKey });
+  }
+}

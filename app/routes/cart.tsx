@@ -1,0 +1,132 @@
+import { useTranslation } from "react-i18next";
+import { Form, Link } from "react-router";
+import { Confirm } from "~/components/confirm";
+import { Price } from "~/components/price";
+import { QtyStepper } from "~/components/qty-stepper";
+import { dbContext, userContext } from "~/context";
+import { getInstance } from "~/middleware/i18next.server";
+import { getCart } from "~/services/cart.server";
+import type { Route } from "./+types/cart";
+import { cartAction } from "./cart.server";
+
+export function loader({ context }: Route.LoaderArgs) {
+  const t = getInstance(context).t;
+  const user = context.get(userContext);
+  const cart = user ? getCart(context.get(dbContext), { userId: user.id, communityId: user.communityId }) : null;
+  return { title: t("shop.cart.metaTitle"), cart };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }];
+
+export function action({ request, context }: Route.ActionArgs) {
+  return cartAction(request, context);
+}
+
+export default function CartPage({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const { cart } = loaderData;
+
+  if (!cart) {
+    return (
+      <section className="mx-auto max-w-xl px-4 py-16 text-center">
+        <h1 className="text-3xl font-bold">{t("shop.cart.title")}</h1>
+        <p className="mt-3 text-fg-muted">{t("shop.cart.loginPrompt")}</p>
+        <Link to="/login?redirect=/cart" className="mt-6 inline-block rounded-lg bg-brand-600 px-5 py-2.5 font-semibold text-white">
+          {t("shop.cart.loginButton")}
+        </Link>
+      </section>
+    );
+  }
+
+  if (cart.lines.length === 0) {
+    return (
+      <section className="mx-auto max-w-xl px-4 py-16 text-center">
+        <h1 className="text-3xl font-bold">{t("shop.cart.emptyTitle")}</h1>
+        <p className="mt-3 text-fg-muted">{t("shop.cart.emptyText")}</p>
+        <Link to="/" className="mt-6 inline-block rounded-lg bg-brand-600 px-5 py-2.5 font-semibold text-white">
+          {t("shop.cart.emptyCta")}
+        </Link>
+      </section>
+    );
+  }
+
+  const savings = cart.originalTotal - cart.subtotal;
+  return (
+    <section className="mx-auto grid max-w-6xl gap-8 px-4 py-10 lg:grid-cols-[1fr_20rem]">
+      <div>
+        <h1 className="text-3xl font-bold">{t("shop.cart.title")}</h1>
+        <ul className="mt-6 grid gap-4">
+          {cart.lines.map((line) => (
+            <li key={line.id} className="flex gap-4 rounded-2xl border border-line bg-surface p-4" data-testid="cart-line">
+              <img src={line.deal.images[0] ?? "/images/produce/placeholder.svg"} alt="" width={96} height={72} className="h-18 w-24 rounded-lg object-cover" />
+              <div className="flex flex-1 flex-col gap-2">
+                <Link to={`/deals/${line.deal.slug}`} className="font-semibold hover:underline">
+                  {line.deal.title}
+                </Link>
+                <p className="text-sm text-fg-muted">
+                  <Price agorot={line.unitPrice} /> · {t("shop.price.perUnit", { unit: line.deal.unit })}
+                </p>
+                <div className="flex flex-wrap items-center gap-3">
+                  <Form method="post" preventScrollReset className="flex items-center gap-2">
+                    <input type="hidden" name="intent" value="update" />
+                    <input type="hidden" name="dealId" value={line.dealId} />
+                    <QtyStepper id={`cart-qty-${line.dealId}`} defaultValue={line.qty} max={line.deal.maxQty} size="sm" />
+                    <button type="submit" className="rounded-lg border border-line px-3 py-1.5 text-sm hover:bg-muted">
+                      {t("shop.cart.update")}
+                    </button>
+                  </Form>
+                  <Form method="post" preventScrollReset>
+                    <input type="hidden" name="intent" value="remove" />
+                    <input type="hidden" name="dealId" value={line.dealId} />
+                    <button type="submit" className="text-sm text-red-700 hover:underline dark:text-red-300" aria-label={t("shop.cart.removeItem", { title: line.deal.title })}>
+                      {t("shop.cart.remove")}
+                    </button>
+                  </Form>
+                </div>
+              </div>
+              <p className="font-semibold" data-testid="line-total">
+                <Price agorot={line.lineTotal} />
+              </p>
+            </li>
+          ))}
+        </ul>
+        <Confirm
+          label={t("shop.cart.clear")}
+          title={t("shop.cart.clearConfirmTitle")}
+          text={t("shop.cart.clearConfirmText")}
+          confirmLabel={t("shop.cart.clearConfirm")}
+          cancelLabel={t("shop.cart.clearCancel")}
+          className="mt-6"
+        >
+          <input type="hidden" name="intent" value="clear" />
+        </Confirm>
+      </div>
+
+      <aside className="h-fit rounded-2xl border border-line bg-surface p-5 lg:sticky lg:top-20">
+        <h2 className="text-lg font-bold">{t("shop.cart.summary")}</h2>
+        <dl className="mt-4 grid gap-2 text-sm">
+          <div className="flex justify-between">
+            <dt>{t("shop.cart.items", { count: cart.itemCount })}</dt>
+            <dd><Price agorot={cart.subtotal} /></dd>
+          </div>
+          {savings > 0 ? (
+            <div className="flex justify-between text-brand-700 dark:text-brand-200">
+              <dt>{t("shop.cart.savings", { amount: "" })}</dt>
+              <dd><Price agorot={savings} /></dd>
+            </div>
+          ) : null}
+          <div className="flex justify-between border-t border-line pt-2 text-base font-bold">
+            <dt>{t("shop.cart.total")}</dt>
+            <dd data-testid="cart-total"><Price agorot={cart.subtotal} /></dd>
+          </div>
+        </dl>
+        <Link to="/checkout" className="mt-5 block rounded-lg bg-brand-600 px-4 py-3 text-center font-semibold text-white hover:bg-brand-700">
+          {t("shop.cart.checkout")}
+        </Link>
+        <Link to="/shipping" className="mt-2 block rounded-lg border border-line px-4 py-2.5 text-center text-sm font-medium hover:bg-muted">
+          {t("shop.cart.shipping")}
+        </Link>
+      </aside>
+    </section>
+  );
+}

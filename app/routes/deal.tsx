@@ -1,0 +1,309 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { data, Form, Link, useLocation } from "react-router";
+import { CommunityProgress } from "~/components/community-progress";
+import { CycleBox } from "~/components/cycle-box";
+import { DeliveryOptions } from "~/components/delivery-options";
+import { FavoriteButton } from "~/components/favorite-button";
+import { Price, useFormatShekel } from "~/components/price";
+import { QtyStepper } from "~/components/qty-stepper";
+import { ReviewsSection } from "~/components/reviews";
+import { ShareButton } from "~/components/share-button";
+import { useHydrated } from "~/components/use-hydrated";
+import { dbContext, userContext } from "~/context";
+import { getInstance } from "~/middleware/i18next.server";
+import { listCommunities } from "~/services/communities.server";
+import { findDeal } from "~/services/deals.server";
+import { DELIVERY_DAYS, DELIVERY_FEE, FREE_DELIVERY_FROM } from "~/services/delivery";
+import { ServiceError } from "~/services/errors";
+import { formatShekel } from "~/services/money";
+import { isHot, savingsPercent, unitPriceFor } from "~/services/pricing";
+import { canReview, createReview, listReviews, ratingSummary } from "~/services/reviews.server";
+import { ReviewSchema } from "~/services/shop-schemas";
+import { redirectWithToast } from "~/services/toast.server";
+import type { Route } from "./+types/deal";
+
+export function loader({ request, params, context }: Route.LoaderArgs) {
+  const db = context.get(dbContext);
+  const t = getInstance(context).t;
+  const user = context.get(userContext);
+  // A guest may look at a community's prices (?community=); a member sees their own.
+  const asked = new URL(request.url).searchParams.get("community");
+  const communityId = user?.communityId ?? asked ?? null;
+  const found = findDeal(db, { slug: params.slug }, { userId: user?.id ?? null, communityId });
+  if (!found) return data({ notFound: true as const, title: t("shop.deal.notFound") }, { status: 404 });
+  const { deal, pricing } = found;
+  const now = new Date();
+  return {
+    notFound: false as const,
+    title: `${deal.title} | ${t("app.name")}`,
+    description: deal.description,
+    deal,
+    now: now.toISOString(),
+    signedIn: Boolean(user),
+    hasOwnCommunity: Boolean(user?.communityId),
+    communities: user?.communityId ? [] : listCommunities(db).map((c) => ({ id: c.id, name: c.name, pickupDay: c.pickupDay, pickupTime: c.pickupTime })),
+    community: pricing
+      ? {
+          id: pricing.community.id,
+          name: pricing.community.name,
+          description: pricing.community.description,
+          pickupDay: pricing.community.pickupDay,
+          pickupTime: pricing.community.pickupTime,
+          pickupAddress: pricing.community.pickupAddress,
+          contactPhone: pricing.community.contactPhone,
+        }
+      : null,
+    pickupPoints: pricing ? (listCommunities(db).find((c) => c.id === pricing.community.id)?.pickupPoints ?? []) : [],
+    progress: pricing
+      ? {
+          communityName: pricing.community.name,
+          revenue: pricing.revenue,
+          discountPercent: pricing.discountPercent,
+          appliedTierName: pricing.appliedTierName,
+          next: pricing.next,
+          progressPercent: pricing.progressPercent,
+          tiers: pricing.tiers,
+        }
+      : null,
+    cycle: pricing?.cycle
+      ? { orderDeadline: pricing.cycle.orderDeadline.toISOString(), pickupDate: pricing.cycle.pickupDate.toISOString(), isOrderingOpen: pricing.isOrderingOpen }
+      : null,
+    reviews: listReviews(db, deal.id),
+    rating: ratingSummary(db, deal.id),
+    canReview: user ? canReview(db, user.id, deal.id) : false,
+  };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: loaderData?.title },
+  ...(loaderData && !loaderData.notFound ? [{ name: "description", content: loaderData.description }] : []),
+];
+
+/** Writing a review (the add-to-cart form posts to /cart). */
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const user = context.get(userContext);
+  const here = new URL(request.url).pathname;
+  if (!user) return redirectWithToast(request, `/login?redirect=${encodeURIComponent(here)}`, { variant: "warning", title: "errors.unauthorized" });
+  const db = context.get(dbContext);
+  const found = findDeal(db, { slug: params.slug }, { userId: user.id, communityId: user.communityId });
+  if (!found) return data(null, { status: 404 });
+  const submission = parseWithZod(await request.formData(), { schema: ReviewSchema });
+  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+  try {
+    createReview(db, user.id, found.deal.id, submission.value);
+  } catch (error) {
+    if (error instanceof ServiceError) return data(submission.reply({ formErrors: [error.messageKey] }), { status: error.status });
+    throw error;
+  }
+  return redirectWithToast(request, `${here}#reviews`, { variant: "success", title: "shop.toast.reviewSubmitted" });
+}
+
+const TABS = ["description", "specs", "reviews", "shipping"] as const;
+
+export default function DealPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { t, i18n } = useTranslation();
+  const location = useLocation();
+  const hydrated = useHydrated();
+  const shekel = useFormatShekel();
+  const [qty, setQty] = useState(1);
+  const [tab, setTab] = useState<(typeof TABS)[number]>("description");
+
+  if (loaderData.notFound) {
+    return (
+      <section className="mx-auto max-w-xl px-4 py-20 text-center">
+        <h1 className="text-3xl font-bold">{t("shop.deal.notFound")}</h1>
+        <p className="mt-3 text-fg-muted">{t("shop.deal.notFoundText")}</p>
+        <Link to="/deals" className="mt-8 inline-block rounded-lg bg-brand-600 px-5 py-2.5 font-semibold text-white">{t("shop.deal.backToDeals")}</Link>
+      </section>
+    );
+  }
+
+  const { deal, community, progress, cycle, now } = loaderData;
+  const unitPrice = unitPriceFor({ basePrice: deal.basePrice, quantityTiers: deal.quantityTiers, qty, discountPercent: deal.discountPercent });
+  const saving = savingsPercent(deal.basePrice, unitPrice);
+  const group = deal.groups[0];
+  const here = location.pathname + location.search;
+  const images = deal.images.length > 0 ? deal.images : ["/images/produce/placeholder.svg"];
+
+  const panels = {
+    description: <p className="leading-8">{deal.description}</p>,
+    specs: (
+      <dl className="grid grid-cols-[auto_1fr] gap-x-6 gap-y-2">
+        <dt className="text-fg-muted">{t("shop.deal.specVendor")}</dt><dd>{deal.vendorName}</dd>
+        <dt className="text-fg-muted">{t("shop.deal.specCategory")}</dt><dd>{t(`categories.${deal.category}`)}</dd>
+        <dt className="text-fg-muted">{t("shop.deal.specUnit")}</dt><dd>{deal.unit}</dd>
+        <dt className="text-fg-muted">{t("shop.deal.specFreshness")}</dt><dd>{t("shop.deal.freshnessText")}</dd>
+      </dl>
+    ),
+    reviews: (
+      <ReviewsSection
+        reviews={loaderData.reviews}
+        summary={loaderData.rating}
+        canReview={loaderData.canReview}
+        signedIn={loaderData.signedIn}
+        now={now}
+        lastResult={actionData}
+      />
+    ),
+    shipping: (
+      <ul className="grid list-disc gap-2 ps-5">
+        <li>{t("shop.deal.shippingPickup")}</li>
+        <li>{t("shop.deal.shippingTimes", DELIVERY_DAYS)}</li>
+        <li>{t("shop.deal.shippingFee", { fee: formatShekel(DELIVERY_FEE, i18n.language), threshold: formatShekel(FREE_DELIVERY_FROM, i18n.language) })}</li>
+      </ul>
+    ),
+  };
+  const tabLabel = (name: (typeof TABS)[number]) =>
+    name === "reviews" ? t("shop.deal.tabReviews", { count: loaderData.rating.totalReviews }) : t(`shop.deal.tab${name[0].toUpperCase()}${name.slice(1)}`);
+
+  return (
+    <article className="mx-auto max-w-6xl px-4 py-8 pb-28 md:pb-8">
+      <nav className="text-sm text-fg-muted">
+        <Link to="/deals" className="hover:underline">{t("shop.deals.title")}</Link>
+        {" / "}
+        <Link to={`/deals?category=${deal.category}`} className="hover:underline">{t(`categories.${deal.category}`)}</Link>
+      </nav>
+      <div className="mt-4 grid gap-8 lg:grid-cols-2">
+        <div className="grid gap-3">
+          <img src={images[0]} alt={deal.title} width={800} height={600} className="aspect-[4/3] w-full rounded-2xl border border-line object-cover" />
+          {images.length > 1 ? (
+            <div className="flex gap-2">
+              {images.slice(1).map((src) => <img key={src} src={src} alt="" width={120} height={90} loading="lazy" className="rounded-lg border border-line" />)}
+            </div>
+          ) : null}
+        </div>
+
+        <div className="grid content-start gap-4">
+          <div className="flex items-start justify-between gap-3">
+            <div>
+              <p className="text-sm text-fg-muted">{t(`categories.${deal.category}`)} · {deal.vendorName}</p>
+              <h1 className="mt-1 text-3xl font-bold">{deal.title}</h1>
+              <a href="#reviews" className="text-sm text-fg-muted hover:underline" onClick={() => setTab("reviews")}>
+                {loaderData.rating.totalReviews > 0
+                  ? `★ ${loaderData.rating.averageRating} · ${t("shop.deal.reviewsCount", { count: loaderData.rating.totalReviews })}`
+                  : t("shop.deal.noReviews")}
+              </a>
+            </div>
+            <div className="flex gap-2">
+              {loaderData.signedIn ? <FavoriteButton dealId={deal.id} isFavorite={deal.isFavorite} /> : null}
+              <ShareButton title={deal.title} />
+            </div>
+          </div>
+
+          <div className="rounded-2xl border border-line bg-surface p-4" id="add-to-cart">
+            <p className="flex flex-wrap items-baseline gap-x-3">
+              <Price agorot={unitPrice} className="text-3xl font-extrabold text-brand-700 dark:text-brand-200" />
+              <span className="text-fg-muted">{t("shop.price.perUnit", { unit: deal.unit })}</span>
+              {saving > 0 ? (
+                <>
+                  <Price agorot={deal.basePrice} className="text-fg-muted line-through" />
+                  <span className="rounded-full bg-brand-100 px-2 py-0.5 text-sm font-semibold text-brand-800">{t("shop.price.save", { percent: saving })}</span>
+                </>
+              ) : null}
+              {isHot(deal.discountPercent) ? <span className="rounded-full bg-accent-600 px-2 py-0.5 text-sm font-bold text-white">{t("shop.price.hot")}</span> : null}
+            </p>
+            {!community ? <p className="mt-1 text-sm text-fg-muted">{t("shop.price.guestPrice")}</p> : null}
+            {deal.quantityTiers.length > 0 ? (
+              <ul className="mt-3 flex flex-wrap gap-2">
+                {deal.quantityTiers.map((tier) => (
+                  <li key={tier.thresholdQty} className="rounded-lg bg-muted px-2.5 py-1 text-sm">
+                    {t("shop.price.tierFrom", { qty: tier.thresholdQty })} · <Price agorot={tier.unitPrice} />
+                  </li>
+                ))}
+              </ul>
+            ) : null}
+            <Form method="post" action="/cart" preventScrollReset className="mt-4 flex flex-wrap items-center gap-3">
+              <input type="hidden" name="intent" value="add" />
+              <input type="hidden" name="dealId" value={deal.id} />
+              <input type="hidden" name="groupId" value={group?.id ?? ""} />
+              <input type="hidden" name="redirectTo" value={here} />
+              <QtyStepper id="deal-qty" max={deal.maxQty} onChange={setQty} label={t("shop.deal.quantity")} />
+              <button type="submit" className="flex-1 rounded-lg bg-brand-600 px-5 py-3 font-semibold text-white hover:bg-brand-700">
+                {t("shop.deal.addToCart")}
+              </button>
+            </Form>
+            <p className="mt-2 text-xs text-fg-muted">
+              {t("shop.deal.maxQty", { max: deal.maxQty, unit: deal.unit })}
+              {hydrated && qty > 1 ? ` · ${t("shop.deal.totalFor", { qty })} ${shekel(unitPrice * qty)}` : null}
+            </p>
+          </div>
+
+          {progress ? <CommunityProgress data={progress} /> : <p className="rounded-2xl border border-line bg-surface p-4 text-sm text-fg-muted">{t("shop.community.joinToSee")}</p>}
+
+          {!loaderData.hasOwnCommunity && loaderData.communities.length > 0 ? (
+            <Form method="get" className="flex flex-wrap items-end gap-2 rounded-2xl border border-line bg-surface p-4">
+              <label className="grid flex-1 gap-1 text-sm font-medium">
+                {t("shop.community.pickerLabel")}
+                <select name="community" defaultValue={community?.id ?? ""} className="rounded-lg border border-line bg-surface px-3 py-2">
+                  <option value="">{t("auth.chooseCommunity")}</option>
+                  {loaderData.communities.map((c) => (
+                    <option key={c.id} value={c.id}>{c.name} · {t("shop.community.pickerBadge", { day: t(`days.${c.pickupDay}`), time: c.pickupTime })}</option>
+                  ))}
+                </select>
+              </label>
+              <button type="submit" className="rounded-lg border border-line px-4 py-2 hover:bg-muted">{t("shop.deals.apply")}</button>
+            </Form>
+          ) : null}
+
+          {community ? (
+            <section className="rounded-2xl border border-line bg-surface p-4 text-sm">
+              <p className="font-semibold">{community.name}</p>
+              {community.description ? <p className="mt-1 text-fg-muted">{community.description}</p> : null}
+              <p className="mt-2">{t("shop.community.pickupDetails", { day: t(`days.${community.pickupDay}`), time: community.pickupTime })}</p>
+              <p>{t("shop.community.pickupAddress", { address: community.pickupAddress })}</p>
+              {community.contactPhone ? <p dir="ltr" className="text-end">{community.contactPhone}</p> : null}
+              {loaderData.pickupPoints.length > 0 ? (
+                <>
+                  <p className="mt-2 font-medium">{t("shop.community.morePoints")}</p>
+                  <ul className="mt-1 grid gap-1">
+                    {loaderData.pickupPoints.map((p) => (
+                      <li key={p.id}>{p.address} · {t("shop.community.pointHours", { start: p.pickupStartTime, end: p.pickupEndTime })}{p.instructions ? ` · ${p.instructions}` : ""}</li>
+                    ))}
+                  </ul>
+                </>
+              ) : null}
+            </section>
+          ) : null}
+
+          <CycleBox cycle={cycle} now={now} />
+          <DeliveryOptions subtotal={unitPrice * qty} pickup={community} />
+        </div>
+      </div>
+
+      <section className="mt-10" id="reviews">
+        <div role="tablist" aria-label={t("shop.deal.tabsLabel")} className="flex gap-1 overflow-x-auto border-b border-line">
+          {TABS.map((name) => (
+            <a
+              key={name}
+              role="tab"
+              href={`#tab-${name}`}
+              aria-selected={hydrated ? tab === name : undefined}
+              onClick={(e) => {
+                e.preventDefault();
+                setTab(name);
+              }}
+              className={`whitespace-nowrap border-b-2 px-4 py-2 text-sm font-medium ${hydrated && tab === name ? "border-brand-600 text-brand-700 dark:text-brand-200" : "border-transparent text-fg-muted"}`}
+            >
+              {tabLabel(name)}
+            </a>
+          ))}
+        </div>
+        {/* Without JavaScript every panel shows, one under the other; with it, one at a time. */}
+        {TABS.map((name) => (
+          <div key={name} id={`tab-${name}`} role="tabpanel" hidden={hydrated && tab !== name} className="py-5">
+            {hydrated ? null : <h2 className="mb-3 text-lg font-semibold">{tabLabel(name)}</h2>}
+            {panels[name]}
+          </div>
+        ))}
+      </section>
+
+      <div className="fixed inset-x-0 bottom-0 z-30 border-t border-line bg-surface/95 p-3 backdrop-blur md:hidden">
+        <a href="#add-to-cart" className="block rounded-lg bg-brand-600 px-4 py-3 text-center font-semibold text-white">
+          {t("shop.deal.joinBar", { price: shekel(unitPrice) })}
+        </a>
+      </div>
+    </article>
+  );
+}

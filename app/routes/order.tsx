@@ -1,0 +1,147 @@
+import { useTranslation } from "react-i18next";
+import { data, Link } from "react-router";
+import { Confirm } from "~/components/confirm";
+import { Price } from "~/components/price";
+import { dbContext, userContext } from "~/context";
+import { getInstance } from "~/middleware/i18next.server";
+import { formatDateTime } from "~/services/dates";
+import { DELIVERY_DAYS, REFUND_DAYS } from "~/services/delivery";
+import { ServiceError } from "~/services/errors";
+import { canCancel, orderNumber } from "~/services/order-status";
+import { cancelOrder, findOrderForUser } from "~/services/orders.server";
+import { redirectWithToast } from "~/services/toast.server";
+import type { Route } from "./+types/order";
+import { StatusBadge } from "~/components/status-badge";
+
+export function loader({ params, context }: Route.LoaderArgs) {
+  const t = getInstance(context).t;
+  const user = context.get(userContext);
+  if (!user) return { state: "guest" as const, title: t("shop.orders.metaTitle") };
+  const found = findOrderForUser(context.get(dbContext), user.id, params.id);
+  if (!found) return data({ state: "missing" as const, title: t("shop.order.notFound") }, { status: 404 });
+  return { state: "found" as const, title: t("shop.order.metaTitle", { number: orderNumber(found.order.id) }), ...found };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }];
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const user = context.get(userContext);
+  if (!user) return redirectWithToast(request, `/login?redirect=/orders/${params.id}`, { variant: "warning", title: "errors.unauthorized" });
+  try {
+    cancelOrder(context.get(dbContext), user.id, params.id);
+  } catch (error) {
+    if (!(error instanceof ServiceError)) throw error;
+    return redirectWithToast(request, `/orders/${params.id}`, { variant: "destructive", title: "errors.title", description: "shop.errors.cancel" });
+  }
+  return redirectWithToast(request, "/orders", { variant: "success", title: "shop.toast.orderCanceled" });
+}
+
+export default function OrderPage({ loaderData }: Route.ComponentProps) {
+  const { t, i18n } = useTranslation();
+  if (loaderData.state === "guest") {
+    return (
+      <section className="mx-auto max-w-xl px-4 py-16 text-center">
+        <p className="text-fg-muted">{t("shop.orders.loginPrompt")}</p>
+        <Link to="/login" className="mt-6 inline-block rounded-lg bg-brand-600 px-5 py-2.5 font-semibold text-white">{t("shop.orders.loginButton")}</Link>
+      </section>
+    );
+  }
+  if (loaderData.state === "missing") {
+    return (
+      <section className="mx-auto max-w-xl px-4 py-16 text-center">
+        <h1 className="text-3xl font-bold">{t("shop.order.notFound")}</h1>
+        <p className="mt-3 text-fg-muted">{t("shop.order.notFoundText")}</p>
+        <Link to="/orders" className="mt-6 inline-block rounded-lg bg-brand-600 px-5 py-2.5 font-semibold text-white">{t("shop.order.back")}</Link>
+      </section>
+    );
+  }
+  const { order, dealTitle, dealSlug, communityName, pickupAddress, pickupDay, pickupTime, pickupPoint } = loaderData;
+  const number = orderNumber(order.id);
+  const canceled = order.status === "CANCELED" || order.status === "REFUNDED";
+  const finalLabel = canceled
+    ? t("shop.order.stepCanceled")
+    : order.status === "FULFILLED"
+      ? t("shop.order.stepCompleted")
+      : order.status === "PAID"
+        ? t("shop.order.stepPreparing")
+        : t("shop.order.stepWaiting");
+  const steps = [
+    { label: t("shop.order.stepCreated"), date: order.createdAt, done: true },
+    { label: t("shop.order.stepPaid"), date: order.paidAt, done: order.status === "PAID" || order.status === "FULFILLED" },
+    { label: `${t("shop.order.stepFinal")} · ${finalLabel}`, date: order.fulfilledAt ?? order.canceledAt, done: order.status === "FULFILLED" || canceled },
+  ];
+  const card = "rounded-2xl border border-line bg-surface p-5";
+  return (
+    <section className="mx-auto grid max-w-4xl gap-5 px-4 py-10">
+      <Link to="/orders" className="text-sm text-fg-muted hover:underline">{t("shop.order.back")}</Link>
+      <div className={`${card} flex flex-wrap items-center justify-between gap-3`}>
+        <div>
+          <h1 className="text-2xl font-bold">{t("shop.orders.number", { number })}</h1>
+          <p className="text-sm text-fg-muted">{formatDateTime(order.createdAt, i18n.language)}</p>
+        </div>
+        <StatusBadge status={order.status} />
+      </div>
+
+      <div className={card}>
+        <h2 className="font-semibold">{t("shop.order.detailsTitle")}</h2>
+        <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-6 gap-y-2 text-sm">
+          <dt className="text-fg-muted">{t("shop.order.product")}</dt>
+          <dd><Link to={`/deals/${dealSlug}`} className="hover:underline">{dealTitle}</Link></dd>
+          <dt className="text-fg-muted">{t("shop.order.qty")}</dt><dd>{order.qty}</dd>
+          <dt className="text-fg-muted">{t("shop.order.unitPrice")}</dt><dd><Price agorot={order.unitPriceAtPurchase} /></dd>
+          <dt className="text-fg-muted">{t("shop.order.deliveryFee")}</dt><dd><Price agorot={order.deliveryFee} /></dd>
+          <dt className="font-semibold">{t("shop.order.total")}</dt><dd className="font-semibold" data-testid="order-total"><Price agorot={order.total} /></dd>
+        </dl>
+      </div>
+
+      <div className={card}>
+        <h2 className="font-semibold">{order.deliveryType === "PICKUP" ? t("shop.order.pickupTitle") : t("shop.order.deliveryTitle")}</h2>
+        {order.deliveryType === "PICKUP" ? (
+          <p className="mt-2 text-sm">
+            {communityName} · {pickupPoint?.address ?? pickupAddress}
+            {pickupDay !== null && pickupTime ? ` · ${t("shop.community.pickupDetails", { day: t(`days.${pickupDay}`), time: pickupTime })}` : null}
+          </p>
+        ) : (
+          <p className="mt-2 text-sm">{order.deliveryAddress}{order.deliveryPhone ? ` · ${order.deliveryPhone}` : null}</p>
+        )}
+        {order.status === "PAID" ? <p className="mt-2 text-sm text-brand-700 dark:text-brand-200">{t("shop.order.onTheWay", DELIVERY_DAYS)}</p> : null}
+        {order.status === "CANCELED" ? <p className="mt-2 text-sm text-fg-muted">{t("shop.order.refundNote", REFUND_DAYS)}</p> : null}
+      </div>
+
+      <div className={card}>
+        <h2 className="font-semibold">{t("shop.order.actionsTitle")}</h2>
+        <div className="mt-3 flex flex-wrap items-start gap-2">
+          {canCancel(order.status) ? (
+            <Confirm
+              label={t("shop.order.cancel")}
+              title={t("shop.order.cancelConfirmTitle")}
+              text={t("shop.order.cancelConfirmText")}
+              confirmLabel={t("shop.order.cancelConfirm")}
+              cancelLabel={t("shop.order.cancelKeep")}
+            >
+              <input type="hidden" name="intent" value="cancel" />
+            </Confirm>
+          ) : null}
+          <Link to={`/orders/${order.id}/receipt`} className="rounded-lg border border-line px-4 py-2 text-sm hover:bg-muted">{t("shop.order.invoice")}</Link>
+          <Link to={`/contact?order=${number}`} className="rounded-lg border border-line px-4 py-2 text-sm hover:bg-muted">{t("shop.order.support")}</Link>
+          {order.status === "PAID" ? <a href="#timeline" className="rounded-lg border border-line px-4 py-2 text-sm hover:bg-muted">{t("shop.order.track")}</a> : null}
+        </div>
+      </div>
+
+      <div className={card} id="timeline">
+        <h2 className="font-semibold">{t("shop.order.timelineTitle")}</h2>
+        <ol className="mt-3 grid gap-3">
+          {steps.map((step) => (
+            <li key={step.label} className="flex items-start gap-3">
+              <span className={`mt-1 size-3 rounded-full ${step.done ? "bg-brand-600" : "bg-line"}`} aria-hidden="true" />
+              <span>
+                <span className="block text-sm font-medium">{step.label}</span>
+                {step.date && step.done ? <span className="text-xs text-fg-muted">{formatDateTime(step.date, i18n.language)}</span> : null}
+              </span>
+            </li>
+          ))}
+        </ol>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,99 @@
+import { useTranslation } from "react-i18next";
+import { Form, Link } from "react-router";
+import { Price } from "~/components/price";
+import { dbContext, userContext } from "~/context";
+import { ORDER_STATUSES } from "~/db/schema";
+import { getInstance } from "~/middleware/i18next.server";
+import { formatDate } from "~/services/dates";
+import { orderNumber } from "~/services/order-status";
+import { ORDER_SORTS, parseOrderQuery, type OrderSort } from "~/services/order-query";
+import { listOrders } from "~/services/orders.server";
+import { StatusBadge } from "~/components/status-badge";
+import type { Route } from "./+types/orders";
+
+export function loader({ request, context }: Route.LoaderArgs) {
+  const t = getInstance(context).t;
+  const user = context.get(userContext);
+  const query = parseOrderQuery(new URL(request.url).searchParams);
+  return {
+    title: t("shop.orders.metaTitle"),
+    signedIn: Boolean(user),
+    query,
+    orders: user ? listOrders(context.get(dbContext), user.id, query) : [],
+  };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }];
+
+const SORT_LABELS: Record<OrderSort, string> = {
+  date_desc: "shop.orders.sortDateDesc",
+  date_asc: "shop.orders.sortDateAsc",
+  amount_desc: "shop.orders.sortAmountDesc",
+  amount_asc: "shop.orders.sortAmountAsc",
+};
+
+export default function Orders({ loaderData }: Route.ComponentProps) {
+  const { t, i18n } = useTranslation();
+  const { query, orders, signedIn } = loaderData;
+  if (!signedIn) {
+    return (
+      <section className="mx-auto max-w-xl px-4 py-16 text-center">
+        <h1 className="text-3xl font-bold">{t("shop.orders.title")}</h1>
+        <p className="mt-3 text-fg-muted">{t("shop.orders.loginPrompt")}</p>
+        <Link to="/login?redirect=/orders" className="mt-6 inline-block rounded-lg bg-brand-600 px-5 py-2.5 font-semibold text-white">{t("shop.orders.loginButton")}</Link>
+      </section>
+    );
+  }
+  const filtering = Boolean(query.q || query.status);
+  return (
+    <section className="mx-auto max-w-4xl px-4 py-10">
+      <h1 className="text-3xl font-bold">{t("shop.orders.title")}</h1>
+      <Form method="get" className="mt-6 grid gap-3 sm:grid-cols-[1fr_auto_auto_auto]">
+        <label className="sr-only" htmlFor="orders-q">{t("shop.orders.search")}</label>
+        <input id="orders-q" type="search" name="q" defaultValue={query.q} placeholder={t("shop.orders.search")} className="rounded-lg border border-line bg-surface px-3 py-2" dir="auto" />
+        <label className="sr-only" htmlFor="orders-status">{t("shop.orders.status")}</label>
+        <select id="orders-status" name="status" defaultValue={query.status ?? ""} className="rounded-lg border border-line bg-surface px-3 py-2">
+          <option value="">{t("shop.orders.statusAll")}</option>
+          {ORDER_STATUSES.map((s) => <option key={s} value={s}>{t(`shop.status.${s}`)}</option>)}
+        </select>
+        <label className="sr-only" htmlFor="orders-sort">{t("shop.orders.sort")}</label>
+        <select id="orders-sort" name="sort" defaultValue={query.sort} className="rounded-lg border border-line bg-surface px-3 py-2">
+          {ORDER_SORTS.map((s) => <option key={s} value={s}>{t(SORT_LABELS[s])}</option>)}
+        </select>
+        <button type="submit" className="rounded-lg bg-brand-600 px-4 py-2 font-semibold text-white">{t("shop.orders.apply")}</button>
+      </Form>
+
+      {orders.length === 0 ? (
+        filtering ? (
+          <p className="mt-10 text-center text-fg-muted">{t("shop.orders.noMatch")}</p>
+        ) : (
+          <div className="mt-10 text-center">
+            <p className="text-lg font-semibold">{t("shop.orders.emptyTitle")}</p>
+            <p className="mt-2 text-fg-muted">{t("shop.orders.emptyText")}</p>
+            <Link to="/deals" className="mt-6 inline-block rounded-lg bg-brand-600 px-5 py-2.5 font-semibold text-white">{t("shop.orders.emptyCta")}</Link>
+          </div>
+        )
+      ) : (
+        <ul className="mt-6 grid gap-3">
+          {orders.map(({ order, dealTitle, dealImages }) => (
+            <li key={order.id}>
+              <Link to={`/orders/${order.id}`} className="flex items-center gap-4 rounded-2xl border border-line bg-surface p-4 hover:shadow-md" data-testid="order-card">
+                <img src={dealImages[0] ?? "/images/produce/placeholder.svg"} alt="" width={80} height={60} loading="lazy" className="rounded-lg" />
+                <div className="flex-1">
+                  <p className="font-semibold">{dealTitle}</p>
+                  <p className="text-sm text-fg-muted">
+                    {t("shop.orders.number", { number: orderNumber(order.id) })} · {formatDate(order.createdAt, i18n.language)} · {t("shop.orders.qty", { qty: order.qty })}
+                  </p>
+                </div>
+                <div className="grid justify-items-end gap-1">
+                  <StatusBadge status={order.status} />
+                  <Price agorot={order.total} className="font-semibold" />
+                </div>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,52 @@
+// Dates as people here read them: Israeli time, whatever zone the server or phone is in. Pure.
+import { TIME_ZONE } from "./time";
+
+const cache = new Map<string, Intl.DateTimeFormat>();
+function formatter(locale: string, options: Intl.DateTimeFormatOptions) {
+  const key = locale + JSON.stringify(options);
+  let f = cache.get(key);
+  if (!f) {
+    f = new Intl.DateTimeFormat(locale === "he" ? "he-IL" : "en-IL", { timeZone: TIME_ZONE, ...options });
+    cache.set(key, f);
+  }
+  return f;
+}
+
+/** "יום רביעי, 25 בנובמבר, 20:00" */
+export function formatDateTime(date: Date | string, locale = "he") {
+  return formatter(locale, { weekday: "long", day: "numeric", month: "long", hour: "2-digit", minute: "2-digit", hourCycle: "h23" }).format(new Date(date));
+}
+
+/** "25.11.2026" (he) */
+export function formatDate(date: Date | string, locale = "he") {
+  return formatter(locale, { day: "2-digit", month: "2-digit", year: "numeric" }).format(new Date(date));
+}
+
+/** dd/MM/yyyy and dd/MM/yyyy HH:mm, as the admin tables show them. */
+export function formatAdminDate(date: Date | string, withTime = false) {
+  const parts = Object.fromEntries(
+    formatter("en", { day: "2-digit", month: "2-digit", year: "numeric", hour: "2-digit", minute: "2-digit", hourCycle: "h23" })
+      .formatToParts(new Date(date))
+      .map((p) => [p.type, p.value]),
+  );
+  const day = `${parts.day}/${parts.month}/${parts.year}`;
+  return withTime ? `${day} ${parts.hour}:${parts.minute}` : day;
+}
+
+/** "לפני 3 ימים" */
+export function formatRelative(date: Date | string, now: Date, locale = "he") {
+  const seconds = Math.round((new Date(date).getTime() - now.getTime()) / 1000);
+  const rtf = new Intl.RelativeTimeFormat(locale === "he" ? "he" : "en", { numeric: "auto" });
+  const units: [Intl.RelativeTimeFormatUnit, number][] = [
+    ["year", 31_536_000],
+    ["month", 2_592_000],
+    ["week", 604_800],
+    ["day", 86_400],
+    ["hour", 3600],
+    ["minute", 60],
+  ];
+  for (const [unit, size] of units) {
+    if (Math.abs(seconds) >= size) return rtf.format(Math.round(seconds / size), unit);
+  }
+  return rtf.format(0, "minute");
+}
