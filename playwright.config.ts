@@ -9,6 +9,8 @@ const chromium = {
 
 export default defineConfig({
   testDir: "tests/e2e",
+  // Separate output folders let two runs (two builds, see BUILD_DIR) go side by side.
+  outputDir: `test-results/${process.env.BUILD_DIR ?? "build"}`,
   globalSetup: "./tests/e2e/global-setup.ts",
   fullyParallel: true,
   workers: 2,

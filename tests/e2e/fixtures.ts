@@ -70,3 +70,16 @@ export async function logOut(page: Page) {
   await page.getByTestId("user-menu").click();
   await page.getByRole("button", { name: "התנתקות" }).first().click();
 }
+
+/** A new shopper, registered through the API (fast), then signed in through the login form. */
+export async function signedInShopper(page: Page, request: import("@playwright/test").APIRequestContext) {
+  const person = newPerson();
+  const communities = await (await request.get("/api/communities")).json();
+  const response = await request.post("/api/auth/signup", {
+    data: { email: person.email, password: person.password, firstName: person.firstName, lastName: person.lastName, communityId: communities[0].id },
+  });
+  expect(response.status()).toBe(201);
+  await logIn(page, person.email, person.password);
+  await expect(page.getByTestId("user-menu")).toBeVisible();
+  return person;
+}

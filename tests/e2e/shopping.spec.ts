@@ -1,0 +1,180 @@
+import { expect, signedInShopper, test } from "./fixtures";
+
+test.describe("shopping", () => {
+  test("browse, filter, open a deal, add to cart, check out, find the order and cancel it", async ({ page, request }) => {
+    await signedInShopper(page, request);
+    await page.goto("/deals");
+    await expect(page.getByTestId("deal-card")).toHaveCount(24);
+
+    // Filter to fruits (a link), then search (the GET form).
+    await page.getByRole("navigation", { name: "קטגוריה" }).getByRole("link", { name: "פירות" }).click();
+    await expect(page).toHaveURL(/category=fruits/);
+    const fruitCount = await page.getByTestId("deal-card").count();
+    expect(fruitCount).toBeGreaterThan(3);
+    await page.locator("#deals-q").fill("תות");
+    await page.getByRole("button", { name: "הצגה" }).click();
+    await expect(page).toHaveURL(/q=%D7%AA%D7%95%D7%AA/);
+    await expect(page.getByTestId("result-count")).toContainText("נמצא");
+
+    await page.getByTestId("deal-card").first().getByRole("heading").getByRole("link").click();
+    await expect(page).toHaveURL(/\/deals\/[a-z-]+$/);
+    const title = await page.getByRole("heading", { level: 1 }).textContent();
+    await page.getByLabel("כמות", { exact: true }).fill("2");
+    await page.getByRole("button", { name: "הוספה לעגלה" }).click();
+    await expect(page.getByText("המוצר נוסף לעגלה")).toBeVisible();
+    await expect(page.getByTestId("cart-link")).toHaveAccessibleName(/1/);
+
+    await page.getByTestId("cart-link").click();
+    await expect(page.getByTestId("cart-line")).toHaveCount(1);
+    await expect(page.getByTestId("cart-line")).toContainText(title!.trim());
+    await page.getByRole("link", { name: "למעבר לתשלום" }).click();
+
+    await expect(page).toHaveURL(/\/checkout$/);
+    await page.getByLabel("טלפון").fill("050-1234567");
+    await page.getByLabel("כתובת", { exact: true }).fill("רחוב הגפן 12");
+    await page.getByLabel("עיר").fill("תל אביב");
+    await page.getByRole("button", { name: "ביצוע ההזמנה" }).click();
+
+    await expect(page).toHaveURL(/\/order-success\?orderId=/);
+    const number = (await page.getByTestId("order-number").textContent())!.match(/[0-9A-F]{8}/)![0];
+    await expect(page.getByText("ממתינה לאישור")).toBeVisible();
+
+    await page.getByRole("link", { name: "להזמנות שלי" }).click();
+    await expect(page.getByTestId("order-card")).toHaveCount(1);
+    await expect(page.getByTestId("order-card")).toContainText(number);
+    await expect(page.getByTestId("order-card").getByTestId("order-status")).toHaveText("ממתינה לתשלום");
+
+    // Search by a lower-case part of the order number finds it; another number does not.
+    await page.getByRole("searchbox", { name: "חיפוש לפי מספר הזמנה" }).fill(number.slice(2, 6).toLowerCase());
+    await page.getByRole("button", { name: "הצגה" }).click();
+    await expect(page.getByTestId("order-card")).toHaveCount(1);
+
+    await page.getByTestId("order-card").click();
+    await page.getByText("ביטול ההזמנה").click();
+    await page.getByRole("button", { name: "כן, לבטל" }).click();
+    await expect(page).toHaveURL(/\/orders$/);
+    await expect(page.getByText("ההזמנה בוטלה").first()).toBeVisible();
+    await expect(page.getByTestId("order-card").getByTestId("order-status")).toHaveText("בוטלה");
+  });
+
+  test("an empty cart sends checkout back to the cart with a notice", async ({ page, request }) => {
+    await signedInShopper(page, request);
+    await page.goto("/checkout");
+    await expect(page).toHaveURL(/\/cart$/);
+    await expect(page.getByRole("status").filter({ hasText: "העגלה ריקה" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "הסל ריק" })).toBeVisible();
+  });
+
+  test("checkout refuses bad details with the spec's messages", async ({ page, request }) => {
+    await signedInShopper(page, request);
+    await page.goto("/deals/cherry-tomatoes");
+    await page.getByRole("button", { name: "הוספה לעגלה" }).click();
+    await expect(page.getByText("המוצר נוסף לעגלה")).toBeVisible();
+    await page.goto("/checkout");
+    await page.getByLabel("שם מלא").fill("א");
+    await page.getByLabel("טלפון").fill("123");
+    await page.locator("form#checkout").evaluate((form) => form.setAttribute("novalidate", ""));
+    await page.getByRole("button", { name: "ביצוע ההזמנה" }).click();
+    await expect(page.getByText("נדרש שם מלא")).toBeVisible();
+    await expect(page.getByText("נדרש מספר טלפון תקין")).toBeVisible();
+    await expect(page).toHaveURL(/\/checkout$/);
+  });
+
+  test("the cart changes a quantity, removes a line and empties after a confirmation", async ({ page, request }) => {
+    await signedInShopper(page, request);
+    for (const slug of ["cherry-tomatoes", "cucumbers"]) {
+      await page.goto(`/deals/${slug}`);
+      await page.getByRole("button", { name: "הוספה לעגלה" }).click();
+      await expect(page.getByText("המוצר נוסף לעגלה")).toBeVisible();
+    }
+    await page.goto("/cart");
+    await expect(page.getByTestId("cart-line")).toHaveCount(2);
+    const first = page.getByTestId("cart-line").first();
+    const before = await first.getByTestId("line-total").textContent();
+    await first.getByRole("spinbutton").fill("3");
+    await first.getByRole("button", { name: "עדכון" }).click();
+    await expect(page.getByText("הכמות עודכנה")).toBeVisible();
+    await expect(page.getByTestId("cart-line").first().getByTestId("line-total")).not.toHaveText(before!);
+
+    await page.getByTestId("cart-line").nth(1).getByRole("button", { name: /הסרת/ }).click();
+    await expect(page.getByTestId("cart-line")).toHaveCount(1);
+
+    await page.getByText("ריקון הסל").click();
+    await page.getByRole("button", { name: "כן, לרוקן" }).click();
+    await expect(page.getByRole("heading", { name: "הסל ריק" })).toBeVisible();
+  });
+
+  test("favorite and unfavorite from the deals list and the favorites page", async ({ page, request }) => {
+    await signedInShopper(page, request);
+    await page.goto("/deals");
+    const card = page.getByTestId("deal-card").first();
+    const title = (await card.getByRole("heading").textContent())!.trim();
+    await card.getByRole("button", { name: "שמירה במועדפים" }).click();
+    await expect(card.getByRole("button", { name: "הסרה מהמועדפים" })).toBeVisible();
+
+    await page.goto("/favorites");
+    await expect(page.getByTestId("deal-card")).toHaveCount(1);
+    await expect(page.getByTestId("deal-card")).toContainText(title);
+    await page.getByTestId("deal-card").getByRole("button", { name: "הסרה מהמועדפים" }).click();
+    await expect(page.getByText("אין עדיין מועדפים")).toBeVisible();
+  });
+
+  test("bulk add puts every selected deal in the cart, and says so when nothing is selected", async ({ page, request }) => {
+    await signedInShopper(page, request);
+    await page.goto("/deals");
+    await page.getByRole("link", { name: "הוספה מרובה" }).click();
+    await expect(page).toHaveURL(/mode=bulk/);
+    await page.getByRole("button", { name: "הוספה לעגלה" }).click();
+    await expect(page.getByText("לא נבחרו מוצרים")).toBeVisible();
+
+    const boxes = page.getByTestId("bulk-select");
+    await boxes.nth(0).check();
+    await boxes.nth(1).check();
+    await boxes.nth(2).check();
+    await page.getByRole("button", { name: /הוספ/ }).first().click();
+    await expect(page).toHaveURL(/\/cart$/);
+    await expect(page.getByTestId("cart-line")).toHaveCount(3);
+    await expect(page.getByText("3 מוצרים נוספו לעגלה")).toBeVisible();
+  });
+
+  test("load more shows the next 24 deals", async ({ page }) => {
+    await page.goto("/deals");
+    await expect(page.getByTestId("deal-card")).toHaveCount(24);
+    await page.getByTestId("load-more").click();
+    await expect(page.getByTestId("deal-card")).toHaveCount(44);
+    await expect(page.getByTestId("load-more")).toHaveCount(0);
+  });
+
+  test("a guest who adds to the cart is asked to log in and comes back", async ({ page }) => {
+    await page.goto("/deals/cherry-tomatoes");
+    await page.getByRole("button", { name: "הוספה לעגלה" }).click();
+    await expect(page).toHaveURL(/\/login\?redirect=%2Fdeals%2Fcherry-tomatoes/);
+    await expect(page.getByText("נדרשת הרשמה")).toBeVisible();
+  });
+
+  test("an unknown deal is 'not found' with status 404", async ({ page }) => {
+    const response = await page.goto("/deals/no-such-deal");
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole("heading", { name: "המבצע לא נמצא" })).toBeVisible();
+  });
+
+  test("another shopper's order is not found", async ({ page, request, browser }) => {
+    await signedInShopper(page, request);
+    await page.goto("/deals/cucumbers");
+    await page.getByRole("button", { name: "הוספה לעגלה" }).click();
+    await expect(page.getByText("המוצר נוסף לעגלה")).toBeVisible();
+    await page.goto("/shipping");
+    await page.getByLabel("נקודת איסוף").selectOption({ index: 1 });
+    await page.getByLabel("טלפון ליצירת קשר").fill("0501234567");
+    await page.getByRole("button", { name: "ביצוע ההזמנה" }).click();
+    await expect(page).toHaveURL(/\/order-success/);
+    const orderId = new URL(page.url()).searchParams.get("orderId");
+
+    const other = await browser.newPage({ baseURL: new URL(page.url()).origin });
+    await signedInShopper(other, other.request);
+    const response = await other.goto(`/orders/${orderId}`);
+    expect(response?.status()).toBe(404);
+    await expect(other.getByRole("heading", { name: "ההזמנה לא נמצאה" })).toBeVisible();
+    await other.close();
+  });
+});
