@@ -1,17 +1,48 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { CommunityProgress } from "~/components/community-progress";
+import { CountUp } from "~/components/count-up";
+import { Countdown } from "~/components/countdown";
+import { DealCard } from "~/components/deal-card";
+import { useFormatShekel } from "~/components/price";
 import { dbContext, userContext } from "~/context";
 import { getInstance } from "~/middleware/i18next.server";
-import { categorySummaries } from "~/services/deals.server";
+import { communityPricing } from "~/services/community-pricing.server";
+import { categorySummaries, dealsByCategory } from "~/services/deals.server";
+import { platformStats } from "~/services/platform-stats.server";
 import type { Route } from "./+types/home";
+
+/** Home shows up to 4 deals of each of these (spec). */
+const HOT_CATEGORIES = ["vegetables", "fruits"] as const;
+const HOT_PER_CATEGORY = 4;
 
 export function loader({ context }: Route.LoaderArgs) {
   const t = getInstance(context).t;
+  const db = context.get(dbContext);
   const user = context.get(userContext);
+  const viewer = { userId: user?.id ?? null, communityId: user?.communityId ?? null };
+  const pricing = user?.communityId ? communityPricing(db, user.communityId) : null;
   return {
     meta: { title: t("home.title"), description: t("home.description") },
-    categories: categorySummaries(context.get(dbContext)),
+    now: new Date().toISOString(),
+    categories: categorySummaries(db),
+    hot: dealsByCategory(db, [...HOT_CATEGORIES], HOT_PER_CATEGORY, viewer),
+    stats: platformStats(db),
+    signedIn: Boolean(user),
+    // The spec's greeting: first name, or failing that the part of the e-mail before the @.
     greetingName: user ? user.firstName || user.email.split("@")[0] : null,
+    progress: pricing
+      ? {
+          communityName: pricing.community.name,
+          revenue: pricing.revenue,
+          discountPercent: pricing.discountPercent,
+          appliedTierName: pricing.appliedTierName,
+          next: pricing.next,
+          progressPercent: pricing.progressPercent,
+          tiers: pricing.tiers,
+        }
+      : null,
+    deadline: pricing?.cycle && pricing.isOrderingOpen ? pricing.cycle.orderDeadline.toISOString() : null,
   };
 }
 
@@ -23,10 +54,24 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 const STEPS = [1, 2, 3, 4] as const;
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { t } = useTranslation();
-  const { categories, greetingName } = loaderData;
+  const { t, i18n } = useTranslation();
+  const shekel = useFormatShekel();
+  const { categories, greetingName, progress, deadline, hot, stats, now, signedIn } = loaderData;
+  const number = (n: number) => n.toLocaleString(i18n.language === "he" ? "he-IL" : "en-IL");
   return (
     <>
+      {progress ? (
+        <div className="sticky top-16 z-30 border-b border-line bg-surface/95 backdrop-blur" aria-label={t("home.bannerLabel")} data-testid="community-banner">
+          <div className="mx-auto flex max-w-6xl items-center gap-3 px-4 py-2 text-sm">
+            <span className="font-semibold">{progress.communityName}</span>
+            <span className="hidden h-2 flex-1 overflow-hidden rounded-full bg-muted sm:block" aria-hidden="true">
+              <span className="block h-full rounded-full bg-brand-500" style={{ inlineSize: `${progress.progressPercent}%` }} />
+            </span>
+            <span className="text-fg-muted">{shekel(progress.revenue)}</span>
+            {deadline ? <span className="ms-auto"><Countdown deadline={deadline} now={now} /></span> : null}
+          </div>
+        </div>
+      ) : null}
       <section className="bg-gradient-to-b from-brand-50 to-page dark:from-brand-800/40">
         <div className="mx-auto max-w-6xl px-4 py-14 sm:py-20">
           <h1 className="max-w-2xl text-4xl font-extrabold leading-tight sm:text-5xl">
@@ -50,6 +95,17 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           </div>
         </div>
       </section>
+
+      {progress ? (
+        <section className="mx-auto grid max-w-6xl gap-3 px-4 pt-8">
+          {progress.appliedTierName && progress.discountPercent > 0 ? (
+            <p className="rounded-2xl border border-brand-200 bg-brand-50 p-4 font-semibold text-brand-800 dark:border-brand-700 dark:bg-brand-800 dark:text-brand-50" role="status">
+              🎉 {t("home.celebration", { tier: progress.appliedTierName, percent: progress.discountPercent })}
+            </p>
+          ) : null}
+          <CommunityProgress data={progress} />
+        </section>
+      ) : null}
 
       <section id="categories" className="mx-auto max-w-6xl scroll-mt-20 px-4 py-12">
         <h2 className="text-2xl font-bold">{t("home.categoriesTitle")}</h2>
@@ -77,6 +133,23 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </ul>
       </section>
 
+      <section className="mx-auto max-w-6xl px-4 py-12">
+        <h2 className="text-2xl font-bold">{t("home.hotTitle")}</h2>
+        {HOT_CATEGORIES.map((category) => (
+          <div key={category} className="mt-6">
+            <div className="flex items-baseline justify-between">
+              <h3 className="text-lg font-semibold">{t(`categories.${category}`)}</h3>
+              <Link to={`/deals?category=${category}`} className="text-sm font-medium text-brand-700 hover:underline dark:text-brand-200">
+                {t("home.viewAll", { category: t(`categories.${category}`) })}
+              </Link>
+            </div>
+            <div className="mt-3 grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-4" data-testid={`hot-${category}`}>
+              {hot[category].map((deal) => <DealCard key={deal.id} deal={deal} signedIn={signedIn} />)}
+            </div>
+          </div>
+        ))}
+      </section>
+
       <section id="how-it-works" className="mx-auto max-w-6xl scroll-mt-20 px-4 py-12">
         <h2 className="text-2xl font-bold">{t("home.howItWorksTitle")}</h2>
         <ol className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
@@ -88,6 +161,48 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             </li>
           ))}
         </ol>
+      </section>
+
+      <section className="mx-auto max-w-6xl px-4 py-12">
+        <h2 className="text-2xl font-bold">{t("home.benefitsTitle")}</h2>
+        <ul className="mt-6 grid gap-4 sm:grid-cols-3">
+          {[1, 2, 3].map((n) => (
+            <li key={n} className="rounded-2xl bg-brand-50 p-5 dark:bg-brand-800/50">
+              <h3 className="font-semibold">{t(`home.benefit${n}Title`)}</h3>
+              <p className="mt-1 text-sm leading-6 text-fg-muted">{t(`home.benefit${n}Text`)}</p>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section className="mx-auto max-w-6xl px-4 py-12" aria-labelledby="stats-title">
+        <h2 id="stats-title" className="text-2xl font-bold">{t("home.statsTitle")}</h2>
+        <dl className="mt-6 grid gap-4 sm:grid-cols-3" data-testid="platform-stats">
+          <div className="rounded-2xl border border-line bg-surface p-5 text-center">
+            <dd className="text-3xl font-extrabold text-brand-700 dark:text-brand-200"><CountUp value={stats.totalUsers} format={number} /></dd>
+            <dt className="text-fg-muted">{t("home.statUsers")}</dt>
+          </div>
+          <div className="rounded-2xl border border-line bg-surface p-5 text-center">
+            <dd className="text-3xl font-extrabold text-brand-700 dark:text-brand-200"><CountUp value={stats.totalSavings} format={shekel} /></dd>
+            <dt className="text-fg-muted">{t("home.statSavings")}</dt>
+          </div>
+          <div className="rounded-2xl border border-line bg-surface p-5 text-center">
+            <dd className="text-3xl font-extrabold text-brand-700 dark:text-brand-200"><CountUp value={stats.activeDeals} format={number} /></dd>
+            <dt className="text-fg-muted">{t("home.statDeals")}</dt>
+          </div>
+        </dl>
+      </section>
+
+      <section className="mx-auto max-w-6xl px-4 py-12">
+        <div className="rounded-3xl bg-brand-700 p-8 text-white sm:p-12">
+          <h2 className="text-3xl font-bold" data-testid="closing-cta">
+            {greetingName ? t("home.ctaUserTitle", { name: greetingName }) : t("home.ctaGuestTitle")}
+          </h2>
+          <p className="mt-2 max-w-xl text-brand-50">{greetingName ? t("home.ctaUserText") : t("home.ctaGuestText")}</p>
+          <Link to={greetingName ? "/deals" : "/signup"} className="mt-6 inline-block rounded-xl bg-white px-6 py-3 font-semibold text-brand-800 hover:bg-brand-50">
+            {greetingName ? t("home.ctaUserButton") : t("home.ctaGuestButton")}
+          </Link>
+        </div>
       </section>
     </>
   );

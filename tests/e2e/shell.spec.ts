@@ -82,3 +82,13 @@ test("English is available and turns the page left-to-right", async ({ page }) =
   await expect(page.locator("html")).toHaveAttribute("dir", "ltr");
   await expect(page.getByTestId("category-vegetables")).toContainText("Vegetables");
 });
+
+test("home shows hot vegetables and fruits, the platform numbers and a guest's call to action", async ({ page }) => {
+  await page.goto("/");
+  await expect(page.getByTestId("hot-vegetables").getByTestId("deal-card")).toHaveCount(4);
+  await expect(page.getByTestId("hot-fruits").getByTestId("deal-card")).toHaveCount(4);
+  await expect(page.getByRole("link", { name: "לכל הפירות" })).toHaveAttribute("href", "/deals?category=fruits");
+  await expect(page.getByTestId("platform-stats")).toContainText("מבצעים פעילים");
+  await expect(page.getByTestId("closing-cta")).toHaveText("מוכנים להצטרף לשכנים?");
+  await expect(page.getByTestId("community-banner")).toHaveCount(0);
+});

@@ -178,3 +178,12 @@ test.describe("shopping", () => {
     await other.close();
   });
 });
+
+test("a member's home shows the community banner, progress and a greeting by first name", async ({ page, request }) => {
+  const person = await signedInShopper(page, request);
+  await page.goto("/");
+  await expect(page.getByTestId("community-banner")).toBeVisible();
+  await expect(page.getByTestId("community-progress")).toContainText("ההתקדמות של");
+  await expect(page.getByTestId("countdown").first()).toContainText("נותרו");
+  await expect(page.getByTestId("closing-cta")).toHaveText(`${person.firstName}, הקהילה מחכה לך`);
+});
