@@ -9,7 +9,8 @@ export default {
     // so the upgrade is a version bump. See docs/decisions/001-react-router-7-18.md.
     v8_middleware: true,
     v8_splitRouteModules: true,
-    v8_passThroughRequests: true,
+    // Not v8_passThroughRequests: with it, a data request's URL keeps its ".data" suffix, and
+    // every redirect built from request.url would have to strip it.
     v8_trailingSlashAwareDataRequests: true,
     v8_viteEnvironmentApi: true,
   },

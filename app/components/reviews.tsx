@@ -1,5 +1,5 @@
 import { getFormProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getZodConstraint } from "@conform-to/zod/v4";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, useNavigation } from "react-router";
@@ -86,9 +86,9 @@ function ReviewForm({ lastResult }: { lastResult?: SubmissionResult<string[]> | 
   const [form, fields] = useForm({
     id: "review",
     lastResult,
+    // The browser checks the basics (getZodConstraint); the server answers the rest. Client-side
+    // zod validation here left the form unable to submit after a first refused attempt.
     constraint: getZodConstraint(ReviewSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ReviewSchema }),
-    shouldValidate: "onBlur",
   });
   const sending = navigation.state === "submitting" && navigation.formData?.get("intent") === "review";
   return (

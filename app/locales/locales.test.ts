@@ -6,9 +6,19 @@ function keysOf(value: unknown, prefix = ""): string[] {
   return Object.entries(value).flatMap(([key, child]) => keysOf(child, prefix ? `${prefix}.${key}` : key));
 }
 
+/** Plural forms differ by language (Hebrew has "two", English does not): compare the base key. */
+const withoutPluralSuffix = (keys: string[]) => [...new Set(keys.map((k) => k.replace(/_(zero|one|two|few|many|other)$/, "")))].sort();
+
 describe("locales", () => {
   it("has the same keys in Hebrew and English", () => {
-    expect(keysOf(translations.en).sort()).toEqual(keysOf(translations.he).sort());
+    expect(withoutPluralSuffix(keysOf(translations.en))).toEqual(withoutPluralSuffix(keysOf(translations.he)));
+  });
+
+  it("gives Hebrew plurals their 'two' form", () => {
+    const he = keysOf(translations.he);
+    const missing = he.filter((k) => k.endsWith("_one") && !he.includes(k.replace(/_one$/, "_two")));
+    expect(missing).toEqual([]);
+    expect(new Intl.PluralRules("he").select(2)).toBe("two");
   });
 
   it("has no empty strings", () => {

@@ -1,5 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { data, Form, Link, useLocation } from "react-router";
 import { CommunityProgress } from "~/components/community-progress";
@@ -109,6 +109,11 @@ export default function DealPage({ loaderData, actionData }: Route.ComponentProp
   const shekel = useFormatShekel();
   const [qty, setQty] = useState(1);
   const [tab, setTab] = useState<(typeof TABS)[number]>("description");
+  // A link to #reviews (the header's review count, the redirect after a review) opens that tab.
+  useEffect(() => {
+    const wanted = location.hash.replace(/^#(tab-)?/, "");
+    if ((TABS as readonly string[]).includes(wanted)) setTab(wanted as (typeof TABS)[number]);
+  }, [location.hash]);
 
   if (loaderData.notFound) {
     return (

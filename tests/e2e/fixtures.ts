@@ -1,4 +1,5 @@
 import { test as base, expect, type Page } from "@playwright/test";
+import Database from "better-sqlite3";
 
 export const DEMO_USER = { email: "demo@shuk.example", password: "shuk-demo-2026" };
 export const DEMO_ADMIN = { email: "admin@shuk.example", password: "shuk-admin-2026" };
@@ -82,4 +83,17 @@ export async function signedInShopper(page: Page, request: import("@playwright/t
   await logIn(page, person.email, person.password);
   await expect(page.getByTestId("user-menu")).toBeVisible();
   return person;
+}
+
+/** Runs a statement on the server's database (an arrangement no screen offers yet). */
+export function runOnDatabase(sql: string, ...params: unknown[]) {
+  const file = process.env.E2E_DATABASE_PATH;
+  if (!file) throw new Error("E2E_DATABASE_PATH is not set: global-setup did not run");
+  const db = new Database(file);
+  try {
+    db.pragma("busy_timeout = 5000");
+    return db.prepare(sql).run(...params);
+  } finally {
+    db.close();
+  }
 }

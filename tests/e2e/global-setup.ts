@@ -55,6 +55,9 @@ export default async function globalSetup() {
   child.stderr.on("data", (chunk) => (output += chunk));
   await waitForHealthy(url, child, () => output);
   process.env.E2E_BASE_URL = url;
+  // Fixtures may reach into the same SQLite file (WAL allows it) to arrange what no screen
+  // does yet, like marking an order fulfilled.
+  process.env.E2E_DATABASE_PATH = path.join(dir, "e2e.db");
 
   return async () => {
     child.kill("SIGTERM");

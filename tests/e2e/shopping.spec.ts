@@ -1,4 +1,4 @@
-import { expect, signedInShopper, test } from "./fixtures";
+import { expect, runOnDatabase, signedInShopper, test } from "./fixtures";
 
 test.describe("shopping", () => {
   test("browse, filter, open a deal, add to cart, check out, find the order and cancel it", async ({ page, request }) => {
@@ -186,4 +186,37 @@ test("a member's home shows the community banner, progress and a greeting by fir
   await expect(page.getByTestId("community-progress")).toContainText("ההתקדמות של");
   await expect(page.getByTestId("countdown").first()).toContainText("נותרו");
   await expect(page.getByTestId("closing-cta")).toHaveText(`${person.firstName}, הקהילה מחכה לך`);
+});
+
+test("after a fulfilled order the buyer reviews the deal; the review shows with its rating", async ({ page, request }) => {
+  const person = await signedInShopper(page, request);
+  await page.goto("/deals/cucumbers#reviews");
+  await expect(page.getByText("אפשר לכתוב ביקורת אחרי שקיבלתם ואישרתם הזמנה של המוצר").first()).toBeVisible();
+  await page.getByRole("button", { name: "הוספה לעגלה" }).click();
+  await expect(page.getByText("המוצר נוסף לעגלה")).toBeVisible();
+  await page.goto("/shipping");
+  await page.getByLabel("נקודת איסוף").selectOption({ index: 1 });
+  await page.getByLabel("טלפון ליצירת קשר").fill("0501234567");
+  await page.getByRole("button", { name: "ביצוע ההזמנה" }).click();
+  await expect(page).toHaveURL(/\/order-success/);
+  const orderId = new URL(page.url()).searchParams.get("orderId")!;
+  runOnDatabase("update orders set status = 'FULFILLED', fulfilled_at = ? where id = ?", Date.now(), orderId);
+
+  await page.goto("/deals/cucumbers#reviews");
+  const comment = page.getByLabel("תגובה (לא חובה)");
+  await comment.fill("קצר");
+  await page.locator("form#review").evaluate((form) => form.setAttribute("novalidate", ""));
+  await page.getByRole("button", { name: "שליחת הביקורת" }).click();
+  await expect(page.getByText("התגובה חייבת להכיל לפחות 10 תווים")).toBeVisible();
+
+  await page.getByLabel("4 כוכבים").check();
+  // Both projects run this test at once against one server: each comment is its own.
+  const words = `מלפפונים פריכים וטריים, בדיוק כמו מהשוק (${crypto.randomUUID().slice(0, 6)})`;
+  await page.getByLabel("תגובה (לא חובה)").fill(words);
+  await page.getByRole("button", { name: "שליחת הביקורת" }).click();
+  await expect(page.getByText("הביקורת נשלחה בהצלחה - תודה ששיתפתם")).toBeVisible();
+  const review = page.getByTestId("review").filter({ hasText: words });
+  await expect(review).toContainText(`${person.firstName} ${person.lastName}`);
+  await expect(review).toContainText("4/5");
+  await expect(page.getByRole("button", { name: "שליחת הביקורת" })).toHaveCount(0);
 });

@@ -1,0 +1,131 @@
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { dbContext } from "~/context";
+import { getInstance, getLocale } from "~/middleware/i18next.server";
+import { formatShekel } from "~/services/money";
+import { platformStats } from "~/services/platform-stats.server";
+import type { Route } from "./+types/about";
+
+// Nothing on this page needs a script: the root leaves out <Scripts /> (DESIGN.md budgets).
+export const handle = { hydrate: false };
+
+export function loader({ context }: Route.LoaderArgs) {
+  const t = getInstance(context).t;
+  const locale = getLocale(context);
+  const stats = platformStats(context.get(dbContext));
+  const count = new Intl.NumberFormat(locale === "he" ? "he-IL" : "en-IL");
+  return {
+    title: `${t("about.title")} | ${t("app.name")}`,
+    // Formatted here: the page ships no script, so nothing re-renders it in the browser.
+    stats: [
+      { key: "users", value: count.format(stats.totalUsers) },
+      { key: "orders", value: count.format(stats.totalOrders) },
+      { key: "savings", value: formatShekel(stats.totalSavings, locale, { whole: true }) },
+      { key: "deals", value: count.format(stats.activeDeals) },
+    ],
+  };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }];
+
+const VALUES = ["fresh", "fair", "community", "noWaste"] as const;
+const TEAM = ["yossi", "merav", "omer", "neta"] as const;
+
+/** First letters of the first two words ("Yossi Avrahami" -> "YA"): avatars are initials, no photos. */
+function initials(name: string) {
+  return name
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 2)
+    .map((word) => word[0])
+    .join("");
+}
+
+export default function About({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const story = t("about.story", { returnObjects: true }) as unknown;
+  return (
+    <>
+      <section className="bg-gradient-to-b from-brand-50 to-page dark:from-brand-800/40">
+        <div className="mx-auto max-w-6xl px-4 py-14 sm:py-20">
+          <p className="inline-block rounded-full bg-brand-100 px-3 py-1 text-sm font-semibold text-brand-800 dark:bg-brand-800 dark:text-brand-50">
+            {t("about.badge")}
+          </p>
+          <h1 className="mt-4 max-w-2xl text-4xl font-extrabold leading-tight sm:text-5xl">{t("about.title")}</h1>
+          <p className="mt-4 max-w-2xl text-lg leading-8 text-fg-muted">{t("about.lead")}</p>
+        </div>
+      </section>
+
+      <section aria-labelledby="stats-title" className="mx-auto max-w-6xl px-4 py-10">
+        <h2 id="stats-title" className="text-2xl font-bold">{t("about.statsTitle")}</h2>
+        <dl className="mt-6 grid grid-cols-2 gap-4 lg:grid-cols-4">
+          {loaderData.stats.map(({ key, value }) => (
+            <div key={key} className="rounded-2xl border border-line bg-surface p-5" data-testid={`stat-${key}`}>
+              <dt className="text-sm text-fg-muted">{t(`about.stats.${key}`)}</dt>
+              <dd className="mt-1 text-3xl font-extrabold text-brand-700 dark:text-brand-200">{value}</dd>
+            </div>
+          ))}
+        </dl>
+      </section>
+
+      <section aria-labelledby="story-title" className="mx-auto max-w-6xl px-4 py-10">
+        <h2 id="story-title" className="text-2xl font-bold">{t("about.storyTitle")}</h2>
+        <div className="mt-4 grid max-w-3xl gap-4 text-lg leading-8">
+          {(Array.isArray(story) ? (story as string[]) : []).map((paragraph) => (
+            <p key={paragraph}>{paragraph}</p>
+          ))}
+        </div>
+      </section>
+
+      <section aria-labelledby="values-title" className="mx-auto max-w-6xl px-4 py-10">
+        <h2 id="values-title" className="text-2xl font-bold">{t("about.valuesTitle")}</h2>
+        <ul className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+          {VALUES.map((value) => (
+            <li key={value} className="rounded-2xl border border-line bg-surface p-5">
+              <h3 className="font-semibold">{t(`about.values.${value}.title`)}</h3>
+              <p className="mt-1 text-sm leading-6 text-fg-muted">{t(`about.values.${value}.text`)}</p>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section aria-labelledby="team-title" className="mx-auto max-w-6xl px-4 py-10">
+        <h2 id="team-title" className="text-2xl font-bold">{t("about.teamTitle")}</h2>
+        <p className="mt-1 text-fg-muted">{t("about.teamText")}</p>
+        <ul className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+          {TEAM.map((member) => {
+            const name = t(`about.team.${member}.name`);
+            return (
+              <li key={member} className="rounded-2xl border border-line bg-surface p-5 text-center">
+                <span
+                  aria-hidden="true"
+                  className="mx-auto grid size-16 place-items-center rounded-full bg-brand-600 text-xl font-bold text-white"
+                >
+                  {initials(name)}
+                </span>
+                <h3 className="mt-3 font-semibold">{name}</h3>
+                <p className="text-sm font-medium text-brand-700 dark:text-brand-200">{t(`about.team.${member}.role`)}</p>
+                <p className="mt-2 text-sm leading-6 text-fg-muted">{t(`about.team.${member}.bio`)}</p>
+              </li>
+            );
+          })}
+        </ul>
+      </section>
+
+      <section className="mx-auto max-w-6xl px-4 py-10">
+        <div className="rounded-3xl bg-brand-600 px-6 py-10 text-center text-white sm:px-12">
+          <h2 className="text-3xl font-extrabold">{t("about.ctaTitle")}</h2>
+          <p className="mt-2 text-lg text-brand-50">{t("about.ctaText")}</p>
+          <div className="mt-6 flex flex-wrap justify-center gap-3">
+            <Link to="/signup" className="rounded-xl bg-surface px-6 py-3 font-semibold text-brand-700 hover:bg-brand-50 dark:text-brand-200">
+              {t("about.ctaSignup")}
+            </Link>
+            <Link to="/deals" className="rounded-xl border border-white/70 px-6 py-3 font-semibold text-white hover:bg-brand-700">
+              {t("about.ctaDeals")}
+            </Link>
+          </div>
+        </div>
+      </section>
+    </>
+  );
+}

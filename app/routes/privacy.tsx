@@ -1,0 +1,121 @@
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { getInstance } from "~/middleware/i18next.server";
+import { SUPPORT_CONTACT } from "~/services/contact-schema";
+import type { Route } from "./+types/privacy";
+
+// Nothing on this page needs a script: the root leaves out <Scripts /> (DESIGN.md budgets).
+export const handle = { hydrate: false };
+
+export function loader({ context }: Route.LoaderArgs) {
+  const t = getInstance(context).t;
+  return { title: `${t("privacy.title")} | ${t("app.name")}` };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }];
+
+const KEY_POINTS = ["security", "transparency", "control"] as const;
+
+/** The spec's 11 sections, in order; each anchor is its name (#collection, #cookies...). */
+const SECTIONS = [
+  "introduction",
+  "collection",
+  "usage",
+  "sharing",
+  "security",
+  "cookies",
+  "notifications",
+  "rights",
+  "children",
+  "contact",
+  "changes",
+] as const;
+
+export default function Privacy() {
+  const { t, i18n } = useTranslation();
+  const contactValues = {
+    email: SUPPORT_CONTACT.privacyEmail,
+    phone: SUPPORT_CONTACT.phone,
+    address: t("contact.info.address"),
+  };
+  const items = (section: string) => {
+    const value = t(`privacy.sections.${section}.items`, { ...contactValues, returnObjects: true }) as unknown;
+    return Array.isArray(value) ? (value as string[]) : [];
+  };
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-12">
+      <header className="max-w-3xl">
+        <p className="inline-block rounded-full bg-brand-100 px-3 py-1 text-sm font-semibold text-brand-800 dark:bg-brand-800 dark:text-brand-50">
+          {t("privacy.badge")}
+        </p>
+        <h1 className="mt-4 text-4xl font-extrabold">{t("privacy.title")}</h1>
+        <p className="mt-2 text-sm text-fg-muted">{t("privacy.lastUpdated")}</p>
+        <p className="mt-4 text-lg leading-8 text-fg-muted">{t("privacy.lead")}</p>
+      </header>
+
+      <ul className="mt-8 grid gap-4 sm:grid-cols-3">
+        {KEY_POINTS.map((point) => (
+          <li key={point} className="rounded-2xl border border-line bg-surface p-5">
+            <h2 className="font-semibold text-brand-700 dark:text-brand-200">{t(`privacy.keyPoints.${point}.title`)}</h2>
+            <p className="mt-1 text-sm leading-6 text-fg-muted">{t(`privacy.keyPoints.${point}.text`)}</p>
+          </li>
+        ))}
+      </ul>
+
+      <div className="mt-10 grid gap-10 lg:grid-cols-[16rem_1fr]">
+        <nav aria-labelledby="privacy-nav-title" className="lg:sticky lg:top-20 lg:self-start">
+          <h2 id="privacy-nav-title" className="font-semibold">{t("privacy.navTitle")}</h2>
+          <ol className="mt-3 grid gap-1 text-sm">
+            {SECTIONS.map((section, index) => (
+              <li key={section}>
+                <a href={`#${section}`} className="flex gap-2 rounded-lg px-2 py-1.5 text-fg-muted hover:bg-muted hover:text-fg">
+                  <span className="font-semibold tabular-nums">{index + 1}.</span>
+                  {t(`privacy.sections.${section}.title`)}
+                </a>
+              </li>
+            ))}
+          </ol>
+        </nav>
+
+        <div className="grid gap-6">
+          {SECTIONS.map((section, index) => (
+            <section
+              key={section}
+              id={section}
+              aria-labelledby={`${section}-title`}
+              className="scroll-mt-20 rounded-2xl border border-line bg-surface p-6 leading-7"
+            >
+              <h2 id={`${section}-title`} className="text-xl font-bold">
+                {index + 1}. {t(`privacy.sections.${section}.title`)}
+              </h2>
+              <p className="mt-3">{t(`privacy.sections.${section}.intro`)}</p>
+              {items(section).length > 0 ? (
+                <ul className="mt-3 grid list-disc gap-1.5 ps-6 marker:text-brand-600">
+                  {items(section).map((item) => (
+                    <li key={item}>{item}</li>
+                  ))}
+                </ul>
+              ) : null}
+              {i18n.exists(`privacy.sections.${section}.outro`) ? (
+                <p className="mt-3 text-fg-muted">{t(`privacy.sections.${section}.outro`)}</p>
+              ) : null}
+            </section>
+          ))}
+        </div>
+      </div>
+
+      <section className="mt-12 rounded-3xl bg-brand-600 px-6 py-10 text-center text-white sm:px-12">
+        <h2 className="text-2xl font-extrabold">{t("privacy.ctaTitle")}</h2>
+        <p className="mt-2 text-brand-50">{t("privacy.ctaText")}</p>
+        <div className="mt-6 flex flex-wrap justify-center gap-3">
+          <Link to="/contact" className="rounded-xl bg-surface px-6 py-3 font-semibold text-brand-700 hover:bg-brand-50 dark:text-brand-200">
+            {t("privacy.ctaContact")}
+          </Link>
+          <Link to="/terms" className="rounded-xl border border-white/70 px-6 py-3 font-semibold text-white hover:bg-brand-700">
+            {t("privacy.ctaTerms")}
+          </Link>
+        </div>
+      </section>
+    </div>
+  );
+}
