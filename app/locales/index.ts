@@ -1,16 +1,20 @@
 // Every visible string, per language. Each JSON file owns its top-level sections (common: the
-// shell and accounts; shop: deals, cart, orders; pages: static pages), merged here into one
-// "translation" namespace.
+// shell and sign-in; shop: deals, cart, orders; pages: static pages; account: profile,
+// settings, onboarding; admin: the admin area), merged here into one "translation" namespace.
+import enAccount from "./en/account.json";
+import enAdmin from "./en/admin.json";
 import enCommon from "./en/common.json";
 import enPages from "./en/pages.json";
 import enShop from "./en/shop.json";
+import heAccount from "./he/account.json";
+import heAdmin from "./he/admin.json";
 import heCommon from "./he/common.json";
 import hePages from "./he/pages.json";
 import heShop from "./he/shop.json";
 
 export const translations = {
-  he: { ...heCommon, ...heShop, ...hePages },
-  en: { ...enCommon, ...enShop, ...enPages },
+  he: { ...heCommon, ...heShop, ...hePages, ...heAccount, ...heAdmin },
+  en: { ...enCommon, ...enShop, ...enPages, ...enAccount, ...enAdmin },
 } as const;
 
 export type Translation = (typeof translations)["he"];
