@@ -13,7 +13,7 @@ const buildDir = path.dirname(fileURLToPath(import.meta.url));
 const clientDir = path.join(buildDir, "client");
 
 interface AppEntry {
-  createLoadContext(nonce: string): RouterContextProvider;
+  createLoadContext(nonce: string, options: { clientAddress?: string }): RouterContextProvider;
   prepareServer(): Promise<void>;
   stopServer(): void;
 }
@@ -86,8 +86,12 @@ function serveStatic(req: http.IncomingMessage, res: http.ServerResponse): boole
 // the Response itself: res.setHeader() beforehand would make Node collapse repeated
 // Set-Cookie headers into the last one.
 const handleRequest = createRequestHandler(build, "production");
-const handleWithReactRouter = createRequestListener(async (request) => {
-  const answer = await handleRequest(request, app.createLoadContext(randomBytes(16).toString("base64")));
+// Behind a reverse proxy, TRUST_PROXY=1 takes the client address from X-Forwarded-For.
+const trustProxy = process.env.TRUST_PROXY === "1";
+const handleWithReactRouter = createRequestListener(async (request, client) => {
+  const forwarded = trustProxy ? request.headers.get("X-Forwarded-For")?.split(",")[0]?.trim() : undefined;
+  const loadContext = app.createLoadContext(randomBytes(16).toString("base64"), { clientAddress: forwarded || client.address });
+  const answer = await handleRequest(request, loadContext);
   // A Response can arrive with immutable headers (one passed through from fetch): copy it then.
   const response = Object.isFrozen(answer.headers) ? new Response(answer.body, answer) : answer;
   for (const [name, value] of Object.entries(BASELINE_HEADERS)) {

@@ -8,7 +8,7 @@ import {
   type HandleErrorFunction,
 } from "react-router";
 import { NonceProvider } from "~/components/nonce";
-import { dbOverrideContext, nonceContext } from "~/context";
+import { clientAddressContext, dbOverrideContext, nonceContext } from "~/context";
 import { closeDb, getDb, type Db } from "~/db/client.server";
 import { ensureDemoData } from "~/db/seed.server";
 
@@ -18,9 +18,10 @@ export const streamTimeout = 5_000;
  * server.ts calls this for every request: the context starts with the response's CSP nonce.
  * Integration tests pass their own database.
  */
-export function createLoadContext(nonce: string, options: { db?: Db } = {}): RouterContextProvider {
+export function createLoadContext(nonce: string, options: { db?: Db; clientAddress?: string } = {}): RouterContextProvider {
   const context = new RouterContextProvider();
   context.set(nonceContext, nonce);
+  context.set(clientAddressContext, options.clientAddress ?? "");
   if (options.db) context.set(dbOverrideContext, options.db);
   return context;
 }

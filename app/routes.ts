@@ -75,6 +75,8 @@ export default [
     route("favorites", "routes/api/favorites.ts"),
     route("favorites/check/:dealId", "routes/api/favorite.ts", { id: "api-favorite-check" }),
     route("favorites/:dealId", "routes/api/favorite.ts"),
+    // Account API (profile, stats, settings)
+    // Admin API
     route("*", "routes/api/not-found.ts"),
   ]),
 

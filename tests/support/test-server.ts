@@ -11,7 +11,7 @@ import { afterAll, beforeAll } from "vitest";
 import type { Db } from "~/db/client.server";
 
 interface AppEntry {
-  createLoadContext(nonce: string, options: { db?: Db }): RouterContextProvider;
+  createLoadContext(nonce: string, options: { db?: Db; clientAddress?: string }): RouterContextProvider;
 }
 
 const BUILD_ENTRY = path.resolve(process.env.BUILD_DIR ?? "build", "server", "index.js");
@@ -30,7 +30,7 @@ export function useTestServer(db: () => Db): TestServer {
     const build = (await import(pathToFileURL(BUILD_ENTRY).href)) as ServerBuild;
     const app = build.entry.module as unknown as AppEntry;
     server = http.createServer(
-      createRequestListener({ build, mode: "production", getLoadContext: () => app.createLoadContext("", { db: db() }) }),
+      createRequestListener({ build, mode: "production", getLoadContext: (request) => app.createLoadContext("", { db: db(), clientAddress: request.headers.get("X-Test-Client") ?? "127.0.0.1" }) }),
     );
     await new Promise<void>((resolve) => server!.listen(0, "127.0.0.1", resolve));
     origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
