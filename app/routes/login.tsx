@@ -1,15 +1,18 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
-import { data, Form, Link, useNavigation, useSearchParams } from "react-router";
+import { data, Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
 import { createAuthenticator } from "~/auth/authenticator.server";
 import { requireAnonymous } from "~/auth/guards.server";
+import { clearRateLimit, hitRateLimit, rateLimitKeys } from "~/auth/rate-limit.server";
 import { startWebSession } from "~/auth/session.server";
 import { ErrorList, Field, SubmitButton } from "~/components/ui/field";
 import { dbContext } from "~/context";
 import { getInstance } from "~/middleware/i18next.server";
-import { LoginSchema } from "~/services/account-schemas";
+import { EmailOnlySchema, LoginSchema } from "~/services/account-schemas";
+import { appOrigin, sendMagicLink } from "~/services/email-sign-in.server";
 import { ServiceError } from "~/services/errors";
+import { externalSignInName } from "~/services/external-sign-in";
 import { safeRedirect } from "~/services/safe-redirect";
 import { redirectWithToast } from "~/services/toast.server";
 import { homeFor } from "~/services/users.server";
@@ -18,20 +21,45 @@ import type { Route } from "./+types/login";
 export function loader({ context }: Route.LoaderArgs) {
   requireAnonymous(context);
   const t = getInstance(context).t;
-  return { title: `${t("auth.loginTitle")} | ${t("app.name")}` };
+  return { title: `${t("auth.loginTitle")} | ${t("app.name")}`, externalProvider: externalSignInName() };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }];
 
+/** 429 with the spec's wait message, shown as a form error. */
+function tooMany(message: string, submission: { reply: (options: { formErrors: string[] }) => SubmissionResult<string[]> }) {
+  return data(submission.reply({ formErrors: [message] }), { status: 429 });
+}
+
 export async function action({ request, context }: Route.ActionArgs) {
   const formData = await request.clone().formData();
+  const db = context.get(dbContext);
+  const i18n = getInstance(context);
+
+  // The magic-link tab (the default): e-mail a sign-in link, then show the "sent" state.
+  if (formData.get("intent") === "magic") {
+    const submission = parseWithZod(formData, { schema: EmailOnlySchema });
+    if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+    const limit = hitRateLimit(db, "magic-link", rateLimitKeys(context, submission.value.email));
+    if (!limit.allowed) return tooMany(i18n.t("errors.tooManyAttempts", { minutes: limit.retryAfterMinutes }), submission);
+    await sendMagicLink(db, i18n, submission.value.email, appOrigin(request));
+    const back = new URLSearchParams({ tab: "magic", sent: submission.value.email });
+    const redirectTo = formData.get("redirectTo");
+    if (typeof redirectTo === "string" && redirectTo) back.set("redirect", redirectTo);
+    return redirect(`/login?${back}`);
+  }
+
   const submission = parseWithZod(formData, { schema: LoginSchema });
   if (submission.status !== "success") {
     return data(submission.reply({ hideFields: ["password"] }), { status: 400 });
   }
-  const db = context.get(dbContext);
+  const limit = hitRateLimit(db, "login", rateLimitKeys(context, submission.value.email));
+  if (!limit.allowed) {
+    return tooMany(i18n.t("errors.tooManyAttempts", { minutes: limit.retryAfterMinutes }), { reply: (o) => submission.reply({ ...o, hideFields: ["password"] }) });
+  }
   try {
     const user = await createAuthenticator(db).authenticate("password", request);
+    clearRateLimit(db, "login", `email:${user.email}`);
     const cookie = await startWebSession(db, user.id);
     const redirectTo = submission.value.redirectTo ? safeRedirect(submission.value.redirectTo, homeFor(user)) : homeFor(user);
     return redirectWithToast(
@@ -50,61 +78,91 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
-export default function Login({ actionData }: Route.ComponentProps) {
+function MagicLinkForm({ lastResult, redirectTo }: { lastResult?: SubmissionResult<string[]> | null; redirectTo: string }) {
   const { t } = useTranslation();
-  const [params] = useSearchParams();
+  const navigation = useNavigation();
+  const [form, fields] = useForm({
+    id: "magic",
+    lastResult,
+    constraint: getZodConstraint(EmailOnlySchema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: EmailOnlySchema }),
+    shouldValidate: "onBlur",
+  });
+  const pending = navigation.state !== "idle" && navigation.formData?.get("intent") === "magic";
+  return (
+    <Form method="post" action="/login" className="mt-6 grid gap-4" {...getFormProps(form)}>
+      <input type="hidden" name="intent" value="magic" />
+      <input type="hidden" name="redirectTo" value={redirectTo} />
+      <p className="text-sm text-fg-muted">{t("auth.magicIntro")}</p>
+      <Field label={t("auth.email")} errorId={fields.email.errorId} errors={fields.email.errors} {...getInputProps(fields.email, { type: "email" })} autoComplete="email" placeholder={t("auth.emailPlaceholder")} dir="ltr" />
+      <div role="alert"><ErrorList id={form.errorId} errors={form.errors} /></div>
+      <SubmitButton pending={pending} pendingLabel={t("auth.magicPending")}>{t("auth.magicSubmit")}</SubmitButton>
+    </Form>
+  );
+}
+
+function PasswordForm({ lastResult, redirectTo }: { lastResult?: SubmissionResult<string[]> | null; redirectTo: string }) {
+  const { t } = useTranslation();
   const navigation = useNavigation();
   const [form, fields] = useForm({
     id: "login",
-    lastResult: actionData,
+    lastResult,
     constraint: getZodConstraint(LoginSchema),
     onValidate: ({ formData }) => parseWithZod(formData, { schema: LoginSchema }),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
   });
+  const pending = navigation.state !== "idle" && navigation.formAction?.startsWith("/login") === true && navigation.formData?.get("intent") !== "magic";
+  return (
+    <Form method="post" action={`/login?tab=password${redirectTo ? `&redirect=${encodeURIComponent(redirectTo)}` : ""}`} className="mt-6 grid gap-4" {...getFormProps(form)}>
+      <input type="hidden" name="redirectTo" value={redirectTo} />
+      <Field label={t("auth.email")} errorId={fields.email.errorId} errors={fields.email.errors} {...getInputProps(fields.email, { type: "email" })} autoComplete="email" placeholder={t("auth.emailPlaceholder")} dir="ltr" />
+      <Field label={t("auth.password")} errorId={fields.password.errorId} errors={fields.password.errors} {...getInputProps(fields.password, { type: "password" })} autoComplete="current-password" dir="ltr" />
+      <div role="alert"><ErrorList id={form.errorId} errors={form.errors} /></div>
+      <SubmitButton pending={pending} pendingLabel={t("auth.loginPending")}>{t("auth.loginSubmit")}</SubmitButton>
+    </Form>
+  );
+}
+
+export default function Login({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const [params] = useSearchParams();
   const redirectTo = params.get("redirect") ?? "";
-  const pending = navigation.state !== "idle" && navigation.formAction?.startsWith("/login") === true;
+  const tab = params.get("tab") === "password" ? "password" : "magic";
+  const sentTo = params.get("sent");
+  const tabHref = (name: string) => {
+    const next = new URLSearchParams({ tab: name });
+    if (redirectTo) next.set("redirect", redirectTo);
+    return `/login?${next}`;
+  };
+  const tabClass = (active: boolean) => `rounded-lg px-3 py-2 text-center ${active ? "bg-surface shadow-sm" : "text-fg-muted hover:text-fg"}`;
 
   return (
     <section className="mx-auto max-w-md px-4 py-12">
       <h1 className="text-3xl font-bold">{t("auth.loginTitle")}</h1>
       <p className="mt-1 text-fg-muted">{t("auth.loginSubtitle")}</p>
 
-      <div role="tablist" className="mt-6 grid grid-cols-2 rounded-xl bg-muted p-1 text-sm font-medium">
-        <span role="tab" aria-selected="false" aria-disabled="true" className="rounded-lg px-3 py-2 text-center text-fg-muted" title={t("auth.magicSoon")}>
-          {t("auth.tabMagic")}
-        </span>
-        <span role="tab" aria-selected="true" className="rounded-lg bg-surface px-3 py-2 text-center shadow-sm">
-          {t("auth.tabPassword")}
-        </span>
-      </div>
+      <nav aria-label={t("auth.loginTitle")} className="mt-6 grid grid-cols-2 rounded-xl bg-muted p-1 text-sm font-medium">
+        <Link to={tabHref("magic")} className={tabClass(tab === "magic")} aria-current={tab === "magic" ? "page" : undefined} replace>{t("auth.tabMagic")}</Link>
+        <Link to={tabHref("password")} className={tabClass(tab === "password")} aria-current={tab === "password" ? "page" : undefined} replace>{t("auth.tabPassword")}</Link>
+      </nav>
 
-      <Form method="post" className="mt-6 grid gap-4" {...getFormProps(form)}>
-        <input type="hidden" name="redirectTo" value={redirectTo} />
-        <Field
-          label={t("auth.email")}
-          errorId={fields.email.errorId}
-          errors={fields.email.errors}
-          {...getInputProps(fields.email, { type: "email" })}
-          autoComplete="email"
-          placeholder={t("auth.emailPlaceholder")}
-          dir="ltr"
-        />
-        <Field
-          label={t("auth.password")}
-          errorId={fields.password.errorId}
-          errors={fields.password.errors}
-          {...getInputProps(fields.password, { type: "password" })}
-          autoComplete="current-password"
-          dir="ltr"
-        />
-        <div role="alert">
-          <ErrorList id={form.errorId} errors={form.errors} />
+      {tab === "magic" && sentTo ? (
+        <div className="mt-6 rounded-xl border border-brand-200 bg-brand-50 p-4 dark:border-brand-700 dark:bg-brand-800" role="status" data-testid="magic-sent">
+          <p className="font-semibold">{t("auth.magicSentTitle")}</p>
+          <p className="mt-1 text-sm">{t("auth.magicSentText", { email: sentTo })}</p>
+          <Form method="post" action="/login" className="mt-3">
+            <input type="hidden" name="intent" value="magic" />
+            <input type="hidden" name="email" value={sentTo} />
+            <input type="hidden" name="redirectTo" value={redirectTo} />
+            <button type="submit" className="text-sm font-semibold text-brand-700 underline dark:text-brand-200">{t("auth.sendAgain")}</button>
+          </Form>
         </div>
-        <SubmitButton pending={pending} pendingLabel={t("auth.loginPending")}>
-          {t("auth.loginSubmit")}
-        </SubmitButton>
-      </Form>
+      ) : tab === "magic" ? (
+        <MagicLinkForm lastResult={actionData} redirectTo={redirectTo} />
+      ) : (
+        <PasswordForm lastResult={actionData} redirectTo={redirectTo} />
+      )}
 
       <div className="mt-6 flex flex-wrap justify-between gap-2 text-sm">
         <Link to="/forgot-password" className="text-brand-700 hover:underline dark:text-brand-200">{t("auth.forgotPassword")}</Link>
@@ -119,8 +177,8 @@ export default function Login({ actionData }: Route.ComponentProps) {
         {t("auth.or")}
         <span className="h-px flex-1 bg-line" />
       </div>
-      <a href="/api/login" className="block rounded-lg border border-line px-4 py-3 text-center font-medium hover:bg-muted">
-        {t("auth.external")}
+      <a href={`/api/login${redirectTo ? `?redirect=${encodeURIComponent(redirectTo)}` : ""}`} className="block rounded-lg border border-line px-4 py-3 text-center font-medium hover:bg-muted">
+        {loaderData.externalProvider ? t("auth.externalTitle", { provider: loaderData.externalProvider }) : t("auth.external")}
       </a>
     </section>
   );

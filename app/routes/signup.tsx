@@ -3,6 +3,7 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
 import { data, Form, Link, useNavigation, useSearchParams } from "react-router";
 import { requireAnonymous } from "~/auth/guards.server";
+import { hitRateLimit, rateLimitKeys } from "~/auth/rate-limit.server";
 import { startWebSession } from "~/auth/session.server";
 import { ErrorList, Field, SelectField, SubmitButton } from "~/components/ui/field";
 import { dbContext } from "~/context";
@@ -37,6 +38,11 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data(submission.reply({ hideFields }), { status: 400 });
   }
   const db = context.get(dbContext);
+  const limit = hitRateLimit(db, "signup", rateLimitKeys(context));
+  if (!limit.allowed) {
+    const message = getInstance(context).t("errors.tooManyAttempts", { minutes: limit.retryAfterMinutes });
+    return data(submission.reply({ formErrors: [message], hideFields }), { status: 429 });
+  }
   try {
     const { email, password, firstName, lastName, communityId, redirectTo } = submission.value;
     const user = await registerUser(db, { email, password, firstName, lastName, communityId });

@@ -68,3 +68,17 @@ export const LoginSchema = z.object({
 export const CommunityChoiceSchema = z.object({ communityId });
 
 export type SignupInput = z.infer<typeof SignupApiSchema>;
+
+/** Magic link and forgot password: a valid e-mail. */
+export const EmailOnlySchema = z.object({ email });
+
+export const ResetPasswordSchema = z
+  .object({
+    token: z.string({ error: "auth.linkInvalid" }).min(1, { error: "auth.linkInvalid" }),
+    password,
+    confirmPassword: z.string({ error: "validation.passwordMin" }).min(PASSWORD_MIN, { error: "validation.passwordMin" }),
+  })
+  .refine((value) => value.password === value.confirmPassword, {
+    path: ["confirmPassword"],
+    error: "validation.passwordsMismatch",
+  });

@@ -61,12 +61,12 @@ test.describe("signing up, out and in", () => {
   });
 
   test("login honours a same-site ?redirect=", async ({ page }) => {
-    await logIn(page, DEMO_USER.email, DEMO_USER.password, "/login?redirect=/orders");
+    await logIn(page, DEMO_USER.email, DEMO_USER.password, "/login?tab=password&redirect=/orders");
     await expect(page).toHaveURL(/\/orders$/);
   });
 
   test("login ignores another site's ?redirect=", async ({ page }) => {
-    await logIn(page, DEMO_USER.email, DEMO_USER.password, "/login?redirect=//evil.example/steal");
+    await logIn(page, DEMO_USER.email, DEMO_USER.password, "/login?tab=password&redirect=//evil.example/steal");
     await expect(page).toHaveURL(/localhost:\d+\/$/);
   });
 

@@ -1,5 +1,8 @@
 import { test as base, expect, type Page } from "@playwright/test";
 import Database from "better-sqlite3";
+import fs from "node:fs";
+import path from "node:path";
+import { linkIn } from "../support/mail-catcher";
 
 export const DEMO_USER = { email: "demo@shuk.example", password: "shuk-demo-2026" };
 export const DEMO_ADMIN = { email: "admin@shuk.example", password: "shuk-admin-2026" };
@@ -60,7 +63,7 @@ export async function signUp(page: Page, person: NewPerson, communityIndex = 1) 
   await page.getByRole("button", { name: "יצירת חשבון" }).click();
 }
 
-export async function logIn(page: Page, email: string, password: string, path = "/login") {
+export async function logIn(page: Page, email: string, password: string, path = "/login?tab=password") {
   await page.goto(path);
   await page.getByLabel("כתובת מייל").fill(email);
   await page.getByLabel("סיסמה", { exact: true }).fill(password);
@@ -96,4 +99,19 @@ export function runOnDatabase(sql: string, ...params: unknown[]) {
   } finally {
     db.close();
   }
+}
+
+/** The newest link to `linkPath` in mail sent to `to` (the server sends real mail in tests). */
+export async function linkFromMail(to: string, linkPath: string): Promise<string> {
+  const dir = process.env.E2E_MAIL_DIR;
+  if (!dir) throw new Error("E2E_MAIL_DIR is not set: global-setup did not run");
+  for (let i = 0; i < 100; i++) {
+    const files = fs.readdirSync(dir).filter((f) => f.startsWith(`${to}-`)).sort((a, b) => Number(b.split("-").pop()!.split(".")[0]) - Number(a.split("-").pop()!.split(".")[0]));
+    for (const file of files) {
+      const link = linkIn(fs.readFileSync(path.join(dir, file), "utf8"), linkPath);
+      if (link) return link;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`no mail to ${to} with a ${linkPath} link`);
 }

@@ -5,6 +5,7 @@ import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { startMailCatcher } from "../support/mail-catcher";
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -36,6 +37,14 @@ export default async function globalSetup() {
   const start = path.join(process.env.BUILD_DIR ?? "build", "start.js");
   if (!fs.existsSync(start)) throw new Error("No production build: run `npm run build` first.");
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "shuk-e2e-"));
+  // The server sends real mail to a real SMTP server; tests read it from this folder.
+  const mailDir = path.join(dir, "mail");
+  fs.mkdirSync(mailDir);
+  let mailCount = 0;
+  const mail = await startMailCatcher((message) => {
+    for (const to of message.to) fs.writeFileSync(path.join(mailDir, `${to}-${++mailCount}.eml`), message.raw);
+  });
+  process.env.E2E_MAIL_DIR = mailDir;
   const port = await freePort();
   // localhost, not 127.0.0.1: browsers accept the Secure session cookie on http://localhost.
   const url = `http://localhost:${port}`;
@@ -48,6 +57,10 @@ export default async function globalSetup() {
       HOST: "127.0.0.1",
       DATABASE_PATH: path.join(dir, "e2e.db"),
       SESSION_SECRET: "e2e-session-secret",
+      ADMIN_SECRET: "e2e-admin-secret",
+      // One address signs up every test's shoppers; the limits themselves are tested in vitest.
+      RATE_LIMIT_SCALE: "100",
+      SMTP_URL: mail.url,
     },
     stdio: ["ignore", "pipe", "pipe"],
   });
@@ -62,6 +75,7 @@ export default async function globalSetup() {
   return async () => {
     child.kill("SIGTERM");
     await new Promise((resolve) => child.once("exit", resolve));
+    await mail.close();
     fs.rmSync(dir, { recursive: true, force: true });
     if (/Error|error/.test(output) && process.env.E2E_SHOW_SERVER_LOG !== "0") {
       console.log(`Server output during the run:\n${output}`);

@@ -12,10 +12,10 @@ let people = 0;
 /** Signs a new shopper up through the API (in the first community unless told otherwise). */
 async function newShopper(communityId?: string) {
   const community = communityId ?? db().select().from(communities).orderBy(communities.name).limit(1).get()!.id;
-  const response = await app.fetch(
-    "/api/auth/signup",
-    jsonInit("POST", { email: `buyer-${++people}-${crypto.randomUUID().slice(0, 6)}@example.com`, password: "long-enough-pw", firstName: "רון", lastName: "בן דוד", communityId: community }),
-  );
+  const init = jsonInit("POST", { email: `buyer-${++people}-${crypto.randomUUID().slice(0, 6)}@example.com`, password: "long-enough-pw", firstName: "רון", lastName: "בן דוד", communityId: community });
+  // Each shopper signs up from an address of their own, as neighbours on their own phones do.
+  (init.headers as Record<string, string>)["X-Test-Client"] = `10.0.${people >> 8}.${people & 255}`;
+  const response = await app.fetch("/api/auth/signup", init);
   expect(response.status).toBe(201);
   const json = await response.json();
   return { token: json.token as string, userId: json.userId as string, communityId: community };

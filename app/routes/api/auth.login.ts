@@ -1,4 +1,5 @@
 import { dbContext } from "~/context";
+import { clearRateLimit, hitRateLimit, rateLimitKeys } from "~/auth/rate-limit.server";
 import { issueApiToken } from "~/auth/session.server";
 import { getInstance } from "~/middleware/i18next.server";
 import { LoginSchema } from "~/services/account-schemas";
@@ -14,8 +15,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   const parsed = LoginSchema.safeParse(body);
   if (!parsed.success) return validationError(i18n, parsed.error);
   const db = context.get(dbContext);
+  const limit = hitRateLimit(db, "login", rateLimitKeys(context, parsed.data.email));
+  if (!limit.allowed) return apiError(429, i18n.t("errors.tooManyAttempts", { minutes: limit.retryAfterMinutes }));
   const user = await verifyLogin(db, parsed.data.email, parsed.data.password);
   if (!user) return apiError(401, i18n.t("validation.invalidCredentials"));
+  clearRateLimit(db, "login", `email:${user.email}`);
   const token = issueApiToken(db, user.id);
   return Response.json({ token, userId: user.id, user: publicUser(user) });
 }

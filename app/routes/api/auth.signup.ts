@@ -1,4 +1,5 @@
 import { dbContext } from "~/context";
+import { hitRateLimit, rateLimitKeys } from "~/auth/rate-limit.server";
 import { issueApiToken } from "~/auth/session.server";
 import { getInstance } from "~/middleware/i18next.server";
 import { SignupApiSchema } from "~/services/account-schemas";
@@ -13,8 +14,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!body) return apiError(400, i18n.t("validation.invalidJson"));
   const parsed = SignupApiSchema.safeParse(body);
   if (!parsed.success) return validationError(i18n, parsed.error);
+  const db = context.get(dbContext);
+  const limit = hitRateLimit(db, "signup", rateLimitKeys(context));
+  if (!limit.allowed) return apiError(429, i18n.t("errors.tooManyAttempts", { minutes: limit.retryAfterMinutes }));
   return answer(i18n, async () => {
-    const db = context.get(dbContext);
     const user = await registerUser(db, parsed.data);
     const token = issueApiToken(db, user.id);
     return Response.json(

@@ -1,14 +1,33 @@
+import { createExternalAuthenticator, isExternalSignInConfigured } from "~/auth/oauth.server";
+import { startWebSession } from "~/auth/session.server";
+import { dbContext } from "~/context";
+import { appOrigin } from "~/services/email-sign-in.server";
 import { redirectWithToast } from "~/services/toast.server";
+import { homeFor } from "~/services/users.server";
 import type { Route } from "./+types/external-login";
 
 /**
- * GET /api/login: external sign-in (OAuth2/OIDC, configured by environment variables). Until a
- * provider is configured it returns to /login and says so.
+ * GET /api/login sends the browser to the provider; the provider sends it back to
+ * GET /api/login/callback, which signs the person in. Not configured: back to /login, saying so.
  */
-export async function loader({ request }: Route.LoaderArgs) {
-  return redirectWithToast(request, "/login?tab=password", {
-    variant: "info",
-    title: "auth.external",
-    description: "auth.externalNotConfigured",
-  });
+export async function loader({ request, context }: Route.LoaderArgs) {
+  if (!isExternalSignInConfigured()) {
+    return redirectWithToast(request, "/login?tab=password", { variant: "info", title: "auth.external", description: "auth.externalNotConfigured" });
+  }
+  const db = context.get(dbContext);
+  try {
+    // On /api/login this throws the redirect to the provider; on the callback it returns the user.
+    const { user } = await createExternalAuthenticator(db, appOrigin(request)).authenticate("oauth2", request);
+    const cookie = await startWebSession(db, user.id);
+    return redirectWithToast(
+      request,
+      user.communityId ? homeFor(user) : "/onboarding/community",
+      { variant: "success", title: "auth.welcomeBack", values: { name: user.firstName || user.email.split("@")[0] } },
+      { headers: { "Set-Cookie": cookie } },
+    );
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    console.warn("external sign-in failed:", error instanceof Error ? error.message : error);
+    return redirectWithToast(request, "/login", { variant: "destructive", title: "errors.title", description: "auth.externalFailed" });
+  }
 }

@@ -1,0 +1,81 @@
+// Magic-link sign-in and password reset: the mails, and what following their links does.
+import { eq } from "drizzle-orm";
+import type { i18n } from "i18next";
+import { consumeEmailToken, createEmailToken, EMAIL_TOKEN_MINUTES } from "~/auth/email-tokens.server";
+import { hashPassword } from "~/auth/password.server";
+import { endAllSessions } from "~/auth/session.server";
+import type { Db } from "~/db/client.server";
+import { authProviders, users, type User } from "~/db/schema";
+import { sendMail } from "./mail.server";
+
+/** Where links in mails point: APP_URL when set (behind a proxy), else this request's origin. */
+export function appOrigin(request: Request): string {
+  return (process.env.APP_URL ?? new URL(request.url).origin).replace(/\/$/, "");
+}
+
+function escapeHtml(text: string) {
+  return text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+}
+
+function mailBody(t: i18n["t"], intro: string, link: string, cta: string) {
+  const outro = t("mail.expires", { minutes: EMAIL_TOKEN_MINUTES });
+  return {
+    text: `${intro}\n\n${link}\n\n${outro}\n${t("mail.ignore")}`,
+    html: `<div dir="${t("mail.dir")}" style="font-family:sans-serif;line-height:1.6"><p>${escapeHtml(intro)}</p><p><a href="${escapeHtml(link)}" style="background:#16803f;color:#fff;padding:10px 18px;border-radius:8px;text-decoration:none">${escapeHtml(cta)}</a></p><p style="color:#555">${escapeHtml(outro)}<br>${escapeHtml(t("mail.ignore"))}</p></div>`,
+  };
+}
+
+function userByEmail(db: Db, email: string): User | undefined {
+  return db.select().from(users).where(eq(users.email, email)).get();
+}
+
+/**
+ * E-mails a sign-in link to an existing account. Unknown addresses get nothing, and the caller
+ * answers the same either way, so the form does not reveal who has an account.
+ */
+export async function sendMagicLink(db: Db, i18n: i18n, email: string, origin: string) {
+  const user = userByEmail(db, email);
+  if (!user) return;
+  const token = createEmailToken(db, { email, userId: user.id, purpose: "magic" });
+  const link = `${origin}/auth/magic?token=${token}`;
+  await sendMail({ to: email, subject: i18n.t("mail.magicSubject"), link, ...mailBody(i18n.t, i18n.t("mail.magicIntro"), link, i18n.t("mail.magicCta")) });
+}
+
+/** The user a magic link signs in, or null when the link is unknown, used or expired. */
+export function signInWithMagicLink(db: Db, token: string): User | null {
+  const row = consumeEmailToken(db, token, "magic");
+  if (!row?.userId) return null;
+  const lastLoginAt = new Date();
+  const user = db.update(users).set({ lastLoginAt }).where(eq(users.id, row.userId)).returning().get();
+  db.insert(authProviders).values({ userId: row.userId, type: "magic", providerId: row.email }).onConflictDoNothing().run();
+  return user ?? null;
+}
+
+export async function sendPasswordReset(db: Db, i18n: i18n, email: string, origin: string) {
+  const user = userByEmail(db, email);
+  if (!user) return;
+  const token = createEmailToken(db, { email, userId: user.id, purpose: "reset" });
+  const link = `${origin}/reset-password?token=${token}`;
+  await sendMail({ to: email, subject: i18n.t("mail.resetSubject"), link, ...mailBody(i18n.t, i18n.t("mail.resetIntro"), link, i18n.t("mail.resetCta")) });
+}
+
+/**
+ * Sets a new password from a reset link and signs the user out everywhere else; the caller
+ * starts a fresh session. Null when the link is unknown, used or expired.
+ */
+export async function resetPassword(db: Db, token: string, password: string): Promise<User | null> {
+  // Hash first (slow, async); the token is checked and spent in one transaction afterwards.
+  const passwordHash = await hashPassword(password);
+  const row = consumeEmailToken(db, token, "reset");
+  if (!row?.userId) return null;
+  const user = db
+    .update(users)
+    .set({ passwordHash, updatedAt: new Date(), lastLoginAt: new Date() })
+    .where(eq(users.id, row.userId))
+    .returning()
+    .get();
+  if (!user) return null;
+  db.insert(authProviders).values({ userId: user.id, type: "password", providerId: user.email }).onConflictDoNothing().run();
+  endAllSessions(db, user.id);
+  return user;
+}

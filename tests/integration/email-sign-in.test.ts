@@ -1,0 +1,142 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createEmailToken } from "~/auth/email-tokens.server";
+import { sessions, users } from "~/db/schema";
+import { DEMO_USER } from "~/db/seed.server";
+import { linkIn, startMailCatcher } from "../support/mail-catcher";
+import { useTestDatabase } from "../support/test-db";
+import { jsonInit, useTestServer } from "../support/test-server";
+
+const db = useTestDatabase();
+const app = useTestServer(db);
+let mail: Awaited<ReturnType<typeof startMailCatcher>>;
+
+beforeAll(async () => {
+  mail = await startMailCatcher();
+  process.env.SMTP_URL = mail.url;
+});
+afterAll(async () => {
+  delete process.env.SMTP_URL;
+  await mail.close();
+});
+
+/** The cookies a response sets, as a Cookie header. */
+function cookiesOf(response: Response) {
+  return response.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+}
+
+async function waitForMail(to: string) {
+  for (let i = 0; i < 50; i++) {
+    const found = mail.inbox.find((m) => m.to.includes(to));
+    if (found) return found;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error(`no mail to ${to}`);
+}
+
+function pathOf(link: string) {
+  const url = new URL(link);
+  return url.pathname + url.search;
+}
+
+describe("magic link", () => {
+  it("e-mails a link that signs the person in once, then refuses it", async () => {
+    mail.inbox.length = 0;
+    const response = await app.fetch("/api/auth/magic-link", jsonInit("POST", { email: DEMO_USER.email }));
+    expect(response.status).toBe(200);
+    const message = await waitForMail(DEMO_USER.email);
+    const link = linkIn(message.raw, "/auth/magic?token=");
+    expect(link).toBeTruthy();
+
+    const followed = await app.fetch(pathOf(link!));
+    expect(followed.status).toBe(302);
+    expect(followed.headers.get("location")).toBe("/");
+    const me = await app.fetch("/api/auth/user", { headers: { Cookie: cookiesOf(followed) } });
+    expect(me.status).toBe(200);
+    expect((await me.json()).email).toBe(DEMO_USER.email);
+
+    const again = await app.fetch(pathOf(link!));
+    expect(again.headers.get("location")).toBe("/login?tab=magic");
+    expect(again.headers.getSetCookie().some((c) => c.includes("shuk_session"))).toBe(false);
+  });
+
+  it("answers the same for an unknown address and sends nothing", async () => {
+    mail.inbox.length = 0;
+    const response = await app.fetch("/api/auth/magic-link", jsonInit("POST", { email: "nobody-here@example.com" }));
+    expect(response.status).toBe(200);
+    await new Promise((r) => setTimeout(r, 200));
+    expect(mail.inbox).toHaveLength(0);
+  });
+
+  it("refuses a bad address with the spec's message", async () => {
+    const response = await app.fetch("/api/auth/magic-link", jsonInit("POST", { email: "nope" }));
+    expect(response.status).toBe(400);
+    expect((await response.json()).message).toBe("כתובת מייל לא תקינה");
+  });
+
+  it("refuses a link older than 15 minutes", async () => {
+    const user = db().select().from(users).where(eq(users.email, DEMO_USER.email)).get()!;
+    const token = createEmailToken(db(), { email: user.email, userId: user.id, purpose: "magic" }, new Date(Date.now() - 16 * 60_000));
+    const followed = await app.fetch(`/auth/magic?token=${token}`);
+    expect(followed.headers.get("location")).toBe("/login?tab=magic");
+  });
+});
+
+describe("password reset", () => {
+  it("e-mails a reset link; the new password works, the old one and every old session do not", async () => {
+    mail.inbox.length = 0;
+    const oldToken = (await (await app.fetch("/api/auth/login", jsonInit("POST", { email: DEMO_USER.email, password: DEMO_USER.password }))).json()).token;
+    const request = await app.fetch("/api/auth/password/reset/request", jsonInit("POST", { email: DEMO_USER.email }));
+    expect(request.status).toBe(200);
+    const link = linkIn((await waitForMail(DEMO_USER.email)).raw, "/reset-password?token=");
+    const token = new URL(link!).searchParams.get("token")!;
+
+    const short = await app.fetch("/reset-password", { method: "POST", body: new URLSearchParams({ token, password: "short", confirmPassword: "short" }) });
+    expect(short.status).toBe(400);
+
+    const reset = await app.fetch("/reset-password", {
+      method: "POST",
+      headers: { Accept: "text/html" },
+      body: new URLSearchParams({ token, password: "a-brand-new-password", confirmPassword: "a-brand-new-password" }),
+    });
+    expect(reset.status).toBe(302);
+    expect((await app.fetch("/api/auth/user", jsonInit("GET", undefined, oldToken))).status).toBe(401);
+    expect((await app.fetch("/api/auth/login", jsonInit("POST", { email: DEMO_USER.email, password: DEMO_USER.password }))).status).toBe(401);
+    expect((await app.fetch("/api/auth/login", jsonInit("POST", { email: DEMO_USER.email, password: "a-brand-new-password" }))).status).toBe(200);
+    const me = await app.fetch("/api/auth/user", { headers: { Cookie: cookiesOf(reset) } });
+    expect(me.status).toBe(200);
+
+    const reused = await app.fetch("/reset-password", { method: "POST", body: new URLSearchParams({ token, password: "another-password-1", confirmPassword: "another-password-1" }) });
+    expect(reused.status).toBe(400);
+  });
+});
+
+describe("rate limits", () => {
+  it("answers 429 in Hebrew once login attempts pass the limit, and counts nothing more", async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 22; i++) {
+      const response = await app.fetch("/api/auth/login", jsonInit("POST", { email: DEMO_USER.email, password: "wrong-password" }));
+      statuses.push(response.status);
+      if (response.status === 429) {
+        expect((await response.json()).message).toMatch(/יותר מדי ניסיונות/);
+        break;
+      }
+    }
+    expect(statuses.slice(0, 20)).toEqual(Array(20).fill(401));
+    expect(statuses.at(-1)).toBe(429);
+    // Even the right password waits out the block.
+    expect((await app.fetch("/api/auth/login", jsonInit("POST", { email: DEMO_USER.email, password: DEMO_USER.password }))).status).toBe(429);
+    expect(db().select().from(sessions).all()).toHaveLength(0);
+  });
+
+  it("limits sign-ups per address", async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 21; i++) {
+      const init = jsonInit("POST", { email: `many-${i}@example.com`, firstName: "רב", lastName: "ניסיונות", communityId: "x" });
+      (init.headers as Record<string, string>)["X-Test-Client"] = "192.0.2.7";
+      statuses.push((await app.fetch("/api/auth/signup", init)).status);
+    }
+    expect(statuses.slice(0, 20).every((s) => s === 422)).toBe(true);
+    expect(statuses[20]).toBe(429);
+  });
+});
