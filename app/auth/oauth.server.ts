@@ -44,7 +44,7 @@ export function createExternalAuthenticator(db: Db, origin: string) {
         tokenEndpoint: env.OAUTH_TOKEN_URL!,
         redirectURI: env.OAUTH_REDIRECT_URI ?? `${origin}${OAUTH_CALLBACK_PATH}`,
         scopes: (env.OAUTH_SCOPES ?? "openid email profile").split(/[\s,]+/).filter(Boolean),
-        cookie: { name: "shuk_oauth", httpOnly: true, sameSite: "Lax", secure: secureCookies, path: "/" },
+        cookie: { name: "shuk_oauth", httpOnly: true, sameSite: "Lax", path: "/", ...(secureCookies ? { secure: true as const } : {}) },
       },
       async ({ tokens }) => {
         const response = await fetch(env.OAUTH_USERINFO_URL!, { headers: { Authorization: `Bearer ${tokens.accessToken()}` } });

@@ -1,8 +1,7 @@
-import { startWebSession } from "~/auth/session.server";
+import { completeSignIn } from "~/auth/sign-in.server";
 import { dbContext } from "~/context";
 import { signInWithMagicLink } from "~/services/email-sign-in.server";
 import { redirectWithToast } from "~/services/toast.server";
-import { homeFor } from "~/services/users.server";
 import type { Route } from "./+types/auth-magic";
 
 /** GET /auth/magic?token=: the link from the e-mail signs the person in (once, within 15 min). */
@@ -13,11 +12,5 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (!user) {
     return redirectWithToast(request, "/login?tab=magic", { variant: "destructive", title: "errors.title", description: "auth.linkInvalid" });
   }
-  const cookie = await startWebSession(db, user.id);
-  return redirectWithToast(
-    request,
-    user.communityId ? homeFor(user) : "/onboarding/community",
-    { variant: "success", title: "auth.welcomeBack", values: { name: user.firstName || user.email.split("@")[0] } },
-    { headers: { "Set-Cookie": cookie } },
-  );
+  return completeSignIn(request, db, user);
 }

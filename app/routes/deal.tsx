@@ -14,6 +14,7 @@ import { useHydrated } from "~/components/use-hydrated";
 import { dbContext, userContext } from "~/context";
 import { getInstance } from "~/middleware/i18next.server";
 import { listCommunities } from "~/services/communities.server";
+import { progressView } from "~/services/community-pricing.server";
 import { findDeal } from "~/services/deals.server";
 import { DELIVERY_DAYS, DELIVERY_FEE, FREE_DELIVERY_FROM } from "~/services/delivery";
 import { ServiceError } from "~/services/errors";
@@ -35,6 +36,7 @@ export function loader({ request, params, context }: Route.LoaderArgs) {
   if (!found) return data({ notFound: true as const, title: t("shop.deal.notFound") }, { status: 404 });
   const { deal, pricing } = found;
   const now = new Date();
+  const communities = listCommunities(db);
   return {
     notFound: false as const,
     title: `${deal.title} | ${t("app.name")}`,
@@ -43,7 +45,7 @@ export function loader({ request, params, context }: Route.LoaderArgs) {
     now: now.toISOString(),
     signedIn: Boolean(user),
     hasOwnCommunity: Boolean(user?.communityId),
-    communities: user?.communityId ? [] : listCommunities(db).map((c) => ({ id: c.id, name: c.name, pickupDay: c.pickupDay, pickupTime: c.pickupTime })),
+    communities: user?.communityId ? [] : communities.map((c) => ({ id: c.id, name: c.name, pickupDay: c.pickupDay, pickupTime: c.pickupTime })),
     community: pricing
       ? {
           id: pricing.community.id,
@@ -55,18 +57,8 @@ export function loader({ request, params, context }: Route.LoaderArgs) {
           contactPhone: pricing.community.contactPhone,
         }
       : null,
-    pickupPoints: pricing ? (listCommunities(db).find((c) => c.id === pricing.community.id)?.pickupPoints ?? []) : [],
-    progress: pricing
-      ? {
-          communityName: pricing.community.name,
-          revenue: pricing.revenue,
-          discountPercent: pricing.discountPercent,
-          appliedTierName: pricing.appliedTierName,
-          next: pricing.next,
-          progressPercent: pricing.progressPercent,
-          tiers: pricing.tiers,
-        }
-      : null,
+    pickupPoints: pricing ? (communities.find((c) => c.id === pricing.community.id)?.pickupPoints ?? []) : [],
+    progress: pricing ? progressView(pricing) : null,
     cycle: pricing?.cycle
       ? { orderDeadline: pricing.cycle.orderDeadline.toISOString(), pickupDate: pricing.cycle.pickupDate.toISOString(), isOrderingOpen: pricing.isOrderingOpen }
       : null,

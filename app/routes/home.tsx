@@ -7,7 +7,7 @@ import { DealCard } from "~/components/deal-card";
 import { useFormatShekel } from "~/components/price";
 import { dbContext, userContext } from "~/context";
 import { getInstance } from "~/middleware/i18next.server";
-import { communityPricing } from "~/services/community-pricing.server";
+import { communityPricing, progressView } from "~/services/community-pricing.server";
 import { categorySummaries, dealsByCategory } from "~/services/deals.server";
 import { platformStats } from "~/services/platform-stats.server";
 import type { Route } from "./+types/home";
@@ -31,17 +31,7 @@ export function loader({ context }: Route.LoaderArgs) {
     signedIn: Boolean(user),
     // The spec's greeting: first name, or failing that the part of the e-mail before the @.
     greetingName: user ? user.firstName || user.email.split("@")[0] : null,
-    progress: pricing
-      ? {
-          communityName: pricing.community.name,
-          revenue: pricing.revenue,
-          discountPercent: pricing.discountPercent,
-          appliedTierName: pricing.appliedTierName,
-          next: pricing.next,
-          progressPercent: pricing.progressPercent,
-          tiers: pricing.tiers,
-        }
-      : null,
+    progress: pricing ? progressView(pricing) : null,
     deadline: pricing?.cycle && pricing.isOrderingOpen ? pricing.cycle.orderDeadline.toISOString() : null,
   };
 }

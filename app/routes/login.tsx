@@ -5,7 +5,7 @@ import { data, Form, Link, redirect, useNavigation, useSearchParams } from "reac
 import { createAuthenticator } from "~/auth/authenticator.server";
 import { requireAnonymous } from "~/auth/guards.server";
 import { clearRateLimit, hitRateLimit, rateLimitKeys } from "~/auth/rate-limit.server";
-import { startWebSession } from "~/auth/session.server";
+import { completeSignIn } from "~/auth/sign-in.server";
 import { ErrorList, Field, SubmitButton } from "~/components/ui/field";
 import { dbContext } from "~/context";
 import { getInstance } from "~/middleware/i18next.server";
@@ -14,7 +14,6 @@ import { appOrigin, sendMagicLink } from "~/services/email-sign-in.server";
 import { ServiceError } from "~/services/errors";
 import { externalSignInName } from "~/services/external-sign-in";
 import { safeRedirect } from "~/services/safe-redirect";
-import { redirectWithToast } from "~/services/toast.server";
 import { homeFor } from "~/services/users.server";
 import type { Route } from "./+types/login";
 
@@ -60,14 +59,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     const user = await createAuthenticator(db).authenticate("password", request);
     clearRateLimit(db, "login", `email:${user.email}`);
-    const cookie = await startWebSession(db, user.id);
-    const redirectTo = submission.value.redirectTo ? safeRedirect(submission.value.redirectTo, homeFor(user)) : homeFor(user);
-    return redirectWithToast(
-      request,
-      redirectTo,
-      { variant: "success", title: "auth.welcomeBack", values: { name: user.firstName || user.email.split("@")[0] } },
-      { headers: { "Set-Cookie": cookie } },
-    );
+    return await completeSignIn(request, db, user, submission.value.redirectTo ? safeRedirect(submission.value.redirectTo, homeFor(user)) : homeFor(user));
   } catch (error) {
     if (error instanceof ServiceError) {
       return data(submission.reply({ formErrors: [error.messageKey], hideFields: ["password"] }), {

@@ -18,6 +18,19 @@ export interface CommunityPricing {
   isOrderingOpen: boolean;
 }
 
+/** What the progress widgets show (CommunityProgress), from a community's pricing. */
+export function progressView(pricing: CommunityPricing) {
+  return {
+    communityName: pricing.community.name,
+    revenue: pricing.revenue,
+    discountPercent: pricing.discountPercent,
+    appliedTierName: pricing.appliedTierName,
+    next: pricing.next,
+    progressPercent: pricing.progressPercent,
+    tiers: pricing.tiers,
+  };
+}
+
 export function activeCycle(db: Queryable, communityId: string) {
   return (
     db

@@ -115,3 +115,16 @@ export async function linkFromMail(to: string, linkPath: string): Promise<string
   }
   throw new Error(`no mail to ${to} with a ${linkPath} link`);
 }
+
+/** Puts one deal in the cart and orders it for pickup through /shipping; returns the order id. */
+export async function placePickupOrder(page: Page, slug: string): Promise<string> {
+  await page.goto(`/deals/${slug}`);
+  await page.getByRole("button", { name: "הוספה לעגלה" }).click();
+  await expect(page.getByText("המוצר נוסף לעגלה")).toBeVisible();
+  await page.goto("/shipping");
+  await page.getByLabel("נקודת איסוף").selectOption({ index: 1 });
+  await page.getByLabel("טלפון ליצירת קשר").fill("0501234567");
+  await page.getByRole("button", { name: "ביצוע ההזמנה" }).click();
+  await expect(page).toHaveURL(/\/order-success/);
+  return new URL(page.url()).searchParams.get("orderId")!;
+}

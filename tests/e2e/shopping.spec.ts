@@ -1,4 +1,4 @@
-import { expect, runOnDatabase, signedInShopper, test } from "./fixtures";
+import { expect, placePickupOrder, runOnDatabase, signedInShopper, test } from "./fixtures";
 
 test.describe("shopping", () => {
   test("browse, filter, open a deal, add to cart, check out, find the order and cancel it", async ({ page, request }) => {
@@ -160,15 +160,7 @@ test.describe("shopping", () => {
 
   test("another shopper's order is not found", async ({ page, request, browser }) => {
     await signedInShopper(page, request);
-    await page.goto("/deals/cucumbers");
-    await page.getByRole("button", { name: "הוספה לעגלה" }).click();
-    await expect(page.getByText("המוצר נוסף לעגלה")).toBeVisible();
-    await page.goto("/shipping");
-    await page.getByLabel("נקודת איסוף").selectOption({ index: 1 });
-    await page.getByLabel("טלפון ליצירת קשר").fill("0501234567");
-    await page.getByRole("button", { name: "ביצוע ההזמנה" }).click();
-    await expect(page).toHaveURL(/\/order-success/);
-    const orderId = new URL(page.url()).searchParams.get("orderId");
+    const orderId = await placePickupOrder(page, "cucumbers");
 
     const other = await browser.newPage({ baseURL: new URL(page.url()).origin });
     await signedInShopper(other, other.request);
@@ -192,14 +184,7 @@ test("after a fulfilled order the buyer reviews the deal; the review shows with 
   const person = await signedInShopper(page, request);
   await page.goto("/deals/cucumbers#reviews");
   await expect(page.getByText("אפשר לכתוב ביקורת אחרי שקיבלתם ואישרתם הזמנה של המוצר").first()).toBeVisible();
-  await page.getByRole("button", { name: "הוספה לעגלה" }).click();
-  await expect(page.getByText("המוצר נוסף לעגלה")).toBeVisible();
-  await page.goto("/shipping");
-  await page.getByLabel("נקודת איסוף").selectOption({ index: 1 });
-  await page.getByLabel("טלפון ליצירת קשר").fill("0501234567");
-  await page.getByRole("button", { name: "ביצוע ההזמנה" }).click();
-  await expect(page).toHaveURL(/\/order-success/);
-  const orderId = new URL(page.url()).searchParams.get("orderId")!;
+  const orderId = await placePickupOrder(page, "cucumbers");
   runOnDatabase("update orders set status = 'FULFILLED', fulfilled_at = ? where id = ?", Date.now(), orderId);
 
   await page.goto("/deals/cucumbers#reviews");

@@ -1,9 +1,8 @@
 import { createExternalAuthenticator, isExternalSignInConfigured } from "~/auth/oauth.server";
-import { startWebSession } from "~/auth/session.server";
+import { completeSignIn } from "~/auth/sign-in.server";
 import { dbContext } from "~/context";
 import { appOrigin } from "~/services/email-sign-in.server";
 import { redirectWithToast } from "~/services/toast.server";
-import { homeFor } from "~/services/users.server";
 import type { Route } from "./+types/external-login";
 
 /**
@@ -18,13 +17,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   try {
     // On /api/login this throws the redirect to the provider; on the callback it returns the user.
     const { user } = await createExternalAuthenticator(db, appOrigin(request)).authenticate("oauth2", request);
-    const cookie = await startWebSession(db, user.id);
-    return redirectWithToast(
-      request,
-      user.communityId ? homeFor(user) : "/onboarding/community",
-      { variant: "success", title: "auth.welcomeBack", values: { name: user.firstName || user.email.split("@")[0] } },
-      { headers: { "Set-Cookie": cookie } },
-    );
+    return await completeSignIn(request, db, user);
   } catch (error) {
     if (error instanceof Response) throw error;
     console.warn("external sign-in failed:", error instanceof Error ? error.message : error);
