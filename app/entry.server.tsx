@@ -11,6 +11,7 @@ import { NonceProvider } from "~/components/nonce";
 import { clientAddressContext, dbOverrideContext, nonceContext } from "~/context";
 import { closeDb, getDb, type Db } from "~/db/client.server";
 import { ensureDemoData } from "~/db/seed.server";
+import { startCycleClock, stopCycleClock } from "~/services/cycle-engine.server";
 
 export const streamTimeout = 5_000;
 
@@ -26,13 +27,18 @@ export function createLoadContext(nonce: string, options: { db?: Db; clientAddre
   return context;
 }
 
-/** server.ts, before listening: migrate, and fill an empty database with the demo data. */
+/**
+ * server.ts, before listening: migrate, fill an empty database with the demo data, then close
+ * any cycle whose deadline passed while the server was down and keep the weekly clock running.
+ */
 export async function prepareServer() {
   await ensureDemoData(getDb());
+  startCycleClock(getDb());
 }
 
 /** server.ts, on SIGTERM: close the database cleanly (checkpoints the WAL). */
 export function stopServer() {
+  stopCycleClock();
   closeDb();
 }
 

@@ -365,6 +365,10 @@ export const weeklyCycles = sqliteTable(
     currentRevenue: integer("current_revenue").notNull().default(0),
     isActive: bool("is_active").notNull().default(true),
     closedAt: timestamp("closed_at"),
+    /** when members with items in their cart were reminded, 24 hours before the deadline */
+    reminderSentAt: timestamp("reminder_sent_at"),
+    /** set when the cycle closed below its target: every order was cancelled */
+    goalMissed: bool("goal_missed").notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [

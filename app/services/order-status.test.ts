@@ -33,3 +33,13 @@ describe("order status transitions", () => {
     expect(orderNumber("3f2a9c1e-77aa-4bcd-9e00-123456789abc")).toBe("3F2A9C1E");
   });
 });
+
+describe("the cancel cut-off", () => {
+  it("allows cancelling until 24 hours before the deadline, not after", async () => {
+    const { cancelCutoffPassed } = await import("./order-status");
+    const deadline = new Date("2026-11-25T18:00:00Z");
+    expect(cancelCutoffPassed(deadline, new Date("2026-11-24T17:59:00Z"))).toBe(false);
+    expect(cancelCutoffPassed(deadline, new Date("2026-11-24T18:00:00Z"))).toBe(false);
+    expect(cancelCutoffPassed(deadline, new Date("2026-11-24T18:01:00Z"))).toBe(true);
+  });
+});

@@ -1,5 +1,6 @@
 // Order status rules (spec section 4): one state machine every caller uses. Pure.
 import type { OrderStatus } from "~/db/schema";
+import { CANCEL_CUTOFF_HOURS } from "./delivery";
 
 const TRANSITIONS: Record<OrderStatus, readonly OrderStatus[]> = {
   PENDING: ["PAID", "CANCELED"],
@@ -16,6 +17,14 @@ export function canTransition(from: OrderStatus, to: OrderStatus): boolean {
 /** A shopper may cancel from PENDING or PAID only. */
 export function canCancel(status: OrderStatus): boolean {
   return canTransition(status, "CANCELED");
+}
+
+/**
+ * The FAQ: orders can be cancelled or changed until 24 hours before the group closes; after
+ * that the order is final.
+ */
+export function cancelCutoffPassed(orderDeadline: Date, now: Date): boolean {
+  return now.getTime() > orderDeadline.getTime() - CANCEL_CUTOFF_HOURS * 60 * 60 * 1000;
 }
 
 /** Statuses whose money still counts toward the community's revenue. */

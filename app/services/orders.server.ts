@@ -15,10 +15,11 @@ import {
   type User,
 } from "~/db/schema";
 import { communityPricing } from "./community-pricing.server";
+import { settleCommunity } from "./cycle-engine.server";
 import { deliveryFee } from "./delivery";
 import { ServiceError } from "./errors";
 import { toDecimalString } from "./money";
-import { canCancel, orderNumber } from "./order-status";
+import { canCancel, cancelCutoffPassed, orderNumber } from "./order-status";
 import type { OrderListQuery } from "./order-query";
 import { lineAmounts } from "./pricing";
 
@@ -122,6 +123,8 @@ export function placeCartOrders(db: Db, user: User, delivery: DeliveryChoice): O
     (tx) => {
       const cart = tx.select().from(cartItems).where(eq(cartItems.userId, user.id)).orderBy(asc(cartItems.addedAt)).all();
       if (cart.length === 0) throw new ServiceError(422, "shop.errors.cartEmpty");
+      // A deadline that passed a moment ago closes first: this order joins next week's cycle.
+      if (user.communityId) settleCommunity(tx, user.communityId, new Date());
       const lines = cart.map((item) => prepareLine(tx, user, item));
       checkPickupPoint(tx, lines[0].communityId, delivery);
       const placed = insertOrders(tx, user, lines, delivery);
@@ -136,6 +139,7 @@ export function placeCartOrders(db: Db, user: User, delivery: DeliveryChoice): O
 export function placeOrder(db: Db, user: User, line: LineRequest, delivery: DeliveryChoice): Order {
   return db.transaction(
     (tx) => {
+      if (user.communityId) settleCommunity(tx, user.communityId, new Date());
       const prepared = prepareLine(tx, user, line);
       checkPickupPoint(tx, prepared.communityId, delivery);
       return insertOrders(tx, user, [prepared], delivery)[0];
@@ -151,6 +155,10 @@ export function cancelOrder(db: Db, userId: string, orderId: string): Order {
       const order = tx.select().from(orders).where(and(eq(orders.id, orderId), eq(orders.userId, userId))).get();
       if (!order) throw new ServiceError(404, "shop.errors.orderNotFound");
       if (!canCancel(order.status)) throw new ServiceError(409, "shop.errors.cannotCancel");
+      const orderCycle = order.weeklyCycleId ? tx.select().from(weeklyCycles).where(eq(weeklyCycles.id, order.weeklyCycleId)).get() : undefined;
+      if (orderCycle && cancelCutoffPassed(orderCycle.orderDeadline, new Date())) {
+        throw new ServiceError(409, "shop.errors.cancelCutoff");
+      }
       const canceled = tx
         .update(orders)
         .set({ status: "CANCELED", canceledAt: new Date() })

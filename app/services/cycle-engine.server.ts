@@ -1,0 +1,199 @@
+// The weekly group purchase, run on a clock (DESIGN.md, issue 5): every active community has one
+// open cycle; at its deadline the cycle closes once, in one transaction: its groups close, the
+// final tier sets everyone's price (no one pays more than at purchase) or, below the goal,
+// every order is cancelled at no charge; buyers are told; the next week opens. Deadlines
+// missed while the server was down are caught up one by one. Running twice changes nothing.
+import { and, asc, eq, inArray, isNull, lte, notInArray, sql } from "drizzle-orm";
+import type { Db, Tx } from "~/db/client.server";
+import { cartItems, communities, deals, dealTiers, groups, orders, users, weeklyCycles, type Community } from "~/db/schema";
+import { communityTiersOf } from "./community-pricing.server";
+import { nextCycleDates } from "./cycle-schedule";
+import { formatDateTime } from "./dates";
+import { translatorFor } from "./i18n.server";
+import { formatShekel } from "./money";
+import { notify, type NewNotification } from "./notifications.server";
+import { discountFor, unitPriceFor } from "./pricing";
+
+/** Members with items in the cart hear once, this long before the deadline. */
+export const REMINDER_BEFORE_MS = 24 * 60 * 60 * 1000;
+
+type Cycle = typeof weeklyCycles.$inferSelect;
+
+/** Opens a community's next cycle (after `after`) with a group for every active deal. */
+function openCycle(tx: Tx, community: Community, after: Date): Cycle {
+  const dates = nextCycleDates(community, after);
+  const cycle = tx
+    .insert(weeklyCycles)
+    .values({ communityId: community.id, ...dates, targetRevenue: community.weeklyTargetRevenue })
+    .onConflictDoNothing()
+    .returning()
+    .get();
+  // A cycle for that week already exists (closed early by hand): open the one after it.
+  if (!cycle) return openCycle(tx, community, dates.orderDeadline);
+  const dealIds = tx.select({ id: deals.id }).from(deals).where(eq(deals.status, "ACTIVE")).all();
+  for (const { id } of dealIds) {
+    tx.insert(groups).values({ communityId: community.id, weeklyCycleId: cycle.id, dealId: id, region: community.name, targetRevenue: community.weeklyTargetRevenue }).run();
+  }
+  return cycle;
+}
+
+function languageOf(tx: Tx, userIds: string[]) {
+  if (userIds.length === 0) return new Map<string, "he" | "en">();
+  return new Map(tx.select({ id: users.id, language: users.language }).from(users).where(inArray(users.id, userIds)).all().map((u) => [u.id, u.language]));
+}
+
+/** Closes one cycle whose deadline has passed, and opens the next; all in the caller's transaction. */
+function closeCycle(tx: Tx, cycle: Cycle, community: Community, now: Date): Cycle {
+  tx.update(weeklyCycles).set({ isActive: false, closedAt: now }).where(eq(weeklyCycles.id, cycle.id)).run();
+  tx.update(groups).set({ status: "CLOSED" }).where(and(eq(groups.weeklyCycleId, cycle.id), eq(groups.status, "OPEN"))).run();
+
+  const open = tx
+    .select({ order: orders, dealTitle: deals.title, dealSlug: deals.slug, basePrice: deals.basePrice })
+    .from(orders)
+    .innerJoin(deals, eq(deals.id, orders.dealId))
+    .where(and(eq(orders.weeklyCycleId, cycle.id), notInArray(orders.status, ["CANCELED", "REFUNDED"])))
+    .all();
+  const languages = languageOf(tx, [...new Set(open.map((o) => o.order.userId))]);
+  const messages: NewNotification[] = [];
+  const revenue = cycle.currentRevenue;
+
+  if (revenue < cycle.targetRevenue) {
+    // The FAQ's rule: a group that misses its goal is cancelled, with no charge.
+    tx.update(weeklyCycles).set({ goalMissed: true }).where(eq(weeklyCycles.id, cycle.id)).run();
+    for (const { order, dealTitle, dealSlug } of open) {
+      tx.update(orders).set({ status: "CANCELED", canceledAt: now }).where(eq(orders.id, order.id)).run();
+      const t = translatorFor(languages.get(order.userId) ?? "he");
+      messages.push({ userId: order.userId, type: "GROUP_COMPLETE", title: t("notify.goalMissedTitle"), message: t("notify.goalMissedMessage", { deal: dealTitle }), data: { dealSlug, orderId: order.id } });
+    }
+  } else {
+    const discount = discountFor(communityTiersOf(tx, community.id), revenue);
+    const dealIds = [...new Set(open.map((o) => o.order.dealId))];
+    const tiers = dealIds.length ? tx.select().from(dealTiers).where(inArray(dealTiers.dealId, dealIds)).all() : [];
+    for (const { order, dealTitle, dealSlug, basePrice } of open) {
+      const finalUnit = unitPriceFor({
+        basePrice,
+        quantityTiers: tiers.filter((t) => t.dealId === order.dealId),
+        qty: order.qty,
+        discountPercent: discount,
+      });
+      // The price falls for everyone; it never rises above what the buyer was shown.
+      const unitPrice = Math.min(order.unitPriceAtPurchase, finalUnit);
+      const total = unitPrice * order.qty + order.deliveryFee;
+      tx.update(orders).set({ unitPriceAtPurchase: unitPrice, total }).where(eq(orders.id, order.id)).run();
+      const language = languages.get(order.userId) ?? "he";
+      const t = translatorFor(language);
+      const saved = order.originalTotal - unitPrice * order.qty;
+      messages.push({
+        userId: order.userId,
+        type: "GROUP_COMPLETE",
+        title: t("notify.groupCompleteTitle"),
+        message: t("notify.groupCompleteMessage", {
+          deal: dealTitle,
+          paid: formatShekel(total, language),
+          savedText: saved > 0 ? t("notify.savedText", { saved: formatShekel(saved, language) }) : "",
+        }),
+        data: { dealSlug, orderId: order.id },
+      });
+    }
+  }
+  notify(tx, messages);
+  return openCycle(tx, community, cycle.orderDeadline);
+}
+
+/**
+ * Brings one community up to `now`: closes every cycle whose deadline has passed (catching up
+ * missed weeks) and makes sure one cycle is open. Safe to call inside a checkout's transaction.
+ */
+export function settleCommunity(tx: Tx, communityId: string, now: Date) {
+  const community = tx.select().from(communities).where(eq(communities.id, communityId)).get();
+  if (!community) return;
+  let cycle = tx.select().from(weeklyCycles).where(and(eq(weeklyCycles.communityId, communityId), eq(weeklyCycles.isActive, true))).get();
+  if (!cycle) {
+    if (!community.isActive) return;
+    cycle = openCycle(tx, community, now);
+  }
+  // Each closed week opens the next; stop at the first deadline still ahead.
+  for (let guard = 0; cycle.orderDeadline.getTime() <= now.getTime() && guard < 520; guard++) {
+    cycle = closeCycle(tx, cycle, community, now);
+  }
+}
+
+/** The reminder 24 hours before a deadline, once per cycle, to members with items in the cart. */
+function remindCarts(tx: Tx, cycle: Cycle, now: Date) {
+  const members = tx
+    .selectDistinct({ userId: cartItems.userId, language: users.language })
+    .from(cartItems)
+    .innerJoin(users, eq(users.id, cartItems.userId))
+    .where(eq(users.communityId, cycle.communityId))
+    .all();
+  notify(
+    tx,
+    members.map(({ userId, language }) => {
+      const t = translatorFor(language);
+      return {
+        userId,
+        type: "DEAL_ENDING" as const,
+        title: t("notify.dealEndingTitle"),
+        message: t("notify.dealEndingMessage", { deadline: formatDateTime(cycle.orderDeadline, language) }),
+      };
+    }),
+  );
+  tx.update(weeklyCycles).set({ reminderSentAt: now }).where(eq(weeklyCycles.id, cycle.id)).run();
+}
+
+/** One pass of the clock over every community. Returns what it did, for logs and tests. */
+export function runCycleEngine(db: Db, now = new Date()) {
+  const report = { closed: 0, reminded: 0 };
+  const communityIds = db.select({ id: communities.id }).from(communities).orderBy(asc(communities.createdAt)).all();
+  for (const { id } of communityIds) {
+    // One transaction per community: a slow community never holds up the others' checkouts.
+    db.transaction(
+      (tx) => {
+        const before = tx.get<{ n: number }>(sql`select count(*) as n from ${weeklyCycles} where ${weeklyCycles.communityId} = ${id} and ${weeklyCycles.closedAt} is not null`).n;
+        settleCommunity(tx, id, now);
+        const after = tx.get<{ n: number }>(sql`select count(*) as n from ${weeklyCycles} where ${weeklyCycles.communityId} = ${id} and ${weeklyCycles.closedAt} is not null`).n;
+        report.closed += after - before;
+        const due = tx
+          .select()
+          .from(weeklyCycles)
+          .where(
+            and(
+              eq(weeklyCycles.communityId, id),
+              eq(weeklyCycles.isActive, true),
+              isNull(weeklyCycles.reminderSentAt),
+              lte(weeklyCycles.orderDeadline, new Date(now.getTime() + REMINDER_BEFORE_MS)),
+            ),
+          )
+          .get();
+        if (due) {
+          remindCarts(tx, due, now);
+          report.reminded += 1;
+        }
+      },
+      { behavior: "immediate" },
+    );
+  }
+  return report;
+}
+
+let timer: ReturnType<typeof setInterval> | undefined;
+
+/** Runs the engine now and then every minute, in the server process. */
+export function startCycleClock(db: Db, everyMs = 60_000) {
+  const tick = () => {
+    try {
+      const report = runCycleEngine(db);
+      if (report.closed || report.reminded) console.info(`cycle engine: closed ${report.closed}, reminded ${report.reminded}`);
+    } catch (error) {
+      console.error("cycle engine failed", error);
+    }
+  };
+  tick();
+  timer = setInterval(tick, everyMs);
+  timer.unref();
+}
+
+export function stopCycleClock() {
+  if (timer) clearInterval(timer);
+  timer = undefined;
+}
