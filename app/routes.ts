@@ -32,7 +32,7 @@ export default [
   route("orders/:id", "routes/order.tsx"),
   route("orders/:id/receipt", "routes/order-receipt.tsx"),
   route("favorites", "routes/favorites.tsx"),
-  comingSoon("notifications", "notifications"),
+  route("notifications", "routes/notifications.tsx"),
   comingSoon("groups", "groups"),
 
   // Static pages and the vendor area linked from the footer
@@ -76,6 +76,9 @@ export default [
     route("orders/user/:userId", "routes/api/orders-of-user.ts"),
     route("orders/:id", "routes/api/order.ts"),
     route("orders/:id/cancel", "routes/api/order-cancel.ts"),
+    route("notifications", "routes/api/notifications.ts"),
+    route("notifications/:id", "routes/api/notifications.ts", { id: "api-notification" }),
+    route("notifications/:id/read", "routes/api/notifications.ts", { id: "api-notification-read" }),
     route("favorites", "routes/api/favorites.ts"),
     route("favorites/check/:dealId", "routes/api/favorite.ts", { id: "api-favorite-check" }),
     route("favorites/:dealId", "routes/api/favorite.ts"),

@@ -7,7 +7,7 @@ import { getInstance } from "~/middleware/i18next.server";
 import { formatDateTime } from "~/services/dates";
 import { DELIVERY_DAYS, REFUND_DAYS } from "~/services/delivery";
 import { ServiceError } from "~/services/errors";
-import { canCancel, orderNumber } from "~/services/order-status";
+import { canCancel, cancelCutoffPassed, orderNumber } from "~/services/order-status";
 import { cancelOrder, findOrderForUser } from "~/services/orders.server";
 import { redirectWithToast } from "~/services/toast.server";
 import type { Route } from "./+types/order";
@@ -19,7 +19,14 @@ export function loader({ params, context }: Route.LoaderArgs) {
   if (!user) return { state: "guest" as const, title: t("shop.orders.metaTitle") };
   const found = findOrderForUser(context.get(dbContext), user.id, params.id);
   if (!found) return data({ state: "missing" as const, title: t("shop.order.notFound") }, { status: 404 });
-  return { state: "found" as const, title: t("shop.order.metaTitle", { number: orderNumber(found.order.id) }), ...found };
+  const final = found.cycleDeadline ? cancelCutoffPassed(found.cycleDeadline, new Date()) : false;
+  return {
+    state: "found" as const,
+    title: t("shop.order.metaTitle", { number: orderNumber(found.order.id) }),
+    ...found,
+    cancellable: canCancel(found.order.status) && !final,
+    final: canCancel(found.order.status) && final,
+  };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }];
@@ -110,8 +117,9 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
 
       <div className={card}>
         <h2 className="font-semibold">{t("shop.order.actionsTitle")}</h2>
+        {loaderData.final ? <p className="mt-2 rounded-lg bg-amber-50 p-3 text-sm text-amber-900 dark:bg-amber-950 dark:text-amber-100" data-testid="order-final">{t("shop.order.finalNote")}</p> : null}
         <div className="mt-3 flex flex-wrap items-start gap-2">
-          {canCancel(order.status) ? (
+          {loaderData.cancellable ? (
             <Confirm
               label={t("shop.order.cancel")}
               title={t("shop.order.cancelConfirmTitle")}

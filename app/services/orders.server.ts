@@ -221,10 +221,18 @@ export function listOrders(db: Db, userId: string, query: OrderListQuery = {}) {
 /** One order, only for its owner (anyone else gets null: "not found", never "forbidden"). */
 export function findOrderForUser(db: Db, userId: string, orderId: string) {
   const row = db
-    .select({ ...orderWithDeal, communityName: communities.name, pickupAddress: communities.pickupAddress, pickupDay: communities.pickupDay, pickupTime: communities.pickupTime })
+    .select({
+      ...orderWithDeal,
+      communityName: communities.name,
+      pickupAddress: communities.pickupAddress,
+      pickupDay: communities.pickupDay,
+      pickupTime: communities.pickupTime,
+      cycleDeadline: weeklyCycles.orderDeadline,
+    })
     .from(orders)
     .innerJoin(deals, eq(deals.id, orders.dealId))
     .leftJoin(communities, eq(communities.id, orders.communityId))
+    .leftJoin(weeklyCycles, eq(weeklyCycles.id, orders.weeklyCycleId))
     .where(and(eq(orders.id, orderId), eq(orders.userId, userId)))
     .get();
   if (!row) return null;
