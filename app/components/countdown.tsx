@@ -1,38 +1,65 @@
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-
-/** Under 6 hours left is "urgent" (spec). */
-export const URGENT_MS = 6 * 60 * 60 * 1000;
-
-function remaining(ms: number) {
-  const total = Math.max(0, Math.floor(ms / 1000));
-  const days = Math.floor(total / 86_400);
-  const hh = String(Math.floor((total % 86_400) / 3600)).padStart(2, "0");
-  const mm = String(Math.floor((total % 3600) / 60)).padStart(2, "0");
-  const ss = String(total % 60).padStart(2, "0");
-  return days > 0 ? `${days}d ${hh}:${mm}:${ss}` : `${hh}:${mm}:${ss}`;
-}
+import { countdownState, REFETCH_AFTER_EXPIRY_MS, REFETCH_EVERY_MS, splitRemaining, type DeadlineAnswer } from "~/services/countdown";
 
 /**
- * Time left to the deadline: the server renders the value, JavaScript makes it tick each second.
- * `now` is the server's clock at render time, so server and browser agree on first paint.
+ * The order-deadline countdown. The server renders the right state (so it reads right without
+ * JavaScript); in the browser it ticks every second, asks /api/order-deadline again every
+ * minute, and once more 5 seconds after the deadline passes.
  */
-export function Countdown({ deadline, now }: { deadline: string; now: string }) {
+export function Countdown({ initial, now, communityId }: { initial: DeadlineAnswer | "error"; now: string; communityId?: string }) {
   const { t } = useTranslation();
-  const end = new Date(deadline).getTime();
-  const [current, setCurrent] = useState(() => new Date(now).getTime());
+  const [answer, setAnswer] = useState<DeadlineAnswer | "error">(initial);
+  const [clock, setClock] = useState(() => new Date(now).getTime());
+
   useEffect(() => {
-    setCurrent(Date.now());
-    const timer = setInterval(() => setCurrent(Date.now()), 1000);
-    return () => clearInterval(timer);
+    setClock(Date.now());
+    const tick = setInterval(() => setClock(Date.now()), 1000);
+    return () => clearInterval(tick);
   }, []);
-  const left = end - current;
-  if (left <= 0) return <span className="font-semibold">{t("shop.cycle.closed")}</span>;
-  const urgent = left < URGENT_MS;
-  return (
-    <span className={urgent ? "font-bold text-red-700 dark:text-red-300" : "font-semibold"} data-urgent={urgent} data-testid="countdown">
-      {t("shop.cycle.countdown", { time: remaining(left) })}
-      {urgent ? ` · ${t("shop.cycle.urgent")}` : null}
-    </span>
-  );
+
+  useEffect(() => {
+    let cancelled = false;
+    const url = `/api/order-deadline${communityId ? `?communityId=${encodeURIComponent(communityId)}` : ""}`;
+    const refetch = async () => {
+      try {
+        const response = await fetch(url, { headers: { "Cache-Control": "no-cache" } });
+        if (!response.ok) throw new Error(`Failed to fetch deadline: ${response.status}`);
+        const body = (await response.json()) as DeadlineAnswer;
+        if (!cancelled) setAnswer({ orderDeadline: body.orderDeadline, isOrderingOpen: body.isOrderingOpen });
+      } catch {
+        if (!cancelled) setAnswer("error");
+      }
+    };
+    const every = setInterval(refetch, REFETCH_EVERY_MS);
+    const deadline = answer !== "error" && answer.orderDeadline ? new Date(answer.orderDeadline).getTime() : null;
+    const afterExpiry = deadline && deadline > Date.now() ? setTimeout(refetch, deadline - Date.now() + REFETCH_AFTER_EXPIRY_MS) : undefined;
+    return () => {
+      cancelled = true;
+      clearInterval(every);
+      if (afterExpiry) clearTimeout(afterExpiry);
+    };
+  }, [communityId, answer]);
+
+  const state = countdownState(answer, clock);
+  switch (state.kind) {
+    case "loading":
+      return <span className="text-fg-muted">…</span>;
+    case "error":
+      return <span data-testid="countdown">{t("shop.cycle.noCycle")}</span>;
+    case "no-deadline":
+      return <span data-testid="countdown">{t("shop.cycle.waiting")}</span>;
+    case "closed":
+      return <span className="font-semibold" data-testid="countdown">{t("shop.cycle.closed")}</span>;
+    case "counting": {
+      const { days, clock: hms } = splitRemaining(state.remainingMs);
+      const time = days > 0 ? `${t("shop.cycle.days", { count: days })} ${hms}` : hms;
+      return (
+        <span className={state.urgent ? "font-bold text-red-700 dark:text-red-300" : "font-semibold"} data-urgent={state.urgent} data-testid="countdown">
+          {t("shop.cycle.countdown", { time })}
+          {state.urgent ? ` · ${t("shop.cycle.urgent")}` : null}
+        </span>
+      );
+    }
+  }
 }

@@ -9,7 +9,7 @@ export interface CycleData {
 }
 
 /** This week's purchase: deadline with a countdown, pickup date, open or closed. */
-export function CycleBox({ cycle, now }: { cycle: CycleData | null; now: string }) {
+export function CycleBox({ cycle, now, communityId }: { cycle: CycleData | null; now: string; communityId?: string }) {
   const { t, i18n } = useTranslation();
   return (
     <section className="rounded-2xl border border-line bg-surface p-4" aria-label={t("shop.cycle.title")} data-testid="cycle-box">
@@ -19,7 +19,7 @@ export function CycleBox({ cycle, now }: { cycle: CycleData | null; now: string 
           <p className="mt-1 text-sm">{t("shop.cycle.deadline", { date: formatDateTime(cycle.orderDeadline, i18n.language) })}</p>
           <p className="text-sm">{t("shop.cycle.pickup", { date: formatDateTime(cycle.pickupDate, i18n.language) })}</p>
           <p className="mt-2 text-sm">
-            {cycle.isOrderingOpen ? <Countdown deadline={cycle.orderDeadline} now={now} /> : null}
+            <Countdown initial={cycle} now={now} communityId={communityId} />
           </p>
           <p className={`mt-2 rounded-lg px-3 py-1.5 text-sm ${cycle.isOrderingOpen ? "bg-brand-50 text-brand-800 dark:bg-brand-800 dark:text-brand-50" : "bg-amber-50 text-amber-900 dark:bg-amber-950 dark:text-amber-100"}`}>
             {cycle.isOrderingOpen ? t("shop.cycle.open") : t("shop.cycle.closed")}

@@ -264,7 +264,7 @@ export default function DealPage({ loaderData, actionData }: Route.ComponentProp
             </section>
           ) : null}
 
-          <CycleBox cycle={cycle} now={now} />
+          <CycleBox cycle={cycle} now={now} communityId={community?.id} />
           <DeliveryOptions subtotal={unitPrice * qty} pickup={community} />
         </div>
       </div>

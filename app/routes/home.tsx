@@ -32,7 +32,7 @@ export function loader({ context }: Route.LoaderArgs) {
     // The spec's greeting: first name, or failing that the part of the e-mail before the @.
     greetingName: user ? user.firstName || user.email.split("@")[0] : null,
     progress: pricing ? progressView(pricing) : null,
-    deadline: pricing?.cycle && pricing.isOrderingOpen ? pricing.cycle.orderDeadline.toISOString() : null,
+    deadline: pricing?.cycle ? { orderDeadline: pricing.cycle.orderDeadline.toISOString(), isOrderingOpen: pricing.isOrderingOpen } : null,
   };
 }
 
@@ -58,7 +58,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               <span className="block h-full rounded-full bg-brand-500" style={{ inlineSize: `${progress.progressPercent}%` }} />
             </span>
             <span className="text-fg-muted">{shekel(progress.revenue)}</span>
-            {deadline ? <span className="ms-auto"><Countdown deadline={deadline} now={now} /></span> : null}
+            <span className="ms-auto"><Countdown initial={deadline ?? "error"} now={now} /></span>
           </div>
         </div>
       ) : null}
