@@ -20,6 +20,9 @@ export default [
   route("settings", "routes/settings.tsx"),
   route("admin", "routes/admin.tsx"),
   route("admin/create", "routes/admin-create.tsx"),
+  route("admin/cycles", "routes/admin-cycles.tsx"),
+  route("admin/cycles/:id", "routes/admin-cycle.tsx"),
+  route("admin/cycles/:id/csv", "routes/admin-cycle-csv.ts"),
 
   // Shopping (shopping.md)
   route("deals", "routes/deals.tsx"),

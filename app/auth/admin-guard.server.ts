@@ -38,11 +38,11 @@ export function withApiAdmin(
 export type AdminSecretCheck = "ok" | "unset" | "wrong";
 
 /**
- * Compares the code someone typed with ADMIN_SECRET in constant time. Both sides are hashed
- * first so timingSafeEqual always sees 32 bytes and the secret's length does not leak.
+ * Compares the code someone typed with the configured one (ADMIN_SECRET) in constant time. Both
+ * sides are hashed first so timingSafeEqual always sees 32 bytes and the length does not leak.
  * Unset (or empty), admin creation is refused altogether (DESIGN.md).
  */
-export function checkAdminSecret(given: string, configured = process.env.ADMIN_SECRET): AdminSecretCheck {
+export function checkAdminSecret(given: string, configured: string | undefined): AdminSecretCheck {
   if (!configured) return "unset";
   const digest = (value: string) => createHash("sha256").update(value, "utf8").digest();
   return timingSafeEqual(digest(given), digest(configured)) ? "ok" : "wrong";

@@ -28,7 +28,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     title: getInstance(context).t("shop.shipping.metaTitle"),
     cart,
     deliveryFee: deliveryFee("DELIVERY", cart.subtotal),
-    communities: listCommunities(db),
+    // The member's own community (and its pickup points) first.
+    communities: listCommunities(db).sort((a, b) => Number(b.id === user.communityId) - Number(a.id === user.communityId)),
     defaults: { deliveryType: "PICKUP" as const, communityId: user.communityId ?? "", deliveryPhone: user.phone ?? "" },
   };
 }

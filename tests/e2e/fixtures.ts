@@ -76,11 +76,11 @@ export async function logOut(page: Page) {
 }
 
 /** A new shopper, registered through the API (fast), then signed in through the login form. */
-export async function signedInShopper(page: Page, request: import("@playwright/test").APIRequestContext) {
+export async function signedInShopper(page: Page, request: import("@playwright/test").APIRequestContext, communityIndex = 0) {
   const person = newPerson();
   const communities = await (await request.get("/api/communities")).json();
   const response = await request.post("/api/auth/signup", {
-    data: { email: person.email, password: person.password, firstName: person.firstName, lastName: person.lastName, communityId: communities[0].id },
+    data: { email: person.email, password: person.password, firstName: person.firstName, lastName: person.lastName, communityId: communities[communityIndex].id },
   });
   expect(response.status()).toBe(201);
   await logIn(page, person.email, person.password);

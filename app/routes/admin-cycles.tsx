@@ -1,0 +1,50 @@
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { requireAdmin } from "~/auth/admin-guard.server";
+import { Price } from "~/components/price";
+import { dbContext } from "~/context";
+import { getInstance } from "~/middleware/i18next.server";
+import { formatAdminDate } from "~/services/dates";
+import { recentCycles } from "~/services/packing.server";
+import type { Route } from "./+types/admin-cycles";
+
+export function loader({ request, context }: Route.LoaderArgs) {
+  requireAdmin(context, request);
+  return { title: getInstance(context).t("adminCycles.metaTitle"), cycles: recentCycles(context.get(dbContext)) };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }];
+
+export default function AdminCycles({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  return (
+    <section className="mx-auto max-w-6xl px-4 py-10">
+      <Link to="/admin" className="text-sm text-fg-muted hover:underline">{t("nav.admin")}</Link>
+      <h1 className="mt-2 text-3xl font-bold">{t("adminCycles.title")}</h1>
+      <p className="mt-1 text-fg-muted">{t("adminCycles.intro")}</p>
+      <div className="mt-6 overflow-x-auto rounded-2xl border border-line bg-surface">
+        <table className="w-full text-sm">
+          <thead className="bg-muted text-start">
+            <tr>
+              {["community", "deadline", "pickup", "revenue", "orders", "status"].map((h) => <th key={h} className="px-3 py-2 text-start font-medium">{t(`adminCycles.${h}`)}</th>)}
+              <th />
+            </tr>
+          </thead>
+          <tbody>
+            {loaderData.cycles.map((c) => (
+              <tr key={c.id} className="border-t border-line" data-testid="cycle-row">
+                <td className="px-3 py-2">{c.communityName}</td>
+                <td className="px-3 py-2" dir="ltr">{formatAdminDate(c.orderDeadline, true)}</td>
+                <td className="px-3 py-2" dir="ltr">{formatAdminDate(c.pickupDate, true)}</td>
+                <td className="px-3 py-2"><Price agorot={c.currentRevenue} whole /> / <Price agorot={c.targetRevenue} whole /></td>
+                <td className="px-3 py-2">{c.orderCount}</td>
+                <td className="px-3 py-2">{c.isActive ? t("adminCycles.open") : c.goalMissed ? t("adminCycles.missed") : t("adminCycles.closed")}</td>
+                <td className="px-3 py-2"><Link to={`/admin/cycles/${c.id}`} className="font-medium text-brand-700 underline dark:text-brand-200">{t("adminCycles.view")}</Link></td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,286 @@
+import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { Form, isRouteErrorResponse, Link, useNavigation, useRouteError } from "react-router";
+import { requireAdmin } from "~/auth/admin-guard.server";
+import { SearchIcon } from "~/components/icons";
+import { dbContext } from "~/context";
+import type { OrderStatus, Role } from "~/db/schema";
+import { getInstance } from "~/middleware/i18next.server";
+import { adminDashboard, type AdminMessage, type AdminOrder, type AdminUser } from "~/services/admin.server";
+import { ADMIN_LIST_LIMIT, ADMIN_TABS, adminHref, displayName, parseAdminQuery, type AdminQuery, type AdminTab } from "~/services/admin-schemas";
+import { formatAdminDate } from "~/services/dates";
+import { formatShekel } from "~/services/money";
+import type { Route } from "./+types/admin";
+
+export function loader({ request, context }: Route.LoaderArgs) {
+  const admin = requireAdmin(context, request);
+  const t = getInstance(context).t;
+  const query = parseAdminQuery(new URL(request.url).searchParams);
+  return {
+    title: `${t("admin.dashboard.title")} | ${t("app.name")}`,
+    adminName: admin.firstName || displayName(admin) || admin.email,
+    query,
+    ...adminDashboard(context.get(dbContext), query),
+  };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData, error }) => {
+  const forbidden = isRouteErrorResponse(error) ? (error.data as { title?: string } | null)?.title : undefined;
+  return [{ title: loaderData?.title ?? forbidden }];
+};
+
+const ROLE_TONES: Record<Role, string> = {
+  USER: "bg-muted text-fg",
+  VENDOR: "bg-amber-100 text-amber-900",
+  ADMIN: "bg-brand-100 text-brand-800",
+};
+
+const STATUS_TONES: Record<OrderStatus, string> = {
+  PENDING: "bg-amber-100 text-amber-900",
+  PAID: "bg-sky-100 text-sky-900",
+  FULFILLED: "bg-brand-100 text-brand-800",
+  CANCELED: "bg-red-100 text-red-800",
+  REFUNDED: "bg-purple-100 text-purple-900",
+};
+
+const badge = "inline-block whitespace-nowrap rounded-full px-2.5 py-0.5 text-xs font-semibold";
+
+function RoleBadge({ role }: { role: Role }) {
+  const { t } = useTranslation();
+  return <span className={`${badge} ${ROLE_TONES[role]}`} data-testid="role-badge">{t(`admin.roles.${role}`)}</span>;
+}
+
+/** The admin view's own status words (spec section 4), not the shopper's. */
+function AdminStatusBadge({ status }: { status: OrderStatus }) {
+  const { t } = useTranslation();
+  return <span className={`${badge} ${STATUS_TONES[status]}`} data-testid="admin-order-status">{t(`admin.status.${status}`)}</span>;
+}
+
+function Spinner() {
+  const { t } = useTranslation();
+  return (
+    <span role="status" className="inline-block size-3.5 animate-spin rounded-full border-2 border-current border-e-transparent">
+      <span className="sr-only">{t("admin.dashboard.loading")}</span>
+    </span>
+  );
+}
+
+function StatCard({ label, value }: { label: string; value: string }) {
+  return (
+    <div className="rounded-2xl border border-line bg-surface p-4" data-testid="admin-stat">
+      <dt className="text-sm text-fg-muted">{label}</dt>
+      <dd className="mt-1 text-2xl font-bold tabular-nums">{value}</dd>
+    </div>
+  );
+}
+
+const th = "px-3 py-2 text-start text-xs font-semibold text-fg-muted whitespace-nowrap";
+const td = "px-3 py-2.5 align-top";
+
+function Table({ caption, head, children }: { caption: string; head: string[]; children: ReactNode }) {
+  return (
+    <div className="overflow-x-auto rounded-2xl border border-line bg-surface">
+      <table className="w-full text-sm">
+        <caption className="sr-only">{caption}</caption>
+        <thead className="border-b border-line bg-muted/60">
+          <tr>
+            {head.map((label) => (
+              <th key={label} scope="col" className={th}>{label}</th>
+            ))}
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-line">{children}</tbody>
+      </table>
+    </div>
+  );
+}
+
+function UsersTable({ rows }: { rows: AdminUser[] }) {
+  const { t } = useTranslation();
+  return (
+    <Table caption={t("admin.tabs.users")} head={[t("admin.users.name"), t("admin.users.email"), t("admin.users.role"), t("admin.users.joined"), t("admin.users.lastLogin")]}>
+      {rows.map((user) => (
+        <tr key={user.id} data-testid="admin-user-row">
+          <td className={`${td} font-medium`}>{displayName(user) ?? t("admin.none")}</td>
+          <td className={td}><span dir="ltr">{user.email}</span></td>
+          <td className={td}><RoleBadge role={user.role} /></td>
+          <td className={`${td} tabular-nums`}><span dir="ltr">{formatAdminDate(user.createdAt)}</span></td>
+          <td className={`${td} tabular-nums`}><span dir="ltr">{user.lastLoginAt ? formatAdminDate(user.lastLoginAt, true) : t("admin.none")}</span></td>
+        </tr>
+      ))}
+    </Table>
+  );
+}
+
+function OrdersTable({ rows }: { rows: AdminOrder[] }) {
+  const { t, i18n } = useTranslation();
+  return (
+    <Table caption={t("admin.tabs.orders")} head={[t("admin.orders.user"), t("admin.orders.product"), t("admin.orders.qty"), t("admin.orders.total"), t("admin.orders.status"), t("admin.orders.date")]}>
+      {rows.map((order) => (
+        <tr key={order.id} data-testid="admin-order-row">
+          <td className={td}>
+            <span className="block font-medium">{order.user.name ?? t("admin.none")}</span>
+            <span className="block text-xs text-fg-muted"><span dir="ltr">{order.user.email}</span></span>
+          </td>
+          <td className={td}>{order.deal.title}</td>
+          <td className={`${td} tabular-nums`}>{order.qty}</td>
+          <td className={`${td} whitespace-nowrap tabular-nums`}>{formatShekel(order.total, i18n.language)}</td>
+          <td className={td}><AdminStatusBadge status={order.status} /></td>
+          <td className={`${td} whitespace-nowrap tabular-nums`}><span dir="ltr">{formatAdminDate(order.createdAt, true)}</span></td>
+        </tr>
+      ))}
+    </Table>
+  );
+}
+
+function MessagesTable({ rows }: { rows: AdminMessage[] }) {
+  const { t } = useTranslation();
+  return (
+    <Table caption={t("admin.tabs.messages")} head={[t("admin.messages.name"), t("admin.messages.email"), t("admin.messages.phone"), t("admin.messages.subject"), t("admin.messages.message"), t("admin.messages.date")]}>
+      {rows.map((message) => (
+        <tr key={message.id} data-testid="admin-message-row">
+          <td className={`${td} font-medium`}>{message.name}</td>
+          <td className={td}><span dir="ltr">{message.email}</span></td>
+          <td className={`${td} whitespace-nowrap`}><span dir="ltr">{message.phone ?? t("admin.none")}</span></td>
+          <td className={td}>{message.subject}</td>
+          <td className={`${td} min-w-64 whitespace-pre-line`}>{message.message}</td>
+          <td className={`${td} whitespace-nowrap tabular-nums`}><span dir="ltr">{formatAdminDate(message.createdAt, true)}</span></td>
+        </tr>
+      ))}
+    </Table>
+  );
+}
+
+function Tabs({ query, counts }: { query: AdminQuery; counts: Record<AdminTab, number> }) {
+  const { t } = useTranslation();
+  const navigation = useNavigation();
+  // While the next tab loads (JavaScript on), its link shows a spinner (spec).
+  const loadingTab =
+    navigation.state === "loading" && navigation.location.pathname === "/admin"
+      ? parseAdminQuery(new URLSearchParams(navigation.location.search)).tab
+      : null;
+  return (
+    <nav aria-label={t("admin.tabs.label")} className="mt-6 flex gap-1 overflow-x-auto border-b border-line">
+      {ADMIN_TABS.map((tab) => {
+        const active = tab === query.tab;
+        return (
+          <Link
+            key={tab}
+            to={adminHref(query, { tab })}
+            aria-current={active ? "page" : undefined}
+            preventScrollReset
+            className={`-mb-px flex items-center gap-2 whitespace-nowrap border-b-2 px-4 py-2.5 text-sm font-semibold ${active ? "border-brand-600 text-brand-700 dark:text-brand-200" : "border-transparent text-fg-muted hover:text-fg"}`}
+          >
+            {t(`admin.tabs.${tab}`)}
+            <span className="rounded-full bg-muted px-2 py-0.5 text-xs tabular-nums text-fg" data-testid={`admin-tab-count-${tab}`}>{counts[tab]}</span>
+            {loadingTab === tab && !active ? <Spinner /> : null}
+          </Link>
+        );
+      })}
+    </nav>
+  );
+}
+
+export default function Admin({ loaderData }: Route.ComponentProps) {
+  const { t, i18n } = useTranslation();
+  const navigation = useNavigation();
+  const { query, stats, counts, list, adminName } = loaderData;
+  const total = counts[list.tab];
+  const loading = navigation.state === "loading" && navigation.location.pathname === "/admin";
+
+  return (
+    <section className="mx-auto max-w-6xl px-4 py-8">
+      <header className="flex flex-wrap items-center justify-between gap-4">
+        <div>
+          <h1 className="text-3xl font-bold">{t("admin.dashboard.title")}</h1>
+          <p className="mt-1 text-fg-muted">{t("admin.dashboard.subtitle", { name: adminName })}</p>
+        </div>
+        <div className="flex items-center gap-2">
+          <Link to="/" className="rounded-lg border border-line px-4 py-2 text-sm font-semibold hover:bg-muted">
+            {t("admin.dashboard.home")}
+          </Link>
+          <Form method="post" action="/logout">
+            <button type="submit" className="rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700">
+              {t("admin.dashboard.logout")}
+            </button>
+          </Form>
+        </div>
+      </header>
+
+      <dl aria-label={t("admin.stats.label")} className="mt-6 grid grid-cols-2 gap-3 md:grid-cols-5">
+        <StatCard label={t("admin.stats.totalUsers")} value={stats.totalUsers.toLocaleString(i18n.language)} />
+        <StatCard label={t("admin.stats.totalOrders")} value={stats.totalOrders.toLocaleString(i18n.language)} />
+        <StatCard label={t("admin.stats.totalRevenue")} value={formatShekel(stats.totalRevenue, i18n.language, { whole: true })} />
+        <StatCard label={t("admin.stats.pendingOrders")} value={stats.pendingOrders.toLocaleString(i18n.language)} />
+        <StatCard label={t("admin.stats.activeDeals")} value={stats.activeDeals.toLocaleString(i18n.language)} />
+      </dl>
+
+      <Form method="get" role="search" aria-label={t("admin.search.label")} className="mt-8 flex flex-wrap gap-2" preventScrollReset>
+        {query.tab !== "users" ? <input type="hidden" name="tab" value={query.tab} /> : null}
+        <label className="sr-only" htmlFor="admin-q">{t("admin.search.label")}</label>
+        <div className="relative min-w-64 flex-1">
+          <SearchIcon className="pointer-events-none absolute inset-y-0 start-3 my-auto size-4 text-fg-muted" />
+          <input
+            id="admin-q"
+            type="search"
+            name="q"
+            defaultValue={query.q}
+            key={query.q}
+            placeholder={t("admin.search.placeholder")}
+            className="w-full rounded-lg border border-line bg-surface py-2 ps-9 pe-3"
+            dir="auto"
+          />
+        </div>
+        <button type="submit" className="rounded-lg bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700">
+          {t("admin.search.submit")}
+        </button>
+        {query.q ? (
+          <Link to={adminHref(query, { q: "" })} className="rounded-lg border border-line px-4 py-2 font-semibold hover:bg-muted">
+            {t("admin.search.clear")}
+          </Link>
+        ) : null}
+      </Form>
+
+      <Tabs query={query} counts={counts} />
+
+      <div className="mt-4" aria-busy={loading} aria-live="polite">
+        {query.q ? (
+          <p className="mb-3 text-sm text-fg-muted" data-testid="admin-result-count">
+            {t(`admin.${list.tab}.found`, { count: total, q: query.q })}
+          </p>
+        ) : null}
+        {list.rows.length === 0 ? (
+          <p className="rounded-2xl border border-dashed border-line px-4 py-12 text-center text-fg-muted">
+            {t(query.q || list.tab !== "messages" ? `admin.${list.tab}.empty` : "admin.messages.none")}
+          </p>
+        ) : list.tab === "users" ? (
+          <UsersTable rows={list.rows} />
+        ) : list.tab === "orders" ? (
+          <OrdersTable rows={list.rows} />
+        ) : (
+          <MessagesTable rows={list.rows} />
+        )}
+        {total > list.rows.length && list.rows.length === ADMIN_LIST_LIMIT ? (
+          <p className="mt-3 text-sm text-fg-muted">{t("admin.capped", { shown: ADMIN_LIST_LIMIT, total })}</p>
+        ) : null}
+      </div>
+    </section>
+  );
+}
+
+/** A signed-in person who is not an admin lands here, with status 403 (spec: the unauthorized screen). */
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const { t } = useTranslation();
+  const forbidden = isRouteErrorResponse(error) && error.status === 403;
+  if (!forbidden) console.error(error);
+  return (
+    <section className="mx-auto max-w-xl px-4 py-20 text-center">
+      <h1 className="text-3xl font-bold">{forbidden ? t("admin.forbidden.title") : t("errorPage.title")}</h1>
+      <p className="mt-3 text-fg-muted">{forbidden ? t("admin.forbidden.text") : t("errorPage.text")}</p>
+      <Link to="/" className="mt-8 inline-block rounded-lg bg-brand-600 px-5 py-2.5 font-semibold text-white hover:bg-brand-700">
+        {t("admin.forbidden.home")}
+      </Link>
+    </section>
+  );
+}
