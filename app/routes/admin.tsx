@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { Form, isRouteErrorResponse, Link, useNavigation, useRouteError } from "react-router";
+import { Form, isRouteErrorResponse, Link, useLocation, useNavigation, useRouteError } from "react-router";
 import { requireAdmin } from "~/auth/admin-guard.server";
 import { SearchIcon } from "~/components/icons";
 import { dbContext } from "~/context";
@@ -10,6 +10,12 @@ import { adminDashboard, type AdminMessage, type AdminOrder, type AdminUser } fr
 import { ADMIN_LIST_LIMIT, ADMIN_TABS, adminHref, displayName, parseAdminQuery, type AdminQuery, type AdminTab } from "~/services/admin-schemas";
 import { formatAdminDate } from "~/services/dates";
 import { formatShekel } from "~/services/money";
+import { ServiceError } from "~/services/errors";
+import { setOrderStatus } from "~/services/order-lifecycle.server";
+import { nextStatuses } from "~/services/order-status";
+import { safeRedirect } from "~/services/safe-redirect";
+import { redirectWithToast } from "~/services/toast.server";
+import { ORDER_STATUSES } from "~/db/schema";
 import type { Route } from "./+types/admin";
 
 export function loader({ request, context }: Route.LoaderArgs) {
@@ -22,6 +28,22 @@ export function loader({ request, context }: Route.LoaderArgs) {
     query,
     ...adminDashboard(context.get(dbContext), query),
   };
+}
+
+/** The orders tab's status form: one order moves on, through the order state machine. */
+export async function action({ request, context }: Route.ActionArgs) {
+  requireAdmin(context, request);
+  const form = await request.formData();
+  const back = safeRedirect(form.get("redirectTo"), "/admin?tab=orders");
+  const status = String(form.get("status") ?? "");
+  if (!(ORDER_STATUSES as readonly string[]).includes(status)) return redirectWithToast(request, back, { variant: "destructive", title: "errors.badTransition" });
+  try {
+    setOrderStatus(context.get(dbContext), String(form.get("orderId") ?? ""), status as OrderStatus);
+  } catch (error) {
+    if (!(error instanceof ServiceError)) throw error;
+    return redirectWithToast(request, back, { variant: "destructive", title: "errors.title", description: error.messageKey });
+  }
+  return redirectWithToast(request, back, { variant: "success", title: "adminCycles.statusUpdated" });
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, error }) => {
@@ -112,6 +134,24 @@ function UsersTable({ rows }: { rows: AdminUser[] }) {
   );
 }
 
+/** A plain form per order (works without JavaScript): the statuses it may move to, and a button. */
+function OrderStatusForm({ orderId, status, name }: { orderId: string; status: OrderStatus; name: string }) {
+  const { t } = useTranslation();
+  const location = useLocation();
+  const options = nextStatuses(status);
+  if (options.length === 0) return null;
+  return (
+    <Form method="post" preventScrollReset className="mt-1 flex items-center gap-1" data-testid="order-status-form">
+      <input type="hidden" name="orderId" value={orderId} />
+      <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
+      <select name="status" aria-label={t("adminCycles.statusLabel", { name })} className="rounded border border-line bg-surface px-1 py-0.5 text-xs">
+        {options.map((s) => <option key={s} value={s}>{t(`admin.status.${s}`)}</option>)}
+      </select>
+      <button type="submit" className="rounded border border-line px-2 py-0.5 text-xs hover:bg-muted">{t("adminCycles.statusUpdate")}</button>
+    </Form>
+  );
+}
+
 function OrdersTable({ rows }: { rows: AdminOrder[] }) {
   const { t, i18n } = useTranslation();
   return (
@@ -125,7 +165,10 @@ function OrdersTable({ rows }: { rows: AdminOrder[] }) {
           <td className={td}>{order.deal.title}</td>
           <td className={`${td} tabular-nums`}>{order.qty}</td>
           <td className={`${td} whitespace-nowrap tabular-nums`}>{formatShekel(order.total, i18n.language)}</td>
-          <td className={td}><AdminStatusBadge status={order.status} /></td>
+          <td className={td}>
+            <AdminStatusBadge status={order.status} />
+            <OrderStatusForm orderId={order.id} status={order.status} name={order.user.name ?? order.user.email} />
+          </td>
           <td className={`${td} whitespace-nowrap tabular-nums`}><span dir="ltr">{formatAdminDate(order.createdAt, true)}</span></td>
         </tr>
       ))}
@@ -196,6 +239,9 @@ export default function Admin({ loaderData }: Route.ComponentProps) {
           <p className="mt-1 text-fg-muted">{t("admin.dashboard.subtitle", { name: adminName })}</p>
         </div>
         <div className="flex items-center gap-2">
+          <Link to="/admin/cycles" className="rounded-lg border border-line px-4 py-2 text-sm font-semibold hover:bg-muted">
+            {t("adminCycles.dashboardLink")}
+          </Link>
           <Link to="/" className="rounded-lg border border-line px-4 py-2 text-sm font-semibold hover:bg-muted">
             {t("admin.dashboard.home")}
           </Link>

@@ -14,6 +14,11 @@ export function canTransition(from: OrderStatus, to: OrderStatus): boolean {
   return TRANSITIONS[from].includes(to);
 }
 
+/** Where an order may go from here (the admin's status form offers these). */
+export function nextStatuses(from: OrderStatus): readonly OrderStatus[] {
+  return TRANSITIONS[from];
+}
+
 /** A shopper may cancel from PENDING or PAID only. */
 export function canCancel(status: OrderStatus): boolean {
   return canTransition(status, "CANCELED");

@@ -43,3 +43,22 @@ test("an admin marks a week's orders fulfilled; the buyer is notified, follows i
   await page.getByRole("button", { name: "שליחת הביקורת" }).click();
   await expect(page.getByText("הביקורת נשלחה בהצלחה - תודה ששיתפתם")).toBeVisible();
 });
+
+test("an admin moves one order on from the orders tab, through the allowed statuses only", async ({ page, request, browser }, testInfo) => {
+  const person = await signedInShopper(page, request, testInfo.project.name === "js-on" ? 1 : 2);
+  await placePickupOrder(page, "cucumbers");
+  const admin = await browser.newPage({ baseURL: new URL(page.url()).origin });
+  await logIn(admin, DEMO_ADMIN.email, DEMO_ADMIN.password);
+  await admin.goto(`/admin?tab=orders&q=${encodeURIComponent(person.email)}`);
+  const row = admin.getByTestId("admin-order-row").first();
+  await expect(row.getByTestId("admin-order-status")).toHaveText("ממתין");
+  const select = row.getByRole("combobox");
+  await expect(select.locator("option")).toHaveText(["שולם", "בוטל"]);
+  await select.selectOption({ label: "שולם" });
+  await row.getByRole("button", { name: "עדכון" }).click();
+  await expect(admin.getByText("סטטוס ההזמנה עודכן")).toBeVisible();
+  await expect(admin.getByTestId("admin-order-row").first().getByTestId("admin-order-status")).toHaveText("שולם");
+  await admin.close();
+  await page.goto("/orders");
+  await expect(page.getByTestId("order-card").first().getByTestId("order-status")).toHaveText("שולמה, בטיפול");
+});
