@@ -2,7 +2,8 @@ import { useTranslation } from "react-i18next";
 import { Form, Link, NavLink, useSearchParams } from "react-router";
 import type { HeaderUser } from "~/services/header.server";
 import type { Theme } from "~/services/theme";
-import { BellIcon, CartIcon, HeartIcon, LeafIcon, MenuIcon, SearchIcon } from "./icons";
+import { CartIcon, HeartIcon, LeafIcon, MenuIcon, SearchIcon } from "./icons";
+import { badgeText, NotificationBell } from "./notification-bell";
 import { ThemeToggle } from "./theme-toggle";
 
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>
@@ -15,7 +16,7 @@ function Badge({ count, label }: { count: number; label: string }) {
       aria-label={label}
       className="absolute -top-1 -end-1 grid min-w-5 place-items-center rounded-full bg-accent-600 px-1 text-[0.7rem] font-bold leading-5 text-white"
     >
-      {count > 99 ? "99+" : count}
+      {badgeText(count)}
     </span>
   );
 }
@@ -120,10 +121,7 @@ export function SiteHeader({ user, theme }: { user: HeaderUser | null; theme: Th
           <ThemeToggle theme={theme} />
           {user ? (
             <>
-              <Link to="/notifications" className="relative grid size-10 place-items-center rounded-full text-fg-muted hover:bg-muted hover:text-fg" aria-label={user.unreadNotifications > 0 ? t("nav.notificationsWithCount", { count: user.unreadNotifications }) : t("nav.notifications")}>
-                <BellIcon className="size-5" />
-                <Badge count={user.unreadNotifications} label={t("nav.notificationsWithCount", { count: user.unreadNotifications })} />
-              </Link>
+              <NotificationBell user={user} />
               <Link to="/favorites" className="hidden size-10 place-items-center rounded-full text-fg-muted hover:bg-muted hover:text-fg sm:grid" aria-label={t("nav.favorites")}>
                 <HeartIcon className="size-5" />
               </Link>

@@ -1,8 +1,11 @@
-import { and, count, eq } from "drizzle-orm";
+import { and, count, desc, eq } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { cartItems, notifications, type User } from "~/db/schema";
 
-/** What the header shows a signed-in person: two indexed counts. */
+/** The bell's popover lists the newest few; the page lists the rest. */
+const POPOVER_SIZE = 6;
+
+/** What the header shows a signed-in person: two indexed counts and the newest notifications. */
 export function headerSummary(db: Db, user: User) {
   const cart = db.select({ n: count() }).from(cartItems).where(eq(cartItems.userId, user.id)).get();
   const unread = db
@@ -10,6 +13,13 @@ export function headerSummary(db: Db, user: User) {
     .from(notifications)
     .where(and(eq(notifications.userId, user.id), eq(notifications.isRead, false)))
     .get();
+  const recent = db
+    .select({ id: notifications.id, type: notifications.type, title: notifications.title, isRead: notifications.isRead, data: notifications.data })
+    .from(notifications)
+    .where(eq(notifications.userId, user.id))
+    .orderBy(desc(notifications.createdAt))
+    .limit(POPOVER_SIZE)
+    .all();
   return {
     id: user.id,
     email: user.email,
@@ -19,6 +29,7 @@ export function headerSummary(db: Db, user: User) {
     role: user.role,
     cartCount: cart?.n ?? 0,
     unreadNotifications: unread?.n ?? 0,
+    recentNotifications: recent,
   };
 }
 export type HeaderUser = ReturnType<typeof headerSummary>;

@@ -1,0 +1,70 @@
+import { useTranslation } from "react-i18next";
+import { Form, Link, useLocation } from "react-router";
+import type { HeaderUser } from "~/services/header.server";
+import { BellIcon } from "./icons";
+
+/** "99+" above 99 (spec). */
+export function badgeText(count: number) {
+  return count > 99 ? "99+" : String(count);
+}
+
+/**
+ * The bell: a <details> popover (opens without JavaScript) with the newest notifications; a
+ * click on one marks it read and follows it (REVIEW_REMINDER to its deal), "mark all read"
+ * empties the badge. Every action is a form POST to /notifications.
+ */
+export function NotificationBell({ user }: { user: HeaderUser }) {
+  const { t } = useTranslation();
+  const location = useLocation();
+  const here = location.pathname + location.search;
+  const unread = user.unreadNotifications;
+  return (
+    <details className="relative">
+      <summary
+        className="relative grid size-10 cursor-pointer place-items-center rounded-full text-fg-muted hover:bg-muted hover:text-fg"
+        aria-label={unread > 0 ? t("nav.notificationsWithCount", { count: unread }) : t("nav.notifications")}
+        data-testid="bell"
+      >
+        <BellIcon className="size-5" />
+        {unread > 0 ? (
+          <span className="absolute -top-1 -end-1 grid min-w-5 place-items-center rounded-full bg-accent-600 px-1 text-[0.7rem] font-bold leading-5 text-white" aria-hidden="true">
+            {badgeText(unread)}
+          </span>
+        ) : null}
+      </summary>
+      <div className="absolute end-0 top-12 z-50 w-80 rounded-xl border border-line bg-surface p-2 shadow-xl" data-testid="bell-popover">
+        <div className="flex items-center justify-between px-2 py-1">
+          <p className="font-semibold">{t("notifications.title")}</p>
+          {unread > 0 ? (
+            <Form method="post" action="/notifications" preventScrollReset>
+              <input type="hidden" name="intent" value="read-all" />
+              <input type="hidden" name="next" value={here} />
+              <button type="submit" className="text-xs text-brand-700 underline dark:text-brand-200">{t("notifications.markAll")}</button>
+            </Form>
+          ) : null}
+        </div>
+        {user.recentNotifications.length === 0 ? (
+          <p className="px-2 py-3 text-sm text-fg-muted">{t("notifications.empty")}</p>
+        ) : (
+          <ul className="max-h-80 overflow-y-auto">
+            {user.recentNotifications.map((n) => (
+              <li key={n.id}>
+                <Form method="post" action="/notifications">
+                  <input type="hidden" name="id" value={n.id} />
+                  <input type="hidden" name="next" value={n.data?.dealSlug ? `/deals/${n.data.dealSlug}${n.type === "REVIEW_REMINDER" ? "#reviews" : ""}` : here} />
+                  <button type="submit" className={`w-full rounded-lg px-2 py-2 text-start text-sm hover:bg-muted ${n.isRead ? "text-fg-muted" : "font-semibold"}`}>
+                    {n.isRead ? null : <span className="me-1.5 inline-block size-2 rounded-full bg-accent-600" aria-hidden="true" />}
+                    {n.title}
+                  </button>
+                </Form>
+              </li>
+            ))}
+          </ul>
+        )}
+        <Link to="/notifications" className="mt-1 block rounded-lg px-2 py-2 text-center text-sm text-brand-700 hover:bg-muted dark:text-brand-200">
+          {t("notifications.popoverAll")}
+        </Link>
+      </div>
+    </details>
+  );
+}
