@@ -28,7 +28,7 @@ export function countdownState(answer: DeadlineAnswer | null | "error", now: num
   return { kind: "counting", remainingMs, urgent: remainingMs < URGENT_MS };
 }
 
-/** "2 ימים 03:04:05" style parts: days, then hh:mm:ss. */
+/** Days, then an hh:mm:ss clock, for "2 days 03:04:05". */
 export function splitRemaining(ms: number) {
   const total = Math.max(0, Math.floor(ms / 1000));
   return {

@@ -12,7 +12,7 @@ function formatter(locale: string, options: Intl.DateTimeFormatOptions) {
   return f;
 }
 
-/** "יום רביעי, 25 בנובמבר, 20:00" */
+/** Weekday, day, month and time, as "Wednesday, 25 November, 20:00" reads in Hebrew. */
 export function formatDateTime(date: Date | string, locale = "he") {
   return formatter(locale, { weekday: "long", day: "numeric", month: "long", hour: "2-digit", minute: "2-digit", hourCycle: "h23" }).format(new Date(date));
 }
@@ -33,7 +33,7 @@ export function formatAdminDate(date: Date | string, withTime = false) {
   return withTime ? `${day} ${parts.hour}:${parts.minute}` : day;
 }
 
-/** "לפני 3 ימים" */
+/** "3 days ago", in the page language. */
 export function formatRelative(date: Date | string, now: Date, locale = "he") {
   const seconds = Math.round((new Date(date).getTime() - now.getTime()) / 1000);
   const rtf = new Intl.RelativeTimeFormat(locale === "he" ? "he" : "en", { numeric: "auto" });
