@@ -1,5 +1,6 @@
 import type { Db } from "~/db/client.server";
 import type { User } from "~/db/schema";
+import { localeCookie } from "~/middleware/i18next.server";
 import { redirectWithToast } from "~/services/toast.server";
 import { homeFor } from "~/services/users.server";
 import { startWebSession } from "./session.server";
@@ -10,11 +11,14 @@ import { startWebSession } from "./session.server";
  */
 export async function completeSignIn(request: Request, db: Db, user: User, redirectTo?: string) {
   const cookie = await startWebSession(db, user.id);
+  // The member's saved language follows them to a new device.
+  const headers = new Headers({ "Set-Cookie": cookie });
+  headers.append("Set-Cookie", await localeCookie.serialize(user.language));
   const destination = redirectTo ?? (user.communityId ? homeFor(user) : "/onboarding/community");
   return redirectWithToast(
     request,
     destination,
     { variant: "success", title: "auth.welcomeBack", values: { name: user.firstName || user.email.split("@")[0] } },
-    { headers: { "Set-Cookie": cookie } },
+    { headers },
   );
 }

@@ -1,0 +1,134 @@
+// A person's own account: their numbers, their profile and their preferences. The /profile,
+// /profile/edit, /settings and /onboarding/community pages and the /api/user* routes all come here.
+import { and, eq, inArray, ne, sql } from "drizzle-orm";
+import type { Db } from "~/db/client.server";
+import { authProviders, communities, orders, users, type User } from "~/db/schema";
+import type { CommunityWithPickupPoints } from "./communities.server";
+import { ServiceError } from "./errors";
+import type { ProfileUpdate, SettingsUpdate } from "./profile-schemas";
+
+export interface UserStats {
+  /** orders that were not cancelled */
+  totalOrders: number;
+  /** agorot saved against base prices, over orders neither cancelled nor refunded */
+  totalSavings: number;
+  /** distinct purchase groups the person's non-cancelled orders joined */
+  joinedGroups: number;
+}
+
+/**
+ * GET /api/users/stats and the /profile cards: one query. Savings follow the platform stats'
+ * rule (base total minus what was paid for the goods, delivery fee aside); a refund gives the
+ * money back, so a refunded order saved nothing, but it was an order in a group all the same.
+ */
+export function userStats(db: Db, userId: string): UserStats {
+  const row = db.get<UserStats>(sql`
+    select
+      count(*) as totalOrders,
+      coalesce(sum(case when ${orders.status} != 'REFUNDED'
+        then ${orders.originalTotal} - (${orders.total} - ${orders.deliveryFee}) else 0 end), 0) as totalSavings,
+      count(distinct ${orders.groupId}) as joinedGroups
+    from ${orders}
+    where ${orders.userId} = ${userId} and ${orders.status} != 'CANCELED'
+  `);
+  return { totalOrders: row.totalOrders, totalSavings: Math.max(0, row.totalSavings), joinedGroups: row.joinedGroups };
+}
+
+/** The community a person belongs to (id and name), or null before they choose one. */
+export function communityOf(db: Db, user: Pick<User, "communityId">) {
+  if (!user.communityId) return null;
+  return (
+    db
+      .select({ id: communities.id, name: communities.name })
+      .from(communities)
+      .where(eq(communities.id, user.communityId))
+      .get() ?? null
+  );
+}
+
+/** What /profile shows beside the person: their numbers and their community. */
+export function profileOverview(db: Db, user: User) {
+  return { stats: userStats(db, user.id), community: communityOf(db, user) };
+}
+
+// Sign-in methods keyed by the e-mail address follow it when it changes.
+const EMAIL_KEYED_PROVIDERS = ["password", "magic"] as const;
+
+/**
+ * PUT /api/user/profile and /profile/edit. The e-mail must not belong to another account (409
+ * on the e-mail field); an absent phone or picture clears it; `name` defaults to first + last.
+ */
+export function updateProfile(db: Db, userId: string, input: ProfileUpdate): User {
+  return db.transaction(
+    (tx) => {
+      const current = tx.select().from(users).where(eq(users.id, userId)).get();
+      if (!current) throw new ServiceError(404, "errors.userNotFound");
+      const taken = tx
+        .select({ id: users.id })
+        .from(users)
+        .where(and(eq(users.email, input.email), ne(users.id, userId)))
+        .get();
+      if (taken) throw new ServiceError(409, "account.validation.emailTaken", "email");
+      const user = tx
+        .update(users)
+        .set({
+          firstName: input.firstName,
+          lastName: input.lastName,
+          name: input.name ?? `${input.firstName} ${input.lastName}`,
+          email: input.email,
+          phone: input.phone ?? null,
+          profileImageUrl: input.profileImageUrl ?? null,
+          updatedAt: new Date(),
+        })
+        .where(eq(users.id, userId))
+        .returning()
+        .get();
+      if (current.email !== input.email) {
+        tx.update(authProviders)
+          .set({ providerId: input.email })
+          .where(
+            and(
+              eq(authProviders.userId, userId),
+              eq(authProviders.providerId, current.email),
+              inArray(authProviders.type, [...EMAIL_KEYED_PROVIDERS]),
+            ),
+          )
+          .run();
+      }
+      return user;
+    },
+    { behavior: "immediate" },
+  );
+}
+
+/** PUT /api/user/settings and /settings: the three notification switches and the language. */
+export function updateSettings(db: Db, userId: string, input: SettingsUpdate): User {
+  const user = db
+    .update(users)
+    .set({
+      emailNotifications: input.emailNotifications,
+      smsNotifications: input.smsNotifications,
+      pushNotifications: input.pushNotifications,
+      language: input.language,
+      updatedAt: new Date(),
+    })
+    .where(eq(users.id, userId))
+    .returning()
+    .get();
+  if (!user) throw new ServiceError(404, "errors.userNotFound");
+  return user;
+}
+
+/**
+ * The onboarding search: communities whose name, description, pickup address or a pickup
+ * point's address contains the text, ignoring case. An empty search keeps them all.
+ */
+export function searchCommunities<T extends CommunityWithPickupPoints>(list: T[], q: string | null | undefined): T[] {
+  const needle = q?.trim().toLocaleLowerCase() ?? "";
+  if (!needle) return list;
+  return list.filter((c) =>
+    [c.name, c.description, c.pickupAddress, ...c.pickupPoints.map((p) => p.address)].some((text) =>
+      text?.toLocaleLowerCase().includes(needle),
+    ),
+  );
+}
