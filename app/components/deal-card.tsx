@@ -22,17 +22,21 @@ export function DealCard({
   signedIn,
   eager = false,
   bulkFormId,
+  headingLevel = 3,
 }: {
   deal: DealCardData;
   signedIn: boolean;
   eager?: boolean;
   bulkFormId?: string;
+  /** 2 where the card sits right under the page's h1 (headings must not skip a level) */
+  headingLevel?: 2 | 3;
 }) {
   const { t } = useTranslation();
   const location = useLocation();
   const image = deal.images[0] ?? "/images/produce/placeholder.svg";
   const group = deal.groups[0];
   const here = location.pathname + location.search;
+  const Heading = headingLevel === 2 ? "h2" : "h3";
   return (
     <article className="relative flex flex-col overflow-hidden rounded-2xl border border-line bg-surface" data-testid="deal-card" data-slug={deal.slug}>
       <Link to={`/deals/${deal.slug}`} className="block" tabIndex={-1} aria-hidden="true">
@@ -60,11 +64,11 @@ export function DealCard({
       )}
 
       <div className="flex flex-1 flex-col gap-2 p-4">
-        <h3 className="font-semibold leading-snug">
+        <Heading className="font-semibold leading-snug">
           <Link to={`/deals/${deal.slug}`} className="hover:underline">
             {deal.title}
           </Link>
-        </h3>
+        </Heading>
         <p className="flex flex-wrap items-baseline gap-x-2">
           <Price agorot={deal.unitPrice} className="text-xl font-bold text-brand-700 dark:text-brand-200" />
           <span className="text-sm text-fg-muted">{t("shop.price.perUnit", { unit: deal.unit })}</span>

@@ -76,7 +76,7 @@ function Filters({ query }: { query: DealQuery }) {
       <div className="flex flex-wrap items-center gap-2">
         <span className="text-sm text-fg-muted">{t("shop.deals.quickFilters")}:</span>
         {QUICK_FILTERS.map((f) => (
-          <Link key={f} to={dealQueryHref({ ...query, quick: query.quick === f ? null : f, page: 1 })} className={chip(query.quick === f)} aria-pressed={query.quick === f}>
+          <Link key={f} to={dealQueryHref({ ...query, quick: query.quick === f ? null : f, page: 1 })} className={chip(query.quick === f)} aria-current={query.quick === f ? "true" : undefined}>
             {t(QUICK_LABELS[f])}
           </Link>
         ))}
@@ -156,7 +156,7 @@ export default function Deals({ loaderData }: Route.ComponentProps) {
       ) : (
         <div className="mt-6 grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-4">
           {deals.map((deal, i) => (
-            <DealCard key={deal.id} deal={deal} signedIn={signedIn} eager={i < 4} bulkFormId={bulk && signedIn ? BULK_FORM : undefined} />
+            <DealCard key={deal.id} deal={deal} signedIn={signedIn} eager={i < 4} headingLevel={2} bulkFormId={bulk && signedIn ? BULK_FORM : undefined} />
           ))}
         </div>
       )}

@@ -64,7 +64,7 @@ export default function Favorites({ loaderData }: Route.ComponentProps) {
       ) : (
         <div className="mt-6 grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-4">
           {loaderData.deals.map((deal, i) => (
-            <DealCard key={deal.id} deal={deal} signedIn eager={i < 4} />
+            <DealCard key={deal.id} deal={deal} signedIn eager={i < 4} headingLevel={2} />
           ))}
         </div>
       )}
