@@ -1,0 +1,103 @@
+// Child processes for the benchmark: the production server (as tests/e2e/global-setup.ts starts
+// it) and the bare node:http server. Every child is tracked so run.mjs can stop them all, also
+// on failure or Ctrl-C.
+import { spawn } from "node:child_process";
+import net from "node:net";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const children = new Set();
+
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const { port } = probe.address();
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+function track(child, name) {
+  let output = "";
+  child.stdout?.on("data", (chunk) => (output += chunk));
+  child.stderr?.on("data", (chunk) => (output += chunk));
+  const handle = { child, name, log: () => output };
+  children.add(handle);
+  child.once("exit", () => children.delete(handle));
+  return handle;
+}
+
+async function waitFor(url, handle, timeoutMs = 60_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (handle.child.exitCode !== null) throw new Error(`${handle.name} exited (${handle.child.exitCode}):\n${handle.log()}`);
+    try {
+      const response = await fetch(url);
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`${handle.name} did not answer ${url} within ${timeoutMs / 1000} s:\n${handle.log()}`);
+}
+
+/** `node <buildDir>/start.js` in production mode on 127.0.0.1:<port>, with its own database. */
+export async function startAppServer({ buildDir, databasePath, port }) {
+  const child = spawn(process.execPath, [path.join(buildDir, "start.js")], {
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATABASE_PATH: databasePath,
+      SESSION_SECRET: "bench-session-secret",
+      RATE_LIMIT_SCALE: "1000",
+      INSECURE_COOKIES: "1",
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  const handle = track(child, "app server");
+  const origin = `http://127.0.0.1:${port}`;
+  await waitFor(`${origin}/healthz`, handle);
+  return { ...handle, origin };
+}
+
+/** The bare node:http server answering `bodyFile` with `contentType` for every request. */
+export async function startBareServer({ bodyFile, contentType, port }) {
+  const child = spawn(process.execPath, [path.join(here, "bare-server.mjs"), bodyFile, contentType, String(port)], {
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  const handle = track(child, "bare server");
+  const origin = `http://127.0.0.1:${port}`;
+  await waitFor(`${origin}/`, handle);
+  return { ...handle, origin };
+}
+
+/** SIGTERM, then SIGKILL after `graceMs`; resolves when the child has exited. */
+export function stopChild(handle, graceMs = 12_000) {
+  const { child } = handle;
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => child.kill("SIGKILL"), graceMs);
+    child.once("exit", () => {
+      clearTimeout(timer);
+      resolve();
+    });
+    child.kill("SIGTERM");
+  });
+}
+
+export async function stopAll() {
+  await Promise.all([...children].map((handle) => stopChild(handle)));
+}
+
+/** For signal handlers: no waiting. */
+export function killAllNow() {
+  for (const { child } of children) {
+    if (child.exitCode === null) child.kill("SIGKILL");
+  }
+}

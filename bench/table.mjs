@@ -1,0 +1,188 @@
+// The one table: each figure beside its budget (issue 6 and DESIGN.md "Budgets"), and writing it
+// into bench/README.md under the date and the machine.
+import fs from "node:fs";
+import os from "node:os";
+
+export const BUDGET = {
+  pageP99Ms: 100,
+  dealsVsBarePercent: 5,
+  checkoutsPerSecond: 500,
+  dealsJsGzip: 140_000,
+  dealsHtmlGzip: 30_000,
+  lighthousePerformance: 98,
+  lighthouseAccessibility: 100,
+  lcpMs: 1_500,
+};
+
+const n = (value, digits = 0) =>
+  value == null || Number.isNaN(value) ? "n/a" : value.toLocaleString("en-US", { minimumFractionDigits: digits, maximumFractionDigits: digits });
+export const kB = (bytes) => (bytes == null ? "n/a" : `${n(bytes / 1000, 1)} kB`);
+const mark = (ok) => (ok === null || ok === undefined ? "·" : ok ? "✓" : "✗");
+
+function loadIssues(r) {
+  const parts = [];
+  if (r.non2xx) parts.push(`${n(r.non2xx)} non-2xx`);
+  if (r.errors) parts.push(`${n(r.errors)} errors`);
+  if (r.timeouts) parts.push(`${n(r.timeouts)} timeouts`);
+  if (r.serverErrors) parts.push(`server logged ${n(r.serverErrors)} error lines`);
+  if (!r.requests) parts.push("no answer within the run");
+  return parts.length ? ` !! ${parts.join(", ")}` : "";
+}
+
+/** Rows [measure, figure, budget, ok] from everything run.mjs measured (missing parts: n/a). */
+export function buildRows({ loads = [], api = [], bare, checkout, invariant, weight = {}, lighthouse, slugPath, config }) {
+  const rows = [];
+  const section = (title) => rows.push({ section: title });
+
+  section(`Load: autocannon, ${config.connections} connections, ${config.duration} s each`);
+  for (const { name, result } of loads) {
+    if (!result) {
+      rows.push([`p99 ${name}`, "n/a (not run)", `< ${BUDGET.pageP99Ms} ms`, false]);
+      continue;
+    }
+    // Error lines the server logs do not fail a row by themselves: requests autocannon cuts off
+    // at the end of a run are logged too (see bench/README.md).
+    const clean = result.requests > 0 && !result.non2xx && !result.errors && !result.timeouts;
+    rows.push([
+      `p99 ${name}`,
+      `${n(result.p99)} ms (p50 ${n(result.p50)} ms, ${n(result.rps)} req/s)${loadIssues(result)}`,
+      `< ${BUDGET.pageP99Ms} ms`,
+      clean && result.p99 < BUDGET.pageP99Ms,
+    ]);
+  }
+  for (const { name, result } of api) {
+    rows.push([`p99 ${name}`, result ? `${n(result.p99)} ms (p50 ${n(result.p50)} ms, ${n(result.rps)} req/s)${loadIssues(result)}` : "n/a", "(info)", null]);
+  }
+  const deals = loads.find((l) => l.key === "deals")?.result;
+  if (bare) rows.push(["bare node:http, same /deals bytes", `${n(bare.rps)} req/s (p99 ${n(bare.p99)} ms)${loadIssues(bare)}`, "(reference)", null]);
+  const ratio = deals && bare ? (100 * deals.rps) / bare.rps : null;
+  rows.push([
+    "/deals throughput vs bare server",
+    ratio == null ? "n/a" : `${n(ratio, 2)} % (${n(deals.rps)} of ${n(bare.rps)} req/s)`,
+    `≥ ${BUDGET.dealsVsBarePercent} %`,
+    ratio == null ? false : ratio >= BUDGET.dealsVsBarePercent,
+  ]);
+  if (checkout) {
+    rows.push([
+      "checkouts/s (POST /api/cart + /api/checkout)",
+      `${n(checkout.checkoutsPerSecond, 1)}/s (${n(checkout.checkouts)} in ${n(checkout.seconds, 1)} s, ${n(checkout.usersUsed)} users; p99 ${n(checkout.p99)} ms)${loadIssues(checkout)}`,
+      `≥ ${BUDGET.checkoutsPerSecond}/s, invariant`,
+      checkout.checkoutsPerSecond >= BUDGET.checkoutsPerSecond && Boolean(invariant?.ok),
+    ]);
+  } else {
+    rows.push(["checkouts/s (POST /api/cart + /api/checkout)", "n/a (not run)", `≥ ${BUDGET.checkoutsPerSecond}/s, invariant`, false]);
+  }
+  rows.push([
+    "revenue invariant after the mix",
+    invariant
+      ? `${invariant.ok ? "PASS" : "FAIL"} (${invariant.cycles} open cycles, ${invariant.mismatches.length} off; ${n(invariant.newOrders)} new orders for ${n(checkout?.checkouts)} checkouts)`
+      : "n/a (not run)",
+    "PASS",
+    invariant ? invariant.ok : false,
+  ]);
+
+  section("Page weight (guest; gzip -9 of each file; kB = 1000 bytes)");
+  const w = (path) => weight[path];
+  const d = w("/deals");
+  rows.push(["first-load JS /deals, gzip", d ? `${kB(d.js.gzip)} (${kB(d.js.raw)} raw, ${d.js.files} files)` : "n/a", `≤ ${kB(BUDGET.dealsJsGzip)}`, d ? d.js.gzip <= BUDGET.dealsJsGzip : false]);
+  rows.push(["HTML /deals, gzip", d ? `${kB(d.html.gzip)} (${kB(d.html.raw)} raw)` : "n/a", `≤ ${kB(BUDGET.dealsHtmlGzip)}`, d ? d.html.gzip <= BUDGET.dealsHtmlGzip : false]);
+  const staticPages = ["/terms", "/privacy", "/about"];
+  const staticJs = staticPages.map((p) => w(p)?.js.raw);
+  rows.push([
+    "JS on /terms, /privacy, /about",
+    staticJs.map((b, i) => `${staticPages[i]} ${b == null ? "n/a" : `${n(b)} B`}`).join(", "),
+    "none",
+    staticJs.every((b) => b === 0),
+  ]);
+  for (const path of ["/", "/deals", slugPath, "/terms"]) {
+    const page = w(path);
+    if (!page) {
+      rows.push([`weight ${path}`, "n/a", "(info)", null]);
+      continue;
+    }
+    rows.push([
+      `weight ${path === slugPath ? "/deals/<slug>" : path}`,
+      `HTML ${kB(page.html.gzip)} / ${kB(page.html.raw)} · JS ${kB(page.js.gzip)} / ${kB(page.js.raw)} (${page.js.files}) · CSS ${kB(page.css.gzip)} / ${kB(page.css.raw)}`,
+      "(gzip / raw)",
+      null,
+    ]);
+  }
+
+  section("Lighthouse mobile (simulated slow 4G, 4x CPU)");
+  const lhPages = ["/", "/deals", slugPath, "/cart"];
+  for (const path of lhPages) {
+    const label = path === slugPath ? "/deals/<slug>" : path;
+    const r = lighthouse?.available ? lighthouse.results[path] : null;
+    if (!r || r.error) {
+      const why = !lighthouse ? (config.lighthouse ? "n/a (not run)" : "n/a (skipped, BENCH_LIGHTHOUSE=0)") : !lighthouse.available ? `n/a (${lighthouse.reason})` : `n/a (${r?.error ?? "not run"})`;
+      rows.push([`${label} performance`, why, `≥ ${BUDGET.lighthousePerformance}`, false]);
+      rows.push([`${label} accessibility`, "n/a", `= ${BUDGET.lighthouseAccessibility}`, false]);
+      rows.push([`${label} LCP`, "n/a", `< ${n(BUDGET.lcpMs / 1000, 1)} s`, false]);
+      rows.push([`${label} best practices · TBT · CLS`, "n/a", "(info)", null]);
+      continue;
+    }
+    rows.push([`${label} performance`, n(r.performance), `≥ ${BUDGET.lighthousePerformance}`, r.performance >= BUDGET.lighthousePerformance]);
+    rows.push([
+      `${label} accessibility`,
+      `${n(r.accessibility)}${r.failedA11y?.length ? ` (fails: ${r.failedA11y.join(", ")})` : ""}`,
+      `= ${BUDGET.lighthouseAccessibility}`,
+      r.accessibility === BUDGET.lighthouseAccessibility,
+    ]);
+    rows.push([`${label} LCP`, `${n(r.lcpMs / 1000, 2)} s`, `< ${n(BUDGET.lcpMs / 1000, 1)} s`, r.lcpMs < BUDGET.lcpMs]);
+    rows.push([`${label} best practices · TBT · CLS`, `${n(r.bestPractices)} · ${n(r.tbtMs)} ms · ${n(r.cls, 3)}`, "(info)", null]);
+  }
+  return rows;
+}
+
+/** Plain text, aligned columns; section rows span the table. */
+export function formatTable(rows) {
+  const header = ["measure", "figure", "budget", "ok"];
+  const data = rows.filter((r) => !r.section).map((r) => [r[0], r[1], r[2], mark(r[3])]);
+  const width = header.map((h, i) => Math.max(h.length, ...data.map((r) => r[i].length)));
+  const line = (cells) => cells.map((c, i) => (i === cells.length - 1 ? c : c.padEnd(width[i]))).join("  ").trimEnd();
+  const out = [line(header), width.map((w) => "-".repeat(w)).join("  ")];
+  for (const r of rows) {
+    if (r.section) out.push(`[${r.section}]`);
+    else out.push(line([r[0], r[1], r[2], mark(r[3])]));
+  }
+  return out.join("\n");
+}
+
+export function summary(rows) {
+  const judged = rows.filter((r) => !r.section && r[3] !== null && r[3] !== undefined);
+  return { held: judged.filter((r) => r[3]).length, missed: judged.filter((r) => !r[3]).map((r) => r[0]), total: judged.length };
+}
+
+export function machine() {
+  const cpus = os.cpus();
+  return {
+    cores: cpus.length,
+    model: cpus[0]?.model?.trim() ?? "unknown CPU",
+    memoryGiB: os.totalmem() / 1024 ** 3,
+    node: process.version,
+    platform: `${os.type()} ${os.release()}`,
+  };
+}
+
+const MARKER = "<!-- Everything below is rewritten by `npm run bench`. -->";
+
+/** Replaces what follows the marker in bench/README.md with this run's heading, table and notes. */
+export function writeReadme(file, { table, notes, startedAt }) {
+  const m = machine();
+  const existing = fs.existsSync(file) ? fs.readFileSync(file, "utf8") : `# Benchmarks\n\n${MARKER}\n`;
+  const head = existing.includes(MARKER) ? existing.slice(0, existing.indexOf(MARKER)) : `${existing.trimEnd()}\n\n`;
+  const date = startedAt.toISOString().replace("T", " ").slice(0, 16);
+  const body = [
+    MARKER,
+    "",
+    `## Latest run: ${date} UTC, ${m.cores} cores (${m.model}), ${m.memoryGiB.toFixed(1)} GiB memory, Node ${m.node}`,
+    "",
+    "```text",
+    table,
+    "```",
+    "",
+    ...notes.map((line) => `- ${line}`),
+    "",
+  ].join("\n");
+  fs.writeFileSync(file, head + body);
+}
