@@ -49,6 +49,8 @@ test("an admin moves one order on from the orders tab, through the allowed statu
   await placePickupOrder(page, "cucumbers");
   const admin = await browser.newPage({ baseURL: new URL(page.url()).origin });
   await logIn(admin, DEMO_ADMIN.email, DEMO_ADMIN.password);
+  // Let the login's own redirect finish first, or it lands after our goto.
+  await expect(admin).toHaveURL(/\/admin$/);
   await admin.goto(`/admin?tab=orders&q=${encodeURIComponent(person.email)}`);
   const row = admin.getByTestId("admin-order-row").first();
   await expect(row.getByTestId("admin-order-status")).toHaveText("ממתין");

@@ -28,6 +28,9 @@ test.describe("signing in by e-mail", () => {
     const guest = await browser.newPage({ baseURL: new URL(page.url()).origin });
     await guest.goto("/login");
     await guest.getByRole("link", { name: "שכחתי סיסמה" }).click();
+    // With JavaScript the link is a client navigation: the login form's e-mail field is still
+    // on screen for a moment, so wait for the new page before typing.
+    await expect(guest.getByRole("heading", { name: "שכחתי סיסמה" })).toBeVisible();
     await guest.getByLabel("כתובת מייל").fill(person.email);
     await guest.getByRole("button", { name: "שליחת קישור איפוס" }).click();
     await expect(guest.getByTestId("reset-sent")).toContainText(person.email);

@@ -18,9 +18,10 @@ test.describe("shopping", () => {
     await expect(page).toHaveURL(/q=%D7%AA%D7%95%D7%AA/);
     await expect(page.getByTestId("result-count")).toContainText("נמצא");
 
+    const title = await page.getByTestId("deal-card").first().getByRole("heading").textContent();
     await page.getByTestId("deal-card").first().getByRole("heading").getByRole("link").click();
     await expect(page).toHaveURL(/\/deals\/[a-z-]+$/);
-    const title = await page.getByRole("heading", { level: 1 }).textContent();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(title!.trim());
     await page.getByLabel("כמות", { exact: true }).fill("2");
     await page.getByRole("button", { name: "הוספה לעגלה" }).click();
     await expect(page.getByText("המוצר נוסף לעגלה")).toBeVisible();
