@@ -6,7 +6,7 @@ import { ErrorList, SubmitButton } from "~/components/ui/field";
 import { dbContext, userContext } from "~/context";
 import { getInstance } from "~/middleware/i18next.server";
 import { CommunityChoiceSchema } from "~/services/account-schemas";
-import { listCommunities, type CommunityWithPickupPoints } from "~/services/communities.server";
+import { communityJson, listCommunities } from "~/services/communities.server";
 import { ServiceError } from "~/services/errors";
 import { communityOf, searchCommunities } from "~/services/profile.server";
 import { redirectWithToast } from "~/services/toast.server";
@@ -22,26 +22,8 @@ async function requireSignedIn(context: Route.LoaderArgs["context"], request: Re
   throw await redirectWithToast(request, `/login?redirect=${PATH}`, { variant: "warning", title: "errors.unauthorized" });
 }
 
-function detailOf(c: CommunityWithPickupPoints) {
-  return {
-    id: c.id,
-    name: c.name,
-    description: c.description,
-    pickupAddress: c.pickupAddress,
-    pickupDay: c.pickupDay,
-    pickupTime: c.pickupTime,
-    contactPhone: c.contactPhone,
-    pickupPoints: c.pickupPoints.map((p) => ({
-      id: p.id,
-      address: p.address,
-      instructions: p.instructions,
-      contactPhone: p.contactPhone,
-      pickupDays: p.pickupDays,
-      pickupStartTime: p.pickupStartTime,
-      pickupEndTime: p.pickupEndTime,
-    })),
-  };
-}
+/** The detail panel shows the API's view of a community (services/communities.server.ts). */
+const detailOf = communityJson;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireSignedIn(context, request);

@@ -6,11 +6,13 @@ import { z } from "zod";
 export const PASSWORD_MIN = 10;
 export const NAME_MIN = 2;
 
-const email = z
+/** A valid e-mail, trimmed and lower-cased (stored that way: the unique index is then case-blind). */
+export const emailField = z
   .string({ error: "validation.emailInvalid" })
   .trim()
   .toLowerCase()
   .pipe(z.email({ error: "validation.emailInvalid" }));
+const email = emailField;
 
 const firstName = z
   .string({ error: "validation.firstNameMin" })

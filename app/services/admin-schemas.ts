@@ -2,17 +2,14 @@
 // and the browser (getZodConstraint). Messages are locale keys: "validation.emailInvalid" is the
 // spec's wording the account forms already use, the rest live under "admin.validation". Pure.
 import { z } from "zod";
+import { emailField } from "./account-schemas";
 
 /** Admin creation asks for at least 6 characters (signup asks for 10: a difference in the spec). */
 export const ADMIN_PASSWORD_MIN = 6;
 /** Lists on the dashboard show at most this many rows, newest first. */
 export const ADMIN_LIST_LIMIT = 200;
 
-const email = z
-  .string({ error: "validation.emailInvalid" })
-  .trim()
-  .toLowerCase()
-  .pipe(z.email({ error: "validation.emailInvalid" }));
+const email = emailField;
 const password = z
   .string({ error: "admin.validation.passwordMin" })
   .min(ADMIN_PASSWORD_MIN, { error: "admin.validation.passwordMin" })

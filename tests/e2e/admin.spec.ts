@@ -57,6 +57,7 @@ test.describe("admin dashboard", () => {
 
     // Messages: clear the search first, then the newest message is the one just sent.
     await page.getByRole("link", { name: "ניקוי החיפוש" }).click();
+    await expect(page).not.toHaveURL(/q=/);
     await tabs.getByRole("link", { name: /הודעות/ }).click();
     await expect(page).toHaveURL(/tab=messages/);
     await expect(page.getByTestId("admin-message-row").filter({ hasText: subject })).toContainText("050-1234567");
@@ -64,6 +65,8 @@ test.describe("admin dashboard", () => {
     // A search nobody matches says so.
     await search.getByRole("searchbox").fill("no-such-person-anywhere");
     await search.getByRole("button", { name: "חיפוש" }).click();
+    // The tabs' links carry the search: wait for it before following one.
+    await expect(page).toHaveURL(/q=no-such-person-anywhere/);
     await tabs.getByRole("link", { name: /משתמשים/ }).click();
     await expect(page.getByText("לא נמצאו משתמשים")).toBeVisible();
     await tabs.getByRole("link", { name: /הזמנות/ }).click();
