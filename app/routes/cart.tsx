@@ -6,6 +6,7 @@ import { QtyStepper } from "~/components/qty-stepper";
 import { dbContext, userContext } from "~/context";
 import { getInstance } from "~/middleware/i18next.server";
 import { getCart } from "~/services/cart.server";
+import { MessageScreen } from "~/components/message-screen";
 import type { Route } from "./+types/cart";
 import { cartAction } from "./cart.server";
 
@@ -27,27 +28,11 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
   const { cart } = loaderData;
 
   if (!cart) {
-    return (
-      <section className="mx-auto max-w-xl px-4 py-16 text-center">
-        <h1 className="text-3xl font-bold">{t("shop.cart.title")}</h1>
-        <p className="mt-3 text-fg-muted">{t("shop.cart.loginPrompt")}</p>
-        <Link to="/login?redirect=/cart" className="mt-6 inline-block rounded-lg bg-brand-600 px-5 py-2.5 font-semibold text-white">
-          {t("shop.cart.loginButton")}
-        </Link>
-      </section>
-    );
+    return <MessageScreen title={t("shop.cart.title")} text={t("shop.cart.loginPrompt")} linkTo="/login?redirect=/cart" linkLabel={t("shop.cart.loginButton")} />;
   }
 
   if (cart.lines.length === 0) {
-    return (
-      <section className="mx-auto max-w-xl px-4 py-16 text-center">
-        <h1 className="text-3xl font-bold">{t("shop.cart.emptyTitle")}</h1>
-        <p className="mt-3 text-fg-muted">{t("shop.cart.emptyText")}</p>
-        <Link to="/" className="mt-6 inline-block rounded-lg bg-brand-600 px-5 py-2.5 font-semibold text-white">
-          {t("shop.cart.emptyCta")}
-        </Link>
-      </section>
-    );
+    return <MessageScreen title={t("shop.cart.emptyTitle")} text={t("shop.cart.emptyText")} linkTo="/" linkLabel={t("shop.cart.emptyCta")} />;
   }
 
   const savings = cart.originalTotal - cart.subtotal;

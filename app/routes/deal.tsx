@@ -23,6 +23,7 @@ import { isHot, savingsPercent, unitPriceFor } from "~/services/pricing";
 import { canReview, createReview, listReviews, ratingSummary } from "~/services/reviews.server";
 import { ReviewSchema } from "~/services/shop-schemas";
 import { redirectWithToast } from "~/services/toast.server";
+import { MessageScreen } from "~/components/message-screen";
 import type { Route } from "./+types/deal";
 
 export function loader({ request, params, context }: Route.LoaderArgs) {
@@ -108,13 +109,7 @@ export default function DealPage({ loaderData, actionData }: Route.ComponentProp
   }, [location.hash]);
 
   if (loaderData.notFound) {
-    return (
-      <section className="mx-auto max-w-xl px-4 py-20 text-center">
-        <h1 className="text-3xl font-bold">{t("shop.deal.notFound")}</h1>
-        <p className="mt-3 text-fg-muted">{t("shop.deal.notFoundText")}</p>
-        <Link to="/deals" className="mt-8 inline-block rounded-lg bg-brand-600 px-5 py-2.5 font-semibold text-white">{t("shop.deal.backToDeals")}</Link>
-      </section>
-    );
+    return <MessageScreen title={t("shop.deal.notFound")} text={t("shop.deal.notFoundText")} linkTo="/deals" linkLabel={t("shop.deal.backToDeals")} />;
   }
 
   const { deal, community, progress, cycle, now } = loaderData;

@@ -10,6 +10,7 @@ import { ServiceError } from "~/services/errors";
 import { canCancel, cancelCutoffPassed, orderNumber } from "~/services/order-status";
 import { cancelOrder, findOrderForUser } from "~/services/orders.server";
 import { redirectWithToast } from "~/services/toast.server";
+import { MessageScreen } from "~/components/message-screen";
 import type { Route } from "./+types/order";
 import { StatusBadge } from "~/components/status-badge";
 
@@ -46,21 +47,10 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 export default function OrderPage({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
   if (loaderData.state === "guest") {
-    return (
-      <section className="mx-auto max-w-xl px-4 py-16 text-center">
-        <p className="text-fg-muted">{t("shop.orders.loginPrompt")}</p>
-        <Link to="/login" className="mt-6 inline-block rounded-lg bg-brand-600 px-5 py-2.5 font-semibold text-white">{t("shop.orders.loginButton")}</Link>
-      </section>
-    );
+    return <MessageScreen text={t("shop.orders.loginPrompt")} linkTo="/login" linkLabel={t("shop.orders.loginButton")} />;
   }
   if (loaderData.state === "missing") {
-    return (
-      <section className="mx-auto max-w-xl px-4 py-16 text-center">
-        <h1 className="text-3xl font-bold">{t("shop.order.notFound")}</h1>
-        <p className="mt-3 text-fg-muted">{t("shop.order.notFoundText")}</p>
-        <Link to="/orders" className="mt-6 inline-block rounded-lg bg-brand-600 px-5 py-2.5 font-semibold text-white">{t("shop.order.back")}</Link>
-      </section>
-    );
+    return <MessageScreen title={t("shop.order.notFound")} text={t("shop.order.notFoundText")} linkTo="/orders" linkLabel={t("shop.order.back")} />;
   }
   const { order, dealTitle, dealSlug, communityName, pickupAddress, pickupDay, pickupTime, pickupPoint } = loaderData;
   const number = orderNumber(order.id);

@@ -9,6 +9,7 @@ import { orderNumber } from "~/services/order-status";
 import { ORDER_SORTS, parseOrderQuery, type OrderSort } from "~/services/order-query";
 import { listOrders } from "~/services/orders.server";
 import { StatusBadge } from "~/components/status-badge";
+import { MessageScreen } from "~/components/message-screen";
 import type { Route } from "./+types/orders";
 
 export function loader({ request, context }: Route.LoaderArgs) {
@@ -36,13 +37,7 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
   const { query, orders, signedIn } = loaderData;
   if (!signedIn) {
-    return (
-      <section className="mx-auto max-w-xl px-4 py-16 text-center">
-        <h1 className="text-3xl font-bold">{t("shop.orders.title")}</h1>
-        <p className="mt-3 text-fg-muted">{t("shop.orders.loginPrompt")}</p>
-        <Link to="/login?redirect=/orders" className="mt-6 inline-block rounded-lg bg-brand-600 px-5 py-2.5 font-semibold text-white">{t("shop.orders.loginButton")}</Link>
-      </section>
-    );
+    return <MessageScreen title={t("shop.orders.title")} text={t("shop.orders.loginPrompt")} linkTo="/login?redirect=/orders" linkLabel={t("shop.orders.loginButton")} />;
   }
   const filtering = Boolean(query.q || query.status);
   return (
