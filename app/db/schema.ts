@@ -37,6 +37,9 @@ export const NOTIFICATION_TYPES = [
   "DEAL_ENDING",
 ] as const;
 export const SESSION_KINDS = ["web", "api"] as const;
+export const VENDOR_APPLICATION_STATUSES = ["PENDING", "APPROVED", "REJECTED"] as const;
+/** Where a stored message came from: the public contact form or a vendor's support form. */
+export const MESSAGE_KINDS = ["contact", "vendor-support"] as const;
 
 export type Role = (typeof ROLES)[number];
 export type Language = (typeof LANGUAGES)[number];
@@ -47,6 +50,8 @@ export type DeliveryType = (typeof DELIVERY_TYPES)[number];
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
+export type VendorApplicationStatus = (typeof VENDOR_APPLICATION_STATUSES)[number];
+export type MessageKind = (typeof MESSAGE_KINDS)[number];
 
 const id = () =>
   text("id")
@@ -211,14 +216,47 @@ export const sessions = sqliteTable(
 // ---------------------------------------------------------------------------------------------
 // Catalogue
 
-export const vendors = sqliteTable("vendors", {
-  id: id(),
-  name: text("name").notNull(),
-  email: text("email"),
-  contact: text("contact"),
-  description: text("description"),
-  createdAt: createdAt(),
-});
+export const vendors = sqliteTable(
+  "vendors",
+  {
+    id: id(),
+    name: text("name").notNull(),
+    email: text("email"),
+    contact: text("contact"),
+    description: text("description"),
+    /** The VENDOR account that runs this vendor (set when an admin approves its application). */
+    userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("vendors_user_unique").on(t.userId)],
+);
+
+/** Someone asking to sell through the marketplace; an admin approves or rejects it. */
+export const vendorApplications = sqliteTable(
+  "vendor_applications",
+  {
+    id: id(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    businessName: text("business_name").notNull(),
+    contactName: text("contact_name").notNull(),
+    phone: text("phone").notNull(),
+    email: text("email").notNull(),
+    description: text("description").notNull(),
+    status: text("status", { enum: VENDOR_APPLICATION_STATUSES }).notNull().default("PENDING"),
+    reviewNote: text("review_note"),
+    reviewedByUserId: text("reviewed_by_user_id").references(() => users.id, { onDelete: "set null" }),
+    reviewedAt: timestamp("reviewed_at"),
+    vendorId: text("vendor_id").references(() => vendors.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("vendor_applications_status_created_idx").on(t.status, t.createdAt),
+    index("vendor_applications_user_idx").on(t.userId),
+    check("vendor_applications_status_check", oneOf("status", VENDOR_APPLICATION_STATUSES)),
+  ],
+);
 
 export const deals = sqliteTable(
   "deals",
@@ -244,6 +282,10 @@ export const deals = sqliteTable(
     status: text("status", { enum: DEAL_STATUSES }).notNull().default("DRAFT"),
     startAt: timestamp("start_at"),
     endAt: timestamp("end_at"),
+    /** Set while a DRAFT waits in the admins' review queue; cleared when it is sent back. */
+    submittedAt: timestamp("submitted_at"),
+    /** The admin's note when a draft was sent back to its vendor. */
+    reviewNote: text("review_note"),
     createdAt: createdAt(),
     updatedAt: timestamp("updated_at").notNull().default(nowMs),
   },
@@ -516,10 +558,36 @@ export const referrals = sqliteTable(
     createdByUserId: text("created_by_user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
+    /** The community the invitation is for (a deal link invites to the member's community). */
+    communityId: text("community_id").references(() => communities.id, { onDelete: "cascade" }),
     rewardType: text("reward_type"),
     rewardValue: integer("reward_value"),
+    // Nullable: SQLite cannot add a column whose default is an expression to an existing table.
+    createdAt: timestamp("created_at").$defaultFn(() => new Date()),
   },
-  (t) => [uniqueIndex("referrals_ref_code_unique").on(t.refCode)],
+  (t) => [
+    uniqueIndex("referrals_ref_code_unique").on(t.refCode),
+    index("referrals_creator_idx").on(t.createdByUserId),
+  ],
+);
+
+/** A visitor who signed up through a referral link (one referral per new account). */
+export const referralSignups = sqliteTable(
+  "referral_signups",
+  {
+    id: id(),
+    referralId: text("referral_id")
+      .notNull()
+      .references(() => referrals.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("referral_signups_user_unique").on(t.userId),
+    index("referral_signups_referral_idx").on(t.referralId),
+  ],
 );
 
 export const eventLogs = sqliteTable(
@@ -527,10 +595,16 @@ export const eventLogs = sqliteTable(
   {
     id: id(),
     type: text("type").notNull(),
+    /** { actorUserId, entityId, before, after, note }: who changed what, and how */
     payload: text("payload", { mode: "json" }).$type<Record<string, unknown>>(),
+    /** Who made the change; a column as well as in the payload, so the audit log can join the name. */
+    actorUserId: text("actor_user_id").references(() => users.id, { onDelete: "set null" }),
     createdAt: createdAt(),
   },
-  (t) => [index("event_logs_type_created_idx").on(t.type, t.createdAt)],
+  (t) => [
+    index("event_logs_type_created_idx").on(t.type, t.createdAt),
+    index("event_logs_created_idx").on(t.createdAt),
+  ],
 );
 
 export const reviews = sqliteTable(
@@ -610,8 +684,12 @@ export const contactMessages = sqliteTable(
     phone: text("phone"),
     subject: text("subject").notNull(),
     message: text("message").notNull(),
+    kind: text("kind", { enum: MESSAGE_KINDS }).notNull().default("contact"),
     readAt: timestamp("read_at"),
     createdAt: createdAt(),
   },
-  (t) => [index("contact_messages_created_idx").on(t.createdAt)],
+  (t) => [
+    index("contact_messages_created_idx").on(t.createdAt),
+    check("contact_messages_kind_check", oneOf("kind", MESSAGE_KINDS)),
+  ],
 );

@@ -1,6 +1,7 @@
 // Demo data: communities with pickup points, tiers and an open weekly cycle; vendors; deals
-// with a group per community; a demo shopper and a demo admin (credentials in README.md).
-import { sql } from "drizzle-orm";
+// with a group per community; a demo shopper, a demo vendor and a demo admin (credentials in
+// README.md).
+import { eq, sql } from "drizzle-orm";
 import { hashPassword } from "~/auth/password.server";
 import { nextCycleDates } from "~/services/cycle-schedule";
 import type { Db } from "./client.server";
@@ -20,6 +21,8 @@ import { seedCommunities, seedDeals, seedVendors } from "./seed-data";
 
 export const DEMO_USER = { email: "demo@shuk.example", password: "shuk-demo-2026", firstName: "נועה", lastName: "כהן" };
 export const DEMO_ADMIN = { email: "admin@shuk.example", password: "shuk-admin-2026", firstName: "אבי", lastName: "לוי" };
+/** Runs the first seed vendor's shop (its `vendors` row is linked to this account). */
+export const DEMO_VENDOR = { email: "vendor@shuk.example", password: "shuk-vendor-2026", firstName: "יוסי", lastName: "מזרחי" };
 
 function isEmpty(db: Db) {
   const row = db.get<{ n: number }>(sql`select count(*) as n from ${communities}`);
@@ -32,9 +35,10 @@ export async function ensureDemoData(db: Db, now = new Date()) {
 }
 
 export async function seedDatabase(db: Db, now = new Date()) {
-  const [userHash, adminHash] = await Promise.all([
+  const [userHash, adminHash, vendorHash] = await Promise.all([
     hashPassword(DEMO_USER.password),
     hashPassword(DEMO_ADMIN.password),
+    hashPassword(DEMO_VENDOR.password),
   ]);
 
   db.transaction(
@@ -124,6 +128,7 @@ export async function seedDatabase(db: Db, now = new Date()) {
       for (const [person, passwordHash, role] of [
         [DEMO_USER, userHash, "USER"],
         [DEMO_ADMIN, adminHash, "ADMIN"],
+        [DEMO_VENDOR, vendorHash, "VENDOR"],
       ] as const) {
         const user = tx
           .insert(users)
@@ -139,6 +144,9 @@ export async function seedDatabase(db: Db, now = new Date()) {
           .returning({ id: users.id })
           .get();
         tx.insert(authProviders).values({ userId: user.id, type: "password", providerId: person.email }).run();
+        if (role === "VENDOR") {
+          tx.update(vendors).set({ userId: user.id }).where(eq(vendors.id, vendorIds.get(seedVendors[0]!.key)!)).run();
+        }
       }
     },
     { behavior: "immediate" },

@@ -1,20 +1,25 @@
 // Every visible string, per language. Each JSON file owns its top-level sections (common: the
 // shell and sign-in; shop: deals, cart, orders; pages: static pages; account: profile,
-// settings, onboarding; admin: the admin area), merged here into one "translation" namespace.
+// settings, onboarding; admin: the admin area; vendor: the vendor area; members: saved
+// addresses and invitations), merged here into one "translation" namespace.
 import enAccount from "./en/account.json";
 import enAdmin from "./en/admin.json";
 import enCommon from "./en/common.json";
+import enMembers from "./en/members.json";
 import enPages from "./en/pages.json";
 import enShop from "./en/shop.json";
+import enVendor from "./en/vendor.json";
 import heAccount from "./he/account.json";
 import heAdmin from "./he/admin.json";
 import heCommon from "./he/common.json";
+import heMembers from "./he/members.json";
 import hePages from "./he/pages.json";
 import heShop from "./he/shop.json";
+import heVendor from "./he/vendor.json";
 
 export const translations = {
-  he: { ...heCommon, ...heShop, ...hePages, ...heAccount, ...heAdmin },
-  en: { ...enCommon, ...enShop, ...enPages, ...enAccount, ...enAdmin },
+  he: { ...heCommon, ...heShop, ...hePages, ...heAccount, ...heAdmin, ...heVendor, ...heMembers },
+  en: { ...enCommon, ...enShop, ...enPages, ...enAccount, ...enAdmin, ...enVendor, ...enMembers },
 } as const;
 
 export type Translation = (typeof translations)["he"];

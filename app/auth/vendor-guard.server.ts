@@ -1,0 +1,43 @@
+// Who may use the vendor area: a VENDOR account linked to its `vendors` row (issue #7).
+import { eq } from "drizzle-orm";
+import { data, type RouterContextProvider } from "react-router";
+import { dbContext } from "~/context";
+import type { Queryable } from "~/db/client.server";
+import { vendors, type User } from "~/db/schema";
+import { getInstance } from "~/middleware/i18next.server";
+import { apiError } from "~/services/http.server";
+import { withApiUser, type ApiCall } from "./api.server";
+import { requireUser } from "./guards.server";
+
+type Ctx = Readonly<RouterContextProvider>;
+export type Vendor = typeof vendors.$inferSelect;
+
+/** The vendor an account runs, or null (not a VENDOR, or not linked yet). */
+export function vendorOfUser(db: Queryable, user: Pick<User, "id" | "role">): Vendor | null {
+  if (user.role !== "VENDOR") return null;
+  return db.select().from(vendors).where(eq(vendors.userId, user.id)).get() ?? null;
+}
+
+/**
+ * The signed-in vendor and its `vendors` row. A guest goes to /login and comes back; anyone
+ * else (a USER, an ADMIN, a VENDOR with no linked row) gets a thrown 403 for the error boundary.
+ */
+export function requireVendor(context: Ctx, request: Request): { user: User; vendor: Vendor } {
+  const user = requireUser(context, request);
+  const vendor = vendorOfUser(context.get(dbContext), user);
+  if (vendor) return { user, vendor };
+  const t = getInstance(context).t;
+  throw data({ title: `${t("vendor.forbidden.title")} | ${t("app.name")}` }, { status: 403 });
+}
+
+/** Like withApiUser, for a linked VENDOR only: a guest gets 401, anyone else 403. */
+export function withApiVendor(
+  context: Ctx,
+  request: Request,
+  handle: (call: ApiCall & { vendor: Vendor }) => Response | Promise<Response>,
+): Promise<Response> {
+  return withApiUser(context, request, (call) => {
+    const vendor = vendorOfUser(call.db, call.user);
+    return vendor ? handle({ ...call, vendor }) : apiError(403, call.i18n.t("vendor.errors.forbidden"));
+  });
+}

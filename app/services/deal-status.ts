@@ -1,0 +1,66 @@
+// Deal status rules (issue #7): one state machine for vendors and admins. Pure.
+//
+//   DRAFT --submit (vendor)--> DRAFT in review --activate (admin)--> ACTIVE
+//                               \--send back with a note (admin)--> DRAFT
+//   ACTIVE --end (vendor or admin)--> ENDED --archive (admin)--> ARCHIVED
+//
+// "In review" is a DRAFT with a submission time, not a status of its own: the spec names four
+// statuses and we keep to them.
+import type { DealStatus } from "~/db/schema";
+
+export const DEAL_ACTIONS = ["submit", "activate", "sendBack", "end", "archive"] as const;
+export type DealAction = (typeof DEAL_ACTIONS)[number];
+export type DealActor = "VENDOR" | "ADMIN";
+
+export interface DealState {
+  status: DealStatus;
+  /** set while a draft waits for an admin */
+  submittedAt: Date | null;
+}
+
+interface Rule {
+  from: DealStatus;
+  /** whether the draft must (true) or must not (false) be waiting for review; absent: either */
+  inReview?: boolean;
+  to: DealStatus;
+  by: readonly DealActor[];
+}
+
+const RULES: Record<DealAction, Rule> = {
+  submit: { from: "DRAFT", inReview: false, to: "DRAFT", by: ["VENDOR"] },
+  activate: { from: "DRAFT", inReview: true, to: "ACTIVE", by: ["ADMIN"] },
+  sendBack: { from: "DRAFT", inReview: true, to: "DRAFT", by: ["ADMIN"] },
+  end: { from: "ACTIVE", to: "ENDED", by: ["VENDOR", "ADMIN"] },
+  archive: { from: "ENDED", to: "ARCHIVED", by: ["ADMIN"] },
+};
+
+/** Whether `actor` may take `action` on a deal in `state`. */
+export function canTakeDealAction(state: DealState, action: DealAction, actor: DealActor): boolean {
+  const rule = RULES[action];
+  if (!rule.by.includes(actor) || rule.from !== state.status) return false;
+  if (rule.inReview !== undefined && rule.inReview !== (state.submittedAt !== null)) return false;
+  return true;
+}
+
+/** The state after `action`, or null when the action is not allowed from `state`. */
+export function applyDealAction(state: DealState, action: DealAction, actor: DealActor, now: Date): DealState | null {
+  if (!canTakeDealAction(state, action, actor)) return null;
+  const to = RULES[action].to;
+  return { status: to, submittedAt: action === "submit" ? now : to === "DRAFT" ? null : state.submittedAt };
+}
+
+/** The actions `actor` can take now (the buttons a dashboard shows). */
+export function availableDealActions(state: DealState, actor: DealActor): DealAction[] {
+  return DEAL_ACTIONS.filter((action) => canTakeDealAction(state, action, actor));
+}
+
+/** Vendors edit their deal's content only while it is a draft not waiting for review; admins may edit any deal not archived. */
+export function canEditDeal(state: DealState, actor: DealActor): boolean {
+  if (actor === "ADMIN") return state.status !== "ARCHIVED";
+  return state.status === "DRAFT" && state.submittedAt === null;
+}
+
+/** Shoppers see ACTIVE deals only. */
+export function isOnSale(status: DealStatus): boolean {
+  return status === "ACTIVE";
+}
