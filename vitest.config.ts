@@ -8,7 +8,7 @@ export default defineConfig({
     alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) },
   },
   test: {
-    include: ["app/**/*.test.ts", "tests/integration/**/*.test.ts"],
+    include: ["app/**/*.test.ts", "server/**/*.test.ts", "tests/integration/**/*.test.ts"],
     globalSetup: ["tests/support/global-setup.ts"],
     setupFiles: ["tests/support/setup.ts"],
     pool: "forks",

@@ -7,6 +7,7 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  type ShouldRevalidateFunction,
   useMatches,
   useRouteError,
   useRouteLoaderData,
@@ -20,7 +21,8 @@ import { Toaster } from "./components/toaster";
 import { dbContext, userContext } from "./context";
 import { directionOf, i18nFor, type Locale } from "./i18n";
 import { databaseMiddleware } from "./middleware/database.server";
-import { getLocale, i18nextMiddleware, translations } from "./middleware/i18next.server";
+import { pageSectionsKey, translationForPage } from "./locales/sections";
+import { getInstance, getLocale, i18nextMiddleware, translations } from "./middleware/i18next.server";
 import { headerSummary } from "./services/header.server";
 import { getTheme } from "./services/theme.server";
 import { takeToasts } from "./services/toast.server";
@@ -36,17 +38,29 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const locale = getLocale(context) as Locale;
   const user = context.get(userContext);
   const [theme, { toasts, setCookie }] = await Promise.all([getTheme(request), takeToasts(request)]);
+  const t = getInstance(context).t;
   return data(
     {
       locale,
-      translation: translations[locale],
+      // Only the sections this page's screens read (app/locales/sections.ts).
+      translation: translationForPage(translations[locale], new URL(request.url).pathname),
       theme,
       user: user ? headerSummary(context.get(dbContext), user) : null,
-      toasts,
+      // Worded here, where every string is at hand: a toast may name any section.
+      toasts: toasts.map((toast) => ({
+        id: toast.id,
+        variant: toast.variant,
+        title: t(toast.title, toast.values),
+        description: toast.description ? t(toast.description, toast.values) : undefined,
+      })),
     },
     { headers: setCookie ? { "Set-Cookie": setCookie } : undefined },
   );
 }
+
+/** A page that needs other translations than the current one brings the root's data again. */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, defaultShouldRevalidate }) =>
+  defaultShouldRevalidate || pageSectionsKey(currentUrl.pathname) !== pageSectionsKey(nextUrl.pathname);
 
 /** A route module sets `handle = { hydrate: false }` when its page needs no script at all. */
 export interface RouteHandle {

@@ -1,14 +1,12 @@
 import { useTranslation } from "react-i18next";
 import { Form, Link, useLocation } from "react-router";
-import type { DealView } from "~/services/deals.server";
 import { FavoriteButton } from "./favorite-button";
 import { Price } from "./price";
 import { QtyStepper } from "./qty-stepper";
 
-export type DealCardData = Pick<
-  DealView,
-  "id" | "slug" | "title" | "unit" | "images" | "basePrice" | "unitPrice" | "savingsPercent" | "isHot" | "quantityTiers" | "maxQty" | "groups" | "isFavorite" | "category"
->;
+import type { DealCardData } from "~/services/deal-card-data";
+
+export type { DealCardData };
 
 const MAX_TIER_TILES = 3;
 

@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { MAX_TOASTS, type Toast, type ToastVariant } from "~/services/toast";
+import { MAX_TOASTS, type ShownToast, type ToastVariant } from "~/services/toast";
 
 const VARIANT_CLASSES: Record<ToastVariant, string> = {
   default: "border-line bg-surface text-fg",
@@ -10,7 +10,7 @@ const VARIANT_CLASSES: Record<ToastVariant, string> = {
 };
 
 /** Server-rendered flash toasts; CSS hides each after 5 s (see app.css). */
-export function Toaster({ toasts }: { toasts: Toast[] }) {
+export function Toaster({ toasts }: { toasts: ShownToast[] }) {
   const { t } = useTranslation();
   if (toasts.length === 0) return null;
   return (
@@ -25,8 +25,8 @@ export function Toaster({ toasts }: { toasts: Toast[] }) {
           data-variant={toast.variant}
           className={`toast pointer-events-auto w-full max-w-sm rounded-xl border px-4 py-3 shadow-lg ${VARIANT_CLASSES[toast.variant]}`}
         >
-          <p className="font-semibold">{t(toast.title, toast.values)}</p>
-          {toast.description ? <p className="mt-0.5 text-sm opacity-90">{t(toast.description, toast.values)}</p> : null}
+          <p className="font-semibold">{toast.title}</p>
+          {toast.description ? <p className="mt-0.5 text-sm opacity-90">{toast.description}</p> : null}
         </div>
       ))}
     </section>

@@ -6,6 +6,7 @@ import { dbContext, userContext } from "~/context";
 import { CATEGORIES } from "~/db/schema";
 import { getInstance } from "~/middleware/i18next.server";
 import { DEAL_SORTS, dealQueryHref, hasActiveFilters, parseDealQuery, QUICK_FILTERS, type DealQuery } from "~/services/deal-query";
+import { toDealCard } from "~/services/deal-card-data";
 import { listDeals } from "~/services/deals.server";
 import type { Route } from "./+types/deals";
 
@@ -18,7 +19,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
     title: getInstance(context).t("shop.deals.metaTitle"),
     query,
     bulk: url.searchParams.get("mode") === "bulk",
-    deals,
+    deals: deals.map(toDealCard),
     total,
     signedIn: Boolean(user),
   };

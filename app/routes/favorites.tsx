@@ -6,6 +6,7 @@ import { dbContext, userContext } from "~/context";
 import { getInstance } from "~/middleware/i18next.server";
 import { ServiceError } from "~/services/errors";
 import { addFavorite, listFavoriteDeals, removeFavorite } from "~/services/favorites.server";
+import { toDealCard } from "~/services/deal-card-data";
 import { safeRedirect } from "~/services/safe-redirect";
 import { FavoriteSchema } from "~/services/shop-schemas";
 import { redirectWithToast } from "~/services/toast.server";
@@ -16,7 +17,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
   const t = getInstance(context).t;
   return {
     title: t("shop.favorites.metaTitle"),
-    deals: listFavoriteDeals(context.get(dbContext), { userId: user.id, communityId: user.communityId }),
+    deals: listFavoriteDeals(context.get(dbContext), { userId: user.id, communityId: user.communityId }).map(toDealCard),
   };
 }
 

@@ -1,4 +1,5 @@
 import { and, asc, count, desc, eq, inArray, or, sql, type SQL } from "drizzle-orm";
+import { toDealCard, type DealCardData } from "./deal-card-data";
 import type { Db, Queryable } from "~/db/client.server";
 import { CATEGORIES, deals, dealTiers, favorites, groups, vendors, type Category, type Deal } from "~/db/schema";
 import { communityPricing, type CommunityPricing } from "./community-pricing.server";
@@ -203,7 +204,8 @@ export function dealsByCategory(db: Db, categories: Category[], perCategory: num
       .map((r) => ({ ...r.deal, vendorName: r.vendorName })),
   );
   const views = viewsOf(db, rows, viewer, pricing);
-  return Object.fromEntries(categories.map((c) => [c, views.filter((v) => v.category === c)])) as Record<Category, DealView[]>;
+  // Cards only: the home page sends these inside its HTML.
+  return Object.fromEntries(categories.map((c) => [c, views.filter((v) => v.category === c).map(toDealCard)])) as Record<Category, DealCardData[]>;
 }
 
 /** A deal by slug (any status but DRAFT is public) or id, priced for the viewer. */

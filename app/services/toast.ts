@@ -13,3 +13,11 @@ export interface Toast {
   description?: string;
   values?: Record<string, string | number>;
 }
+
+/** A toast as the page shows it: worded in the page's language by the root loader. */
+export interface ShownToast {
+  id: string;
+  variant: ToastVariant;
+  title: string;
+  description?: string;
+}

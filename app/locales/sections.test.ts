@@ -1,0 +1,34 @@
+import { describe, expect, it } from "vitest";
+import { translations } from "./index";
+import { pageSectionsKey, translationForPage } from "./sections";
+
+describe("translations sent with a page", () => {
+  it("leaves the static pages', admin and server-only strings out of /deals", () => {
+    const sent = translationForPage(translations.he, "/deals");
+    for (const section of ["about", "terms", "privacy", "faq", "admin", "home", "mail", "notify"]) expect(sent).not.toHaveProperty(section);
+    for (const section of ["app", "nav", "shop", "errors", "validation", "categories"]) expect(sent).toHaveProperty(section);
+  });
+
+  it("sends a page its own sections", () => {
+    expect(translationForPage(translations.he, "/terms")).toHaveProperty("terms");
+    expect(translationForPage(translations.he, "/")).toHaveProperty("home");
+    expect(translationForPage(translations.he, "/admin/cycles")).toHaveProperty("adminCycles");
+    expect(translationForPage(translations.he, "/profile/edit")).toHaveProperty("account");
+  });
+
+  it("always sends a section no rule names", () => {
+    const sent = translationForPage({ brandNew: { x: "y" } } as Record<string, unknown>, "/anything");
+    expect(sent).toEqual({ brandNew: { x: "y" } });
+  });
+
+  it("tells apart pages that need different sections, and not pages that need the same", () => {
+    expect(pageSectionsKey("/deals")).toBe(pageSectionsKey("/cart"));
+    expect(pageSectionsKey("/deals")).not.toBe(pageSectionsKey("/about"));
+    expect(pageSectionsKey("/admin")).toBe(pageSectionsKey("/admin/cycles"));
+  });
+
+  it("makes /deals' strings much smaller than all of them", () => {
+    const size = (value: unknown) => JSON.stringify(value).length;
+    expect(size(translationForPage(translations.he, "/deals"))).toBeLessThan(size(translations.he) * 0.6);
+  });
+});

@@ -1,0 +1,42 @@
+// Which translations travel to the browser with a page (issue #6). Every string used to ride
+// in the root loader's data on every page: about 77 kB of JSON, half of /deals' HTML. Sections
+// that only one area's screens read stay home elsewhere; every other section goes everywhere,
+// so a section nobody listed here can never go missing. Server code (loaders, actions, mail,
+// notifications, toasts) always has every string through the i18next middleware.
+// No imports: the browser bundle runs this too (the root's shouldRevalidate).
+
+const startsWith =
+  (...prefixes: string[]) =>
+  (pathname: string) =>
+    prefixes.some((prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`));
+
+/** Sections the browser needs only on some paths. */
+const PAGE_ONLY: Record<string, (pathname: string) => boolean> = {
+  home: (pathname) => pathname === "/",
+  about: startsWith("/about"),
+  terms: startsWith("/terms"),
+  privacy: startsWith("/privacy"),
+  faq: startsWith("/faq"),
+  account: startsWith("/profile", "/settings", "/onboarding"),
+  admin: startsWith("/admin"),
+  adminCycles: startsWith("/admin"),
+  // Written into mails and notifications on the server; no screen reads them.
+  mail: () => false,
+  notify: () => false,
+};
+
+/** The page-only sections a page at `pathname` gets, as one comparable string. */
+export function pageSectionsKey(pathname: string): string {
+  return Object.keys(PAGE_ONLY)
+    .filter((section) => PAGE_ONLY[section]!(pathname))
+    .join(",");
+}
+
+/** The translations a page at `pathname` needs in the browser: `all` less the others' sections. */
+export function translationForPage<T extends Record<string, unknown>>(all: T, pathname: string): T {
+  const picked: Record<string, unknown> = {};
+  for (const [section, value] of Object.entries(all)) {
+    if (PAGE_ONLY[section]?.(pathname) ?? true) picked[section] = value;
+  }
+  return picked as T;
+}

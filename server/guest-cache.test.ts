@@ -1,0 +1,54 @@
+import { describe, expect, it } from "vitest";
+import { GuestCache, guestCacheKey, isCacheableAnswer, type CachedAnswer } from "./guest-cache";
+
+const answer = (text: string): CachedAnswer => ({ status: 200, headers: [], body: Buffer.from(text), encoded: {} });
+
+describe("guest cache keys", () => {
+  it("keys a guest's GET by URL, language and theme", () => {
+    expect(guestCacheKey("GET", "/deals", undefined, undefined)).toBe(" /deals");
+    expect(guestCacheKey("GET", "/deals", "theme=dark; lng=en", undefined)).toBe(guestCacheKey("GET", "/deals", "lng=en; theme=dark", undefined));
+    expect(guestCacheKey("GET", "/deals", "lng=en", undefined)).not.toBe(guestCacheKey("GET", "/deals", "lng=he", undefined));
+  });
+
+  it("does not cache a signed-in person, a toast, a bearer token, a write or the health check", () => {
+    expect(guestCacheKey("GET", "/deals", "__Host-shuk_session=abc", undefined)).toBeNull();
+    expect(guestCacheKey("GET", "/deals", "lng=he; shuk_toast=xyz", undefined)).toBeNull();
+    expect(guestCacheKey("GET", "/api/deals", undefined, "Bearer t")).toBeNull();
+    expect(guestCacheKey("POST", "/deals", undefined, undefined)).toBeNull();
+    expect(guestCacheKey("GET", "/healthz", undefined, undefined)).toBeNull();
+  });
+
+  it("keeps only plain 200 answers that set no cookie and allow storing", () => {
+    expect(isCacheableAnswer(200, new Headers({ "Content-Type": "text/html" }))).toBe(true);
+    expect(isCacheableAnswer(404, new Headers())).toBe(false);
+    expect(isCacheableAnswer(200, new Headers({ "Set-Cookie": "a=b" }))).toBe(false);
+    expect(isCacheableAnswer(200, new Headers({ "Cache-Control": "no-store" }))).toBe(false);
+  });
+});
+
+describe("guest cache", () => {
+  it("serves a stored answer, then marks it stale after the TTL", () => {
+    const cache = new GuestCache(1000, 10);
+    cache.store("k", answer("a"), cache.currentGeneration(), 0);
+    expect(cache.lookup("k", 500)).toMatchObject({ stale: false });
+    expect(cache.lookup("k", 1500)).toMatchObject({ stale: true });
+  });
+
+  it("forgets everything on a write, and refuses a render that began before it", () => {
+    const cache = new GuestCache(1000, 10);
+    cache.store("k", answer("a"), cache.currentGeneration(), 0);
+    const renderStarted = cache.currentGeneration();
+    cache.invalidate();
+    expect(cache.lookup("k", 1)).toBeNull();
+    expect(cache.store("k", answer("old"), renderStarted, 2)).toBe(false);
+    expect(cache.lookup("k", 3)).toBeNull();
+  });
+
+  it("drops the oldest entries beyond its size", () => {
+    const cache = new GuestCache(1000, 2);
+    for (const key of ["a", "b", "c"]) cache.store(key, answer(key), cache.currentGeneration(), 0);
+    expect(cache.size).toBe(2);
+    expect(cache.lookup("a", 0)).toBeNull();
+    expect(cache.lookup("c", 0)).not.toBeNull();
+  });
+});

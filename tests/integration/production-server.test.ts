@@ -1,0 +1,135 @@
+// The production server itself (server.ts): compressed answers and the guest page cache, over
+// real HTTP against `node build/start.js` on its own database.
+import { spawn, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import http from "node:http";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import zlib from "node:zlib";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+const buildDir = path.resolve(process.env.BUILD_DIR ?? "build");
+let child: ChildProcess;
+let port = 0;
+let dir = "";
+
+interface RawAnswer {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  body: Buffer;
+}
+
+/** A request with exactly these headers (fetch would add and undo its own Accept-Encoding). */
+function raw(pathname: string, headers: Record<string, string> = {}, method = "GET", body?: string): Promise<RawAnswer> {
+  return new Promise((resolve, reject) => {
+    const request = http.request({ host: "127.0.0.1", port, path: pathname, method, headers }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on("data", (chunk: Buffer) => chunks.push(chunk));
+      response.on("end", () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks) }));
+    });
+    request.on("error", reject);
+    request.end(body);
+  });
+}
+
+const nonceOf = (html: string) => /nonce="([^"]+)"/.exec(html)?.[1];
+
+beforeAll(async () => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), "shuk-server-"));
+  port = await new Promise<number>((resolve) => {
+    const probe = net.createServer().listen(0, "127.0.0.1", () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+  child = spawn(process.execPath, [path.join(buildDir, "start.js")], {
+    env: { ...process.env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", DATABASE_PATH: path.join(dir, "shuk.db"), SESSION_SECRET: "server-test", INSECURE_COOKIES: "1" },
+    stdio: "pipe",
+  });
+  let output = "";
+  child.stdout?.on("data", (c) => (output += c));
+  child.stderr?.on("data", (c) => (output += c));
+  for (let i = 0; i < 300; i++) {
+    const health = await raw("/healthz").catch(() => undefined);
+    if (health?.status === 200) return;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`server did not start:\n${output}`);
+});
+
+afterAll(async () => {
+  child?.kill("SIGTERM");
+  if (child && child.exitCode === null) await new Promise((resolve) => child.once("exit", resolve));
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+describe("compression", () => {
+  it("sends pages in brotli or gzip when asked, the same page once unpacked", async () => {
+    const plain = await raw("/deals");
+    const br = await raw("/deals", { "Accept-Encoding": "gzip, br" });
+    const gz = await raw("/deals", { "Accept-Encoding": "gzip" });
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    expect(br.headers["content-encoding"]).toBe("br");
+    expect(gz.headers["content-encoding"]).toBe("gzip");
+    expect(br.headers.vary).toContain("Accept-Encoding");
+    expect(Number(br.headers["content-length"])).toBe(br.body.length);
+    // A guest's three requests inside the cache's lifetime are one render.
+    expect(zlib.brotliDecompressSync(br.body).equals(plain.body)).toBe(true);
+    expect(zlib.gunzipSync(gz.body).equals(plain.body)).toBe(true);
+    expect(br.body.length).toBeLessThan(plain.body.length / 3);
+  });
+
+  it("serves scripts precompressed by the build", async () => {
+    const html = (await raw("/")).body.toString();
+    const script = /src="(\/assets\/[^"]+\.js)"/.exec(html)?.[1] ?? /href="(\/assets\/[^"]+\.js)"/.exec(html)?.[1];
+    expect(script).toBeDefined();
+    const plain = await raw(script!);
+    const br = await raw(script!, { "Accept-Encoding": "br" });
+    expect(br.headers["content-encoding"]).toBe("br");
+    expect(br.headers["cache-control"]).toContain("immutable");
+    expect(zlib.brotliDecompressSync(br.body).equals(plain.body)).toBe(true);
+  });
+
+  it("leaves images alone", async () => {
+    const answer = await raw("/favicon.svg", { "Accept-Encoding": "br" });
+    expect(answer.status).toBe(200);
+    if (answer.body.length >= 1024) expect(answer.headers["content-encoding"]).toBe("br");
+  });
+});
+
+describe("the guest page cache", () => {
+  it("gives guests one render of a page until a write happens", async () => {
+    const first = (await raw("/deals")).body.toString();
+    const second = (await raw("/deals")).body.toString();
+    expect(nonceOf(first)).toBeDefined();
+    expect(nonceOf(second)).toBe(nonceOf(first));
+
+    // A write anywhere (here a theme change) empties the cache: the next page is new.
+    const write = await raw("/theme", { "Content-Type": "application/x-www-form-urlencoded" }, "POST", "theme=dark&redirectTo=/");
+    expect(write.status).toBeLessThan(500);
+    const third = (await raw("/deals")).body.toString();
+    expect(nonceOf(third)).not.toBe(nonceOf(first));
+  });
+
+  it("keeps language apart and never serves a cached page to a signed-in person", async () => {
+    const hebrew = (await raw("/deals")).body.toString();
+    // The language cookie as React Router writes it: base64 of the JSON string.
+    const english = (await raw("/deals", { Cookie: `lng=${encodeURIComponent(btoa(JSON.stringify("en")))}` })).body.toString();
+    expect(hebrew).toContain('lang="he"');
+    expect(english).toContain('lang="en"');
+
+    const login = await raw("/login", { "Content-Type": "application/x-www-form-urlencoded", Accept: "text/html" }, "POST", "intent=password&email=demo%40shuk.example&password=shuk-demo-2026&redirectTo=%2Fdeals");
+    const session = (login.headers["set-cookie"] ?? []).map((c) => c.split(";")[0]).join("; ");
+    expect(session).toContain("session");
+    const a = (await raw("/deals", { Cookie: session })).body.toString();
+    const b = (await raw("/deals", { Cookie: session })).body.toString();
+    expect(nonceOf(a)).not.toBe(nonceOf(b));
+  });
+
+  it("does not cache the health check", async () => {
+    const a = await raw("/healthz");
+    expect(a.status).toBe(200);
+    expect(a.headers["cache-control"]).toBe("no-store");
+  });
+});
