@@ -11,47 +11,9 @@ import {
   uniqueIndex,
 } from "drizzle-orm/sqlite-core";
 
-export const ROLES = ["USER", "VENDOR", "ADMIN"] as const;
-export const LANGUAGES = ["he", "en"] as const;
-export const AUTH_PROVIDER_TYPES = [
-  "password",
-  "google",
-  "apple",
-  "facebook",
-  "github",
-  "passkey",
-  "magic",
-  "replit",
-] as const;
-export const TWO_FA_TYPES = ["totp", "sms"] as const;
-export const CATEGORIES = ["vegetables", "fruits", "herbs", "sprouts", "mushrooms"] as const;
-export const DEAL_STATUSES = ["DRAFT", "ACTIVE", "ENDED", "ARCHIVED"] as const;
-export const GROUP_STATUSES = ["OPEN", "CLOSED", "FULFILLED"] as const;
-export const DELIVERY_TYPES = ["PICKUP", "DELIVERY"] as const;
-export const PAYMENT_METHODS = ["CASH", "CREDIT_CARD", "BANK_TRANSFER"] as const;
-export const ORDER_STATUSES = ["PENDING", "PAID", "CANCELED", "FULFILLED", "REFUNDED"] as const;
-export const NOTIFICATION_TYPES = [
-  "REVIEW_REMINDER",
-  "ORDER_DELIVERED",
-  "GROUP_COMPLETE",
-  "DEAL_ENDING",
-] as const;
-export const SESSION_KINDS = ["web", "api"] as const;
-export const VENDOR_APPLICATION_STATUSES = ["PENDING", "APPROVED", "REJECTED"] as const;
-/** Where a stored message came from: the public contact form or a vendor's support form. */
-export const MESSAGE_KINDS = ["contact", "vendor-support"] as const;
+import { ROLES, LANGUAGES, AUTH_PROVIDER_TYPES, TWO_FA_TYPES, CATEGORIES, DEAL_STATUSES, GROUP_STATUSES, DELIVERY_TYPES, PAYMENT_METHODS, ORDER_STATUSES, NOTIFICATION_TYPES, SESSION_KINDS, VENDOR_APPLICATION_STATUSES, MESSAGE_KINDS } from "./enums";
 
-export type Role = (typeof ROLES)[number];
-export type Language = (typeof LANGUAGES)[number];
-export type Category = (typeof CATEGORIES)[number];
-export type DealStatus = (typeof DEAL_STATUSES)[number];
-export type GroupStatus = (typeof GROUP_STATUSES)[number];
-export type DeliveryType = (typeof DELIVERY_TYPES)[number];
-export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
-export type OrderStatus = (typeof ORDER_STATUSES)[number];
-export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
-export type VendorApplicationStatus = (typeof VENDOR_APPLICATION_STATUSES)[number];
-export type MessageKind = (typeof MESSAGE_KINDS)[number];
+export * from "./enums";
 
 const id = () =>
   text("id")

@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import { Form, Link, useNavigation, useSubmit } from "react-router";
 import { DealCard, DealCardSkeleton } from "~/components/deal-card";
 import { dbContext, userContext } from "~/context";
-import { CATEGORIES } from "~/db/schema";
+import { CATEGORIES } from "~/db/enums";
 import { getInstance } from "~/middleware/i18next.server";
 import { DEAL_SORTS, dealQueryHref, hasActiveFilters, parseDealQuery, QUICK_FILTERS, type DealQuery } from "~/services/deal-query";
 import { toDealCard } from "~/services/deal-card-data";

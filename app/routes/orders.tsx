@@ -2,7 +2,7 @@ import { useTranslation } from "react-i18next";
 import { Form, Link } from "react-router";
 import { Price } from "~/components/price";
 import { dbContext, userContext } from "~/context";
-import { ORDER_STATUSES } from "~/db/schema";
+import { ORDER_STATUSES } from "~/db/enums";
 import { getInstance } from "~/middleware/i18next.server";
 import { formatDate } from "~/services/dates";
 import { orderNumber } from "~/services/order-status";

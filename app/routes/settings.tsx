@@ -6,7 +6,7 @@ import type { z } from "zod";
 import { requireUser } from "~/auth/guards.server";
 import { SubmitButton } from "~/components/ui/field";
 import { dbContext } from "~/context";
-import { LANGUAGES } from "~/db/schema";
+import { LANGUAGES } from "~/db/enums";
 import { getInstance, localeCookie } from "~/middleware/i18next.server";
 import { ServiceError } from "~/services/errors";
 import { SettingsFormSchema } from "~/services/profile-schemas";

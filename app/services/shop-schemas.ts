@@ -1,7 +1,7 @@
 // Shopping payloads (spec section 5), for the page forms and the /api routes alike. Messages
 // are locale keys.
 import { z } from "zod";
-import { DELIVERY_TYPES } from "~/db/schema";
+import { DELIVERY_TYPES } from "~/db/enums";
 
 const id = (message: string) => z.string({ error: message }).trim().min(1, { error: message });
 const qty = z

@@ -8,6 +8,7 @@ import os from "node:os";
 import path from "node:path";
 import zlib from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { weighPage } from "../../bench/weight.mjs";
 
 const buildDir = path.resolve(process.env.BUILD_DIR ?? "build");
 let child: ChildProcess;
@@ -131,5 +132,22 @@ describe("the guest page cache", () => {
     const a = await raw("/healthz");
     expect(a.status).toBe(200);
     expect(a.headers["cache-control"]).toBe("no-store");
+  });
+});
+
+// The budgets that bytes decide (DESIGN.md "Budgets"; timings live in bench/, never here).
+describe("page weight", () => {
+  it("keeps the JavaScript a first visit to /deals loads within 140 kB gzip", async () => {
+    const weight = await weighPage(`http://127.0.0.1:${port}`, "/deals");
+    expect(weight.js.files).toBeGreaterThan(0);
+    expect(weight.js.gzip).toBeLessThanOrEqual(140_000);
+  });
+
+  it("ships no script at all on the terms, privacy and about pages", async () => {
+    for (const path of ["/terms", "/privacy", "/about"]) {
+      const weight = await weighPage(`http://127.0.0.1:${port}`, path);
+      expect(weight.js.files, path).toBe(0);
+      expect((await raw(path)).body.toString(), path).not.toContain("<script");
+    }
   });
 });
