@@ -17,12 +17,20 @@ export default [
   route("onboarding/community", "routes/onboarding-community.tsx"),
   route("profile", "routes/profile.tsx"),
   route("profile/edit", "routes/profile-edit.tsx"),
+  // Members: saved addresses and invitations of neighbours
+  route("profile/addresses", "routes/profile-addresses.tsx"),
+  route("invite", "routes/invite-link.ts"),
+  route("invite/:code", "routes/invite.tsx"),
   route("settings", "routes/settings.tsx"),
   route("admin", "routes/admin.tsx"),
   route("admin/create", "routes/admin-create.tsx"),
   route("admin/cycles", "routes/admin-cycles.tsx"),
   route("admin/cycles/:id", "routes/admin-cycle.tsx"),
   route("admin/cycles/:id/csv", "routes/admin-cycle-csv.ts"),
+  // Admin: communities and the audit log (issue #7)
+  route("admin/communities", "routes/admin-communities.tsx"),
+  route("admin/communities/:id", "routes/admin-community.tsx"),
+  route("admin/audit", "routes/admin-audit.tsx"),
 
   // Shopping (shopping.md)
   route("deals", "routes/deals.tsx"),
@@ -44,11 +52,19 @@ export default [
   route("terms", "routes/terms.tsx"),
   route("privacy", "routes/privacy.tsx"),
   route("faq", "routes/faq.tsx"),
-  comingSoon("vendor", "vendor"),
-  comingSoon("vendor/dashboard", "vendor-dashboard"),
-  comingSoon("vendor/new-deal", "vendor-new-deal"),
-  comingSoon("vendor/guide", "vendor-guide"),
-  comingSoon("vendor/support", "vendor-support"),
+  // Vendor area: the application, dashboard, guide and support (issue #7)
+  route("vendor", "routes/vendor.tsx"),
+  route("vendor/dashboard", "routes/vendor-dashboard.tsx"),
+  route("vendor/dashboard/packing.csv", "routes/vendor-packing-csv.ts"),
+  route("vendor/guide", "routes/vendor-guide.tsx"),
+  route("vendor/support", "routes/vendor-support.tsx"),
+  route("admin/vendor-applications", "routes/admin-vendor-applications.tsx"),
+  // Deals: vendors create and edit, admins review (issue #7)
+  route("vendor/new-deal", "routes/vendor-new-deal.tsx"),
+  route("vendor/deals/:id/edit", "routes/vendor-deal-edit.tsx"),
+  route("admin/deals", "routes/admin-deals.tsx"),
+  route("admin/deals/:id/edit", "routes/admin-deal-edit.tsx"),
+  route("uploads/deals/:file", "routes/uploads-deal.ts"),
 
   // Resource routes
   route("theme", "routes/theme.ts"),
@@ -91,7 +107,37 @@ export default [
     route("user/settings", "routes/api/user-settings.ts"),
     // Admin API
     route("admin/create-admin", "routes/api/admin-create.ts"),
+    // Admin API: communities, pickup points, tiers, cycle settings, audit log (issue #7)
+    route("admin/communities", "routes/api/admin-communities.ts"),
+    route("admin/communities/:id", "routes/api/admin-community.ts"),
+    route("admin/communities/:id/deactivate", "routes/api/admin-community-active.ts", { id: "api-admin-community-deactivate" }),
+    route("admin/communities/:id/activate", "routes/api/admin-community-active.ts", { id: "api-admin-community-activate" }),
+    route("admin/communities/:id/tiers", "routes/api/admin-community-tiers.ts"),
+    route("admin/communities/:id/cycle-settings", "routes/api/admin-community-cycle-settings.ts"),
+    route("admin/communities/:id/pickup-points", "routes/api/admin-community-pickup-points.ts"),
+    route("admin/pickup-points/:id", "routes/api/admin-pickup-point.ts"),
+    route("admin/audit", "routes/api/admin-audit.ts"),
     route("admin/:view", "routes/api/admin.ts"),
+    // Members API: saved addresses and invitations of neighbours
+    route("user/addresses", "routes/api/user-addresses.ts"),
+    route("user/addresses/:id", "routes/api/user-address.ts"),
+    route("user/addresses/:id/default", "routes/api/user-address.ts", { id: "api-user-address-default" }),
+    route("referrals", "routes/api/referrals.ts"),
+    route("referrals/:code", "routes/api/referral.ts"),
+    // Vendor area API: applications, dashboard, support, and the admins' review (issue #7)
+    route("vendor/applications", "routes/api/vendor-applications.ts"),
+    route("vendor/dashboard", "routes/api/vendor-dashboard.ts"),
+    route("vendor/support", "routes/api/vendor-support.ts"),
+    route("admin/vendor-applications", "routes/api/admin-vendor-applications.ts"),
+    route("admin/vendor-applications/:id/:decision", "routes/api/admin-vendor-application-decision.ts"),
+    // Deals API: vendors' own deals and the admins' review (issue #7)
+    route("vendor/deals", "routes/api/vendor-deals.ts"),
+    route("vendor/deals/:id", "routes/api/vendor-deal.ts"),
+    route("vendor/deals/:id/images", "routes/api/vendor-deal-images.ts"),
+    route("vendor/deals/:id/:action", "routes/api/vendor-deal-action.ts"),
+    route("admin/deals", "routes/api/admin-deals.ts"),
+    route("admin/deals/:id", "routes/api/admin-deal.ts"),
+    route("admin/deals/:id/:action", "routes/api/admin-deal-action.ts"),
     route("*", "routes/api/not-found.ts"),
   ]),
 

@@ -1,7 +1,9 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import type { SavedAddressOption } from "~/services/addresses";
 import { DELIVERY_DAYS, deliveryFee, FREE_DELIVERY_FROM } from "~/services/delivery";
 import { useFormatShekel } from "./price";
+import { SavedAddressPicker } from "./saved-address-picker";
 
 export interface PickupInfo {
   pickupDay: number;
@@ -13,7 +15,18 @@ export interface PickupInfo {
  * Pickup (free) or home delivery (the fee from delivery.ts), with the summary. Choosing delivery
  * reveals the address field: with CSS :has(), so it works without JavaScript too.
  */
-export function DeliveryOptions({ subtotal, pickup, name = "deliveryType" }: { subtotal: number; pickup: PickupInfo | null; name?: string }) {
+export function DeliveryOptions({
+  subtotal,
+  pickup,
+  name = "deliveryType",
+  addresses = [],
+}: {
+  subtotal: number;
+  pickup: PickupInfo | null;
+  name?: string;
+  /** the member's saved addresses: the default fills the address field, the picker the others */
+  addresses?: SavedAddressOption[];
+}) {
   const { t } = useTranslation();
   const shekel = useFormatShekel();
   const [type, setType] = useState<"PICKUP" | "DELIVERY">("PICKUP");
@@ -45,9 +58,12 @@ export function DeliveryOptions({ subtotal, pickup, name = "deliveryType" }: { s
           </span>
         </label>
       </div>
-      <div className="mt-3 hidden group-has-[input[value=DELIVERY]:checked]:block">
-        <label htmlFor="delivery-address" className="mb-1 block text-sm font-medium">{t("shop.delivery.address")}</label>
-        <textarea id="delivery-address" name="deliveryAddress" rows={2} placeholder={t("shop.delivery.addressPlaceholder")} className="w-full rounded-lg border border-line bg-surface px-3 py-2" />
+      <div className="mt-3 hidden gap-3 group-has-[input[value=DELIVERY]:checked]:grid">
+        <SavedAddressPicker id="delivery-saved-address" addresses={addresses} fill={(a) => ({ deliveryAddress: a.line })} />
+        <div>
+          <label htmlFor="delivery-address" className="mb-1 block text-sm font-medium">{t("shop.delivery.address")}</label>
+          <textarea id="delivery-address" name="deliveryAddress" rows={2} defaultValue={addresses.find((a) => a.isDefault)?.line ?? ""} placeholder={t("shop.delivery.addressPlaceholder")} className="w-full rounded-lg border border-line bg-surface px-3 py-2" />
+        </div>
       </div>
       <dl className="mt-3 grid gap-1 text-sm">
         <div className="flex justify-between"><dt>{t("shop.delivery.subtotal")}</dt><dd>{shekel(subtotal)}</dd></div>

@@ -2,29 +2,55 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useHydrated } from "./use-hydrated";
 
-/** Web Share where the phone has it, else copies the link. Needs JavaScript, so hidden without. */
-export function ShareButton({ title }: { title: string }) {
+/**
+ * Shares a link: `auto` uses Web Share where the phone has it, else copies; `copy` only copies;
+ * `share` is Web Share alone and shows only where the browser has it. Needs JavaScript, so
+ * hidden without (the link itself is on the page for copying by hand).
+ */
+export function ShareButton({
+  title,
+  url,
+  text,
+  label,
+  copiedLabel,
+  mode = "auto",
+}: {
+  title: string;
+  /** the page's own address when not given */
+  url?: string;
+  text?: string;
+  label?: string;
+  copiedLabel?: string;
+  mode?: "auto" | "copy" | "share";
+}) {
   const { t } = useTranslation();
   const hydrated = useHydrated();
   const [copied, setCopied] = useState(false);
   if (!hydrated) return null;
+  const canShare = typeof navigator.share === "function";
+  if (mode === "share" && !canShare) return null;
   async function share() {
-    const url = window.location.href;
-    if (navigator.share) {
+    const link = url ?? window.location.href;
+    if (mode !== "copy" && canShare) {
       try {
-        await navigator.share({ title, url });
+        await navigator.share({ title, text, url: link });
         return;
       } catch {
         // cancelled: fall through to copying
       }
     }
-    await navigator.clipboard?.writeText(url);
+    if (mode === "share") return;
+    try {
+      await navigator.clipboard.writeText(link);
+    } catch {
+      return; // no clipboard here (an insecure page, a refused permission): the link stays on screen
+    }
     setCopied(true);
     setTimeout(() => setCopied(false), 2000);
   }
   return (
     <button type="button" onClick={share} className="grid h-10 place-items-center rounded-full border border-line px-3 text-sm hover:bg-muted" aria-live="polite">
-      {copied ? t("shop.deal.copied") : t("shop.deal.share")}
+      {copied ? (copiedLabel ?? t("shop.deal.copied")) : (label ?? t("shop.deal.share"))}
     </button>
   );
 }

@@ -5,6 +5,7 @@
 import enAccount from "./en/account.json";
 import enAdmin from "./en/admin.json";
 import enCommon from "./en/common.json";
+import enDealsAdmin from "./en/deals-admin.json";
 import enMembers from "./en/members.json";
 import enPages from "./en/pages.json";
 import enShop from "./en/shop.json";
@@ -12,14 +13,15 @@ import enVendor from "./en/vendor.json";
 import heAccount from "./he/account.json";
 import heAdmin from "./he/admin.json";
 import heCommon from "./he/common.json";
+import heDealsAdmin from "./he/deals-admin.json";
 import heMembers from "./he/members.json";
 import hePages from "./he/pages.json";
 import heShop from "./he/shop.json";
 import heVendor from "./he/vendor.json";
 
 export const translations = {
-  he: { ...heCommon, ...heShop, ...hePages, ...heAccount, ...heAdmin, ...heVendor, ...heMembers },
-  en: { ...enCommon, ...enShop, ...enPages, ...enAccount, ...enAdmin, ...enVendor, ...enMembers },
+  he: { ...heCommon, ...heShop, ...hePages, ...heAccount, ...heAdmin, ...heVendor, ...heMembers, ...heDealsAdmin },
+  en: { ...enCommon, ...enShop, ...enPages, ...enAccount, ...enAdmin, ...enVendor, ...enMembers, ...enDealsAdmin },
 } as const;
 
 export type Translation = (typeof translations)["he"];

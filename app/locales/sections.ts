@@ -20,6 +20,13 @@ const PAGE_ONLY: Record<string, (pathname: string) => boolean> = {
   account: startsWith("/profile", "/settings", "/onboarding"),
   admin: startsWith("/admin"),
   adminCycles: startsWith("/admin"),
+  adminDeals: startsWith("/admin"),
+  adminVendorApplications: startsWith("/admin"),
+  dealEditor: startsWith("/vendor", "/admin"),
+  vendor: startsWith("/vendor"),
+  // The saved-address picker (checkout, shipping, a deal's delivery card) and invitations.
+  addresses: (pathname) => startsWith("/profile", "/checkout", "/shipping")(pathname) || pathname.startsWith("/deals/"),
+  referrals: (pathname) => startsWith("/profile", "/invite", "/signup")(pathname) || pathname.startsWith("/deals/"),
   // Written into mails and notifications on the server; no screen reads them.
   mail: () => false,
   notify: () => false,

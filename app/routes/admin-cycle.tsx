@@ -1,6 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { data, Link } from "react-router";
 import { requireAdmin } from "~/auth/admin-guard.server";
+import { AdminNav } from "~/components/admin-nav";
 import { Confirm } from "~/components/confirm";
 import { Price } from "~/components/price";
 import { StatusBadge } from "~/components/status-badge";
@@ -29,8 +30,8 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData
 
 /** "Mark all as fulfilled": works without JavaScript (a confirmed form POST). */
 export async function action({ request, params, context }: Route.ActionArgs) {
-  requireAdmin(context, request);
-  const count = fulfillCycle(context.get(dbContext), params.id);
+  const admin = requireAdmin(context, request);
+  const count = fulfillCycle(context.get(dbContext), admin.id, params.id);
   return redirectWithToast(request, `/admin/cycles/${params.id}`, { variant: "success", title: "adminCycles.fulfilled", values: { count } });
 }
 
@@ -40,6 +41,7 @@ export default function AdminCycle({ loaderData }: Route.ComponentProps) {
   const cell = "px-3 py-2 text-start";
   return (
     <section className="mx-auto grid max-w-6xl gap-6 px-4 py-10 print:py-0">
+      <div className="print:hidden"><AdminNav current="cycles" /></div>
       <Link to="/admin/cycles" className="text-sm text-fg-muted hover:underline print:hidden">{t("adminCycles.back")}</Link>
       <header className="flex flex-wrap items-end justify-between gap-3">
         <div>

@@ -1,6 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { requireAdmin } from "~/auth/admin-guard.server";
+import { AdminNav } from "~/components/admin-nav";
 import { Price } from "~/components/price";
 import { dbContext } from "~/context";
 import { getInstance } from "~/middleware/i18next.server";
@@ -19,7 +20,7 @@ export default function AdminCycles({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   return (
     <section className="mx-auto max-w-6xl px-4 py-10">
-      <Link to="/admin" className="text-sm text-fg-muted hover:underline">{t("nav.admin")}</Link>
+      <AdminNav current="cycles" />
       <h1 className="mt-2 text-3xl font-bold">{t("adminCycles.title")}</h1>
       <p className="mt-1 text-fg-muted">{t("adminCycles.intro")}</p>
       <div className="mt-6 overflow-x-auto rounded-2xl border border-line bg-surface">

@@ -1,7 +1,9 @@
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { Form, isRouteErrorResponse, Link, useLocation, useNavigation, useRouteError } from "react-router";
+import { Form, isRouteErrorResponse, Link, useLocation, useNavigation } from "react-router";
 import { requireAdmin } from "~/auth/admin-guard.server";
+import { AdminErrorBoundary } from "~/components/admin-error-boundary";
+import { AdminNav } from "~/components/admin-nav";
 import { SearchIcon } from "~/components/icons";
 import { dbContext } from "~/context";
 import type { OrderStatus, Role } from "~/db/schema";
@@ -15,7 +17,7 @@ import { setOrderStatus } from "~/services/order-lifecycle.server";
 import { nextStatuses } from "~/services/order-status";
 import { safeRedirect } from "~/services/safe-redirect";
 import { redirectWithToast } from "~/services/toast.server";
-import { ORDER_STATUSES } from "~/db/schema";
+import { ORDER_STATUSES } from "~/db/enums";
 import type { Route } from "./+types/admin";
 
 export function loader({ request, context }: Route.LoaderArgs) {
@@ -32,13 +34,13 @@ export function loader({ request, context }: Route.LoaderArgs) {
 
 /** The orders tab's status form: one order moves on, through the order state machine. */
 export async function action({ request, context }: Route.ActionArgs) {
-  requireAdmin(context, request);
+  const admin = requireAdmin(context, request);
   const form = await request.formData();
   const back = safeRedirect(form.get("redirectTo"), "/admin?tab=orders");
   const status = String(form.get("status") ?? "");
   if (!(ORDER_STATUSES as readonly string[]).includes(status)) return redirectWithToast(request, back, { variant: "destructive", title: "errors.badTransition" });
   try {
-    setOrderStatus(context.get(dbContext), String(form.get("orderId") ?? ""), status as OrderStatus);
+    setOrderStatus(context.get(dbContext), admin.id, String(form.get("orderId") ?? ""), status as OrderStatus);
   } catch (error) {
     if (!(error instanceof ServiceError)) throw error;
     return redirectWithToast(request, back, { variant: "destructive", title: "errors.title", description: error.messageKey });
@@ -185,7 +187,10 @@ function MessagesTable({ rows }: { rows: AdminMessage[] }) {
           <td className={`${td} font-medium`}>{message.name}</td>
           <td className={td}><span dir="ltr">{message.email}</span></td>
           <td className={`${td} whitespace-nowrap`}><span dir="ltr">{message.phone ?? t("admin.none")}</span></td>
-          <td className={td}>{message.subject}</td>
+          <td className={td}>
+            <span className={`${badge} me-1 ${message.kind === "vendor-support" ? "bg-amber-100 text-amber-900" : "bg-muted text-fg"}`} data-testid="message-kind">{t(`admin.messages.kinds.${message.kind}`)}</span>
+            {message.subject}
+          </td>
           <td className={`${td} min-w-64 whitespace-pre-line`}>{message.message}</td>
           <td className={`${td} whitespace-nowrap tabular-nums`}><span dir="ltr">{formatAdminDate(message.createdAt, true)}</span></td>
         </tr>
@@ -233,6 +238,7 @@ export default function Admin({ loaderData }: Route.ComponentProps) {
 
   return (
     <section className="mx-auto max-w-6xl px-4 py-8">
+      <AdminNav current="overview" />
       <header className="flex flex-wrap items-center justify-between gap-4">
         <div>
           <h1 className="text-3xl font-bold">{t("admin.dashboard.title")}</h1>
@@ -316,17 +322,5 @@ export default function Admin({ loaderData }: Route.ComponentProps) {
 
 /** A signed-in person who is not an admin lands here, with status 403 (spec: the unauthorized screen). */
 export function ErrorBoundary() {
-  const error = useRouteError();
-  const { t } = useTranslation();
-  const forbidden = isRouteErrorResponse(error) && error.status === 403;
-  if (!forbidden) console.error(error);
-  return (
-    <section className="mx-auto max-w-xl px-4 py-20 text-center">
-      <h1 className="text-3xl font-bold">{forbidden ? t("admin.forbidden.title") : t("errorPage.title")}</h1>
-      <p className="mt-3 text-fg-muted">{forbidden ? t("admin.forbidden.text") : t("errorPage.text")}</p>
-      <Link to="/" className="mt-8 inline-block rounded-lg bg-brand-600 px-5 py-2.5 font-semibold text-white hover:bg-brand-700">
-        {t("admin.forbidden.home")}
-      </Link>
-    </section>
-  );
+  return <AdminErrorBoundary />;
 }

@@ -4,9 +4,11 @@ import { useTranslation } from "react-i18next";
 import { data, Form, redirect, useNavigation } from "react-router";
 import { requireUser } from "~/auth/guards.server";
 import { Price } from "~/components/price";
+import { SavedAddressPicker } from "~/components/saved-address-picker";
 import { ErrorList, Field, SubmitButton } from "~/components/ui/field";
 import { dbContext } from "~/context";
 import { getInstance } from "~/middleware/i18next.server";
+import { applySavedAddress, savedAddressOptions } from "~/services/addresses.server";
 import { getCart } from "~/services/cart.server";
 import { checkoutDelivery } from "~/services/checkout";
 import { deliveryFee } from "~/services/delivery";
@@ -19,15 +21,26 @@ import type { Route } from "./+types/checkout";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireUser(context, request);
-  const cart = getCart(context.get(dbContext), { userId: user.id, communityId: user.communityId });
+  const db = context.get(dbContext);
+  const cart = getCart(db, { userId: user.id, communityId: user.communityId });
   if (cart.lines.length === 0) {
     throw await redirectWithToast(request, "/cart", { variant: "info", title: "shop.toast.cartEmpty" });
   }
+  // Saved addresses, default first: the default fills the form as it opens.
+  const addresses = savedAddressOptions(db, user.id);
+  const home = addresses.find((a) => a.isDefault);
   return {
     title: getInstance(context).t("shop.checkout.metaTitle"),
     cart,
     fee: deliveryFee("DELIVERY", cart.subtotal),
-    defaults: { fullName: [user.firstName, user.lastName].filter(Boolean).join(" "), phone: user.phone ?? "" },
+    addresses,
+    defaults: {
+      fullName: [user.firstName, user.lastName].filter(Boolean).join(" "),
+      phone: user.phone ?? "",
+      address: home?.street ?? "",
+      city: home?.city ?? "",
+      notes: home?.notes ?? "",
+    },
   };
 }
 
@@ -35,10 +48,12 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData
 
 export async function action({ request, context }: Route.ActionArgs) {
   const user = requireUser(context, request);
-  const submission = parseWithZod(await request.formData(), { schema: CheckoutSchema });
+  const db = context.get(dbContext);
+  const formData = applySavedAddress(db, user.id, await request.formData(), { street: "address", city: "city", notes: "notes" });
+  const submission = parseWithZod(formData, { schema: CheckoutSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   try {
-    const placed = placeCartOrders(context.get(dbContext), user, checkoutDelivery(submission.value));
+    const placed = placeCartOrders(db, user, checkoutDelivery(submission.value));
     return redirect(`/order-success?orderId=${placed[0].id}`);
   } catch (error) {
     if (!(error instanceof ServiceError)) throw error;
@@ -52,7 +67,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function Checkout({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const navigation = useNavigation();
-  const { cart, fee, defaults } = loaderData;
+  const { cart, fee, defaults, addresses } = loaderData;
   const [form, fields] = useForm<z.input<typeof CheckoutSchema>>({
     id: "checkout",
     lastResult: actionData,
@@ -70,6 +85,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
         <Form method="post" className="mt-6 grid gap-4" {...getFormProps(form)}>
           <Field label={t("shop.checkout.fullName")} errorId={fields.fullName.errorId} errors={fields.fullName.errors} {...getInputProps(fields.fullName, { type: "text" })} autoComplete="name" />
           <Field label={t("shop.checkout.phone")} errorId={fields.phone.errorId} errors={fields.phone.errors} {...getInputProps(fields.phone, { type: "tel" })} autoComplete="tel" dir="ltr" />
+          <SavedAddressPicker id="checkout-saved-address" addresses={addresses} fill={(a) => ({ [fields.address.name]: a.street, [fields.city.name]: a.city, [fields.notes.name]: a.notes })} />
           <Field label={t("shop.checkout.address")} errorId={fields.address.errorId} errors={fields.address.errors} {...getInputProps(fields.address, { type: "text" })} autoComplete="street-address" />
           <div className="grid gap-4 sm:grid-cols-2">
             <Field label={t("shop.checkout.city")} errorId={fields.city.errorId} errors={fields.city.errors} {...getInputProps(fields.city, { type: "text" })} autoComplete="address-level2" />

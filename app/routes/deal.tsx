@@ -6,6 +6,7 @@ import { CommunityProgress } from "~/components/community-progress";
 import { CycleBox } from "~/components/cycle-box";
 import { DeliveryOptions } from "~/components/delivery-options";
 import { FavoriteButton } from "~/components/favorite-button";
+import { InviteShare } from "~/components/invite-share";
 import { Price, useFormatShekel } from "~/components/price";
 import { QtyStepper } from "~/components/qty-stepper";
 import { ReviewsSection } from "~/components/reviews";
@@ -13,13 +14,16 @@ import { ShareButton } from "~/components/share-button";
 import { useHydrated } from "~/components/use-hydrated";
 import { dbContext, userContext } from "~/context";
 import { getInstance } from "~/middleware/i18next.server";
+import { savedAddressOptions } from "~/services/addresses.server";
 import { listCommunities } from "~/services/communities.server";
 import { progressView } from "~/services/community-pricing.server";
 import { findDeal } from "~/services/deals.server";
 import { DELIVERY_DAYS, DELIVERY_FEE, FREE_DELIVERY_FROM } from "~/services/delivery";
+import { appOrigin } from "~/services/email-sign-in.server";
 import { ServiceError } from "~/services/errors";
 import { formatShekel } from "~/services/money";
 import { isHot, savingsPercent, unitPriceFor } from "~/services/pricing";
+import { findInviteLink } from "~/services/referrals.server";
 import { canReview, createReview, listReviews, ratingSummary } from "~/services/reviews.server";
 import { ReviewSchema } from "~/services/shop-schemas";
 import { redirectWithToast } from "~/services/toast.server";
@@ -66,6 +70,9 @@ export function loader({ request, params, context }: Route.LoaderArgs) {
     reviews: listReviews(db, deal.id),
     rating: ratingSummary(db, deal.id),
     canReview: user ? canReview(db, user.id, deal.id) : false,
+    addresses: user ? savedAddressOptions(db, user.id) : [],
+    // A member's link for this deal, once they asked for one (the "invite neighbours" form).
+    inviteLink: user ? findInviteLink(db, user, appOrigin(request), deal.id) : null,
   };
 }
 
@@ -259,8 +266,26 @@ export default function DealPage({ loaderData, actionData }: Route.ComponentProp
             </section>
           ) : null}
 
+          {loaderData.signedIn && loaderData.hasOwnCommunity ? (
+            <section id="invite" className="rounded-2xl border border-line bg-surface p-4" aria-labelledby="deal-invite-title" data-testid="deal-invite">
+              <h2 id="deal-invite-title" className="font-semibold">{t("referrals.deal.title")}</h2>
+              <p className="mt-1 text-sm text-fg-muted">{t("referrals.deal.lead")}</p>
+              <div className="mt-3">
+                {loaderData.inviteLink ? (
+                  <InviteShare url={loaderData.inviteLink.url} title={deal.title} text={t("referrals.share.dealText", { deal: deal.title, community: community?.name ?? "" })} />
+                ) : (
+                  <Form method="post" action="/invite" preventScrollReset>
+                    <input type="hidden" name="dealId" value={deal.id} />
+                    <input type="hidden" name="redirectTo" value={here} />
+                    <button type="submit" className="rounded-lg border border-brand-600 px-4 py-2 font-semibold text-brand-700 hover:bg-brand-50 dark:text-brand-200 dark:hover:bg-brand-800">{t("referrals.deal.create")}</button>
+                  </Form>
+                )}
+              </div>
+            </section>
+          ) : null}
+
           <CycleBox cycle={cycle} now={now} communityId={community?.id} />
-          <DeliveryOptions subtotal={unitPrice * qty} pickup={community} />
+          <DeliveryOptions subtotal={unitPrice * qty} pickup={community} addresses={loaderData.addresses} />
         </div>
       </div>
 

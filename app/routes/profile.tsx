@@ -1,19 +1,23 @@
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
+import { Form, Link } from "react-router";
 import { requireUser } from "~/auth/guards.server";
+import { InviteShare } from "~/components/invite-share";
 import { Price } from "~/components/price";
 import { dbContext } from "~/context";
 import type { Role } from "~/db/schema";
 import { getInstance } from "~/middleware/i18next.server";
 import { formatDate, formatDateTime } from "~/services/dates";
 import { initialsOf } from "~/services/header.server";
+import { appOrigin } from "~/services/email-sign-in.server";
 import { profileOverview } from "~/services/profile.server";
+import { myInvitations } from "~/services/referrals.server";
 import type { Route } from "./+types/profile";
 
 export function loader({ request, context }: Route.LoaderArgs) {
   const user = requireUser(context, request);
   const t = getInstance(context).t;
-  const { stats, community } = profileOverview(context.get(dbContext), user);
+  const db = context.get(dbContext);
+  const { stats, community } = profileOverview(db, user);
   return {
     title: `${t("account.profile.title")} | ${t("app.name")}`,
     person: {
@@ -28,6 +32,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
     },
     stats,
     community,
+    invitations: myInvitations(db, user, appOrigin(request)),
   };
 }
 
@@ -44,7 +49,7 @@ const linkButton = "rounded-lg border border-line px-4 py-2 font-semibold hover:
 
 export default function Profile({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
-  const { person, stats, community } = loaderData;
+  const { person, stats, community, invitations } = loaderData;
   return (
     <section className="mx-auto grid max-w-4xl gap-6 px-4 py-10">
       <div className={`${card} flex flex-col gap-5 sm:flex-row sm:items-center`}>
@@ -86,6 +91,9 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
           <Link to="/settings" className={`${linkButton} text-center`}>
             {t("account.profile.settings")}
           </Link>
+          <Link to="/profile/addresses" className={`${linkButton} text-center`}>
+            {t("addresses.title")}
+          </Link>
         </div>
       </div>
 
@@ -120,6 +128,67 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
           </dl>
         </div>
       </div>
+
+      <InviteCard invitations={invitations} communityName={community?.name ?? null} />
+    </section>
+  );
+}
+
+function InviteCard({ invitations, communityName }: { invitations: Route.ComponentProps["loaderData"]["invitations"]; communityName: string | null }) {
+  const { t } = useTranslation();
+  const { communityLink, stats } = invitations;
+  return (
+    <section id="invite" className={card} aria-labelledby="invite-title" data-testid="invite-card">
+      <h2 id="invite-title" className="text-lg font-bold">{t("referrals.title")}</h2>
+      {!communityName ? (
+        <p className="mt-2 text-fg-muted">{t("referrals.card.noCommunity")}</p>
+      ) : (
+        <>
+          <p className="mt-1 text-fg-muted">{t("referrals.card.lead", { community: communityName })}</p>
+          <div className="mt-4">
+            {communityLink ? (
+              <InviteShare url={communityLink.url} title={t("referrals.title")} text={t("referrals.share.communityText", { community: communityName })} />
+            ) : (
+              <Form method="post" action="/invite">
+                <input type="hidden" name="redirectTo" value="/profile" />
+                <button type="submit" className="rounded-lg bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700">{t("referrals.card.create")}</button>
+              </Form>
+            )}
+          </div>
+          <dl className="mt-4 grid gap-3 sm:grid-cols-2">
+            <div className="rounded-xl bg-muted p-3">
+              <dt className="text-sm text-fg-muted">{t("referrals.card.joined")}</dt>
+              <dd className="mt-1 text-2xl font-bold" data-testid="invite-joined">{stats.joined}</dd>
+            </div>
+            <div className="rounded-xl bg-muted p-3">
+              <dt className="text-sm text-fg-muted">{t("referrals.card.revenue")}</dt>
+              <dd className="mt-1 text-2xl font-bold" data-testid="invite-revenue"><Price agorot={stats.revenue} /></dd>
+            </div>
+          </dl>
+          <p className="mt-3 text-sm text-fg-muted" data-testid="invite-next-tier">
+            {stats.nextTier ? (
+              <>
+                {t("referrals.card.nextTierBefore", { tier: stats.nextTier.tierName, percent: stats.nextTier.discountPercent })} <Price agorot={stats.nextTier.gap} />
+              </>
+            ) : (
+              t("referrals.card.topTier")
+            )}
+          </p>
+          {invitations.dealLinks.length > 0 ? (
+            <details className="mt-3">
+              <summary className="cursor-pointer text-sm font-semibold">{t("referrals.card.dealLinks", { count: invitations.dealLinks.length })}</summary>
+              <ul className="mt-2 grid gap-1 text-sm">
+                {invitations.dealLinks.map((link) => (
+                  <li key={link.refCode} className="flex flex-wrap gap-2">
+                    <Link to={`/deals/${link.deal.slug}`} className="font-medium hover:underline">{link.deal.title}</Link>
+                    <span dir="ltr" className="text-fg-muted">{link.url}</span>
+                  </li>
+                ))}
+              </ul>
+            </details>
+          ) : null}
+        </>
+      )}
     </section>
   );
 }

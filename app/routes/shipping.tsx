@@ -5,9 +5,11 @@ import { data, Form, redirect, useNavigation } from "react-router";
 import type { z } from "zod";
 import { requireUser } from "~/auth/guards.server";
 import { Price } from "~/components/price";
+import { SavedAddressPicker } from "~/components/saved-address-picker";
 import { ErrorList, Field, SelectField, SubmitButton } from "~/components/ui/field";
 import { dbContext } from "~/context";
 import { getInstance } from "~/middleware/i18next.server";
+import { applySavedAddress, savedAddressOptions } from "~/services/addresses.server";
 import { getCart } from "~/services/cart.server";
 import { shippingDelivery } from "~/services/checkout";
 import { listCommunities } from "~/services/communities.server";
@@ -24,13 +26,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const db = context.get(dbContext);
   const cart = getCart(db, { userId: user.id, communityId: user.communityId });
   if (cart.lines.length === 0) throw await redirectWithToast(request, "/cart", { variant: "info", title: "shop.toast.cartEmpty" });
+  const addresses = savedAddressOptions(db, user.id);
+  const home = addresses.find((a) => a.isDefault);
   return {
     title: getInstance(context).t("shop.shipping.metaTitle"),
     cart,
     deliveryFee: deliveryFee("DELIVERY", cart.subtotal),
     // The member's own community (and its pickup points) first.
     communities: listCommunities(db).sort((a, b) => Number(b.id === user.communityId) - Number(a.id === user.communityId)),
-    defaults: { deliveryType: "PICKUP" as const, communityId: user.communityId ?? "", deliveryPhone: user.phone ?? "" },
+    addresses,
+    // Home delivery opens on the default saved address.
+    defaults: { deliveryType: "PICKUP" as const, communityId: user.communityId ?? "", deliveryPhone: user.phone ?? "", street: home?.street ?? "", city: home?.city ?? "" },
   };
 }
 
@@ -40,7 +46,8 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData
 export async function action({ request, context }: Route.ActionArgs) {
   let user = requireUser(context, request);
   const db = context.get(dbContext);
-  const submission = parseWithZod(await request.formData(), { schema: ShippingSchema });
+  const formData = applySavedAddress(db, user.id, await request.formData(), { street: "street", city: "city" });
+  const submission = parseWithZod(formData, { schema: ShippingSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   try {
     // Choosing another community here moves the member there (one community per user).
@@ -60,7 +67,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function Shipping({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const navigation = useNavigation();
-  const { cart, communities, defaults } = loaderData;
+  const { cart, communities, defaults, addresses } = loaderData;
   const [form, fields] = useForm<z.input<typeof ShippingSchema>>({
     id: "shipping",
     lastResult: actionData,
@@ -103,6 +110,7 @@ export default function Shipping({ loaderData, actionData }: Route.ComponentProp
           </SelectField>
         </div>
         <div className="hidden gap-4 group-has-[input[value=DELIVERY]:checked]:grid">
+          <SavedAddressPicker id="shipping-saved-address" addresses={addresses} fill={(a) => ({ [fields.street.name]: a.street, [fields.city.name]: a.city })} />
           <Field label={t("shop.shipping.street")} errorId={fields.street.errorId} errors={fields.street.errors} {...getInputProps(fields.street, { type: "text" })} autoComplete="street-address" />
           <div className="grid gap-4 sm:grid-cols-2">
             <Field label={t("shop.shipping.city")} errorId={fields.city.errorId} errors={fields.city.errors} {...getInputProps(fields.city, { type: "text" })} autoComplete="address-level2" />

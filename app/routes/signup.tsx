@@ -13,10 +13,11 @@ import { listCommunities } from "~/services/communities.server";
 import { ServiceError } from "~/services/errors";
 import { safeRedirect } from "~/services/safe-redirect";
 import { redirectWithToast } from "~/services/toast.server";
+import { resolveInvite } from "~/services/referrals.server";
 import { registerUser } from "~/services/users.server";
 import type { Route } from "./+types/signup";
 
-export function loader({ context }: Route.LoaderArgs) {
+export function loader({ request, context }: Route.LoaderArgs) {
   requireAnonymous(context);
   const t = getInstance(context).t;
   const communities = listCommunities(context.get(dbContext)).map((c) => ({
@@ -25,7 +26,9 @@ export function loader({ context }: Route.LoaderArgs) {
     pickupDay: c.pickupDay,
     pickupTime: c.pickupTime,
   }));
-  return { title: `${t("auth.signupTitle")} | ${t("app.name")}`, communities };
+  // Arriving from a neighbour's link (/invite/CODE): their community comes preselected.
+  const invite = resolveInvite(context.get(dbContext), new URL(request.url).searchParams.get("ref"));
+  return { title: `${t("auth.signupTitle")} | ${t("app.name")}`, communities, invite };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }];
@@ -45,7 +48,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   try {
     const { email, password, firstName, lastName, communityId, redirectTo } = submission.value;
-    const user = await registerUser(db, { email, password, firstName, lastName, communityId });
+    const user = await registerUser(db, { email, password, firstName, lastName, communityId }, { refCode: formData.get("refCode") });
     const cookie = await startWebSession(db, user.id);
     const next = user.communityId ? safeRedirect(redirectTo) : "/onboarding/community";
     return redirectWithToast(
@@ -68,9 +71,11 @@ export default function Signup({ loaderData, actionData }: Route.ComponentProps)
   const { t } = useTranslation();
   const [params] = useSearchParams();
   const navigation = useNavigation();
+  const { invite } = loaderData;
   const [form, fields] = useForm({
     id: "signup",
     lastResult: actionData,
+    defaultValue: invite ? { communityId: invite.community.id } : undefined,
     constraint: getZodConstraint(SignupFormSchema),
     onValidate: ({ formData }) => parseWithZod(formData, { schema: SignupFormSchema }),
     shouldValidate: "onBlur",
@@ -83,9 +88,15 @@ export default function Signup({ loaderData, actionData }: Route.ComponentProps)
     <section className="mx-auto max-w-lg px-4 py-12">
       <h1 className="text-3xl font-bold">{t("auth.signupTitle")}</h1>
       <p className="mt-1 text-fg-muted">{t("auth.signupSubtitle")}</p>
+      {invite ? (
+        <p className="mt-4 rounded-xl bg-brand-50 px-4 py-3 text-sm dark:bg-brand-800/40" data-testid="signup-invite">
+          {t("referrals.signupNote", { name: invite.inviterFirstName, community: invite.community.name })}
+        </p>
+      ) : null}
 
       <Form method="post" className="mt-8 grid gap-4" {...getFormProps(form)}>
         <input type="hidden" name="redirectTo" value={params.get("redirect") ?? ""} />
+        {invite ? <input type="hidden" name="refCode" value={invite.refCode} /> : null}
         <div className="grid gap-4 sm:grid-cols-2">
           <Field label={t("auth.firstName")} errorId={fields.firstName.errorId} errors={fields.firstName.errors} {...getInputProps(fields.firstName, { type: "text" })} autoComplete="given-name" />
           <Field label={t("auth.lastName")} errorId={fields.lastName.errorId} errors={fields.lastName.errors} {...getInputProps(fields.lastName, { type: "text" })} autoComplete="family-name" />

@@ -145,7 +145,7 @@ export function adminOrderJson(order: AdminOrder) {
 
 export type AdminMessage = Pick<
   typeof contactMessages.$inferSelect,
-  "id" | "name" | "email" | "phone" | "subject" | "message" | "createdAt"
+  "id" | "name" | "email" | "phone" | "subject" | "message" | "kind" | "createdAt"
 >;
 
 export function listContactMessages(db: Db, q = "", limit = ADMIN_LIST_LIMIT): AdminMessage[] {
@@ -157,6 +157,7 @@ export function listContactMessages(db: Db, q = "", limit = ADMIN_LIST_LIMIT): A
       phone: contactMessages.phone,
       subject: contactMessages.subject,
       message: contactMessages.message,
+      kind: contactMessages.kind,
       createdAt: contactMessages.createdAt,
     })
     .from(contactMessages)

@@ -1,7 +1,7 @@
-// Messages from the /contact form. DESIGN.md: the form stores the message (admins read it)
-// instead of pretending to send it.
+// Messages from the /contact form and the vendors' /vendor/support form. DESIGN.md: the form
+// stores the message (admins read it) instead of pretending to send it.
 import type { Db } from "~/db/client.server";
-import { contactMessages } from "~/db/schema";
+import { contactMessages, type MessageKind } from "~/db/schema";
 import { HONEYPOT_FIELD, type ContactInput } from "./contact-schema";
 
 export type ContactMessage = typeof contactMessages.$inferSelect;
@@ -11,7 +11,12 @@ export type ContactMessage = typeof contactMessages.$inferSelect;
  * bot: nothing is stored, and null comes back so the caller can answer as if all went well
  * (a bot that is told it failed just tries again).
  */
-export function receiveContactMessage(db: Db, input: ContactInput, userId: string | null): ContactMessage | null {
+export function receiveContactMessage(
+  db: Db,
+  input: ContactInput,
+  userId: string | null,
+  kind: MessageKind = "contact",
+): ContactMessage | null {
   if (input[HONEYPOT_FIELD]?.trim()) return null;
   return db
     .insert(contactMessages)
@@ -22,6 +27,7 @@ export function receiveContactMessage(db: Db, input: ContactInput, userId: strin
       phone: input.phone ?? null,
       subject: input.subject,
       message: input.message,
+      kind,
     })
     .returning()
     .get();

@@ -31,10 +31,31 @@ function openCycle(tx: Tx, community: Community, after: Date): Cycle {
   // A cycle for that week already exists (closed early by hand): open the one after it.
   if (!cycle) return openCycle(tx, community, dates.orderDeadline);
   const dealIds = tx.select({ id: deals.id }).from(deals).where(eq(deals.status, "ACTIVE")).all();
-  for (const { id } of dealIds) {
-    tx.insert(groups).values({ communityId: community.id, weeklyCycleId: cycle.id, dealId: id, region: community.name, targetRevenue: community.weeklyTargetRevenue }).run();
-  }
+  for (const { id } of dealIds) openGroup(tx, community, cycle.id, id);
   return cycle;
+}
+
+/** One deal's group in one community's cycle; a second call for the same pair does nothing. */
+function openGroup(tx: Tx, community: Community, weeklyCycleId: string, dealId: string) {
+  tx.insert(groups)
+    .values({ communityId: community.id, weeklyCycleId, dealId, region: community.name, targetRevenue: community.weeklyTargetRevenue })
+    .onConflictDoNothing()
+    .run();
+}
+
+/**
+ * A deal activated mid-week: a group in every active community's open cycle, so shoppers can
+ * buy it now rather than from next week. Returns how many groups it opened.
+ */
+export function openGroupsForDeal(tx: Tx, dealId: string): number {
+  const open = tx
+    .select({ community: communities, cycleId: weeklyCycles.id })
+    .from(weeklyCycles)
+    .innerJoin(communities, eq(communities.id, weeklyCycles.communityId))
+    .where(and(eq(weeklyCycles.isActive, true), eq(communities.isActive, true)))
+    .all();
+  for (const { community, cycleId } of open) openGroup(tx, community, cycleId, dealId);
+  return open.length;
 }
 
 function languageOf(tx: Tx, userIds: string[]) {
@@ -42,8 +63,11 @@ function languageOf(tx: Tx, userIds: string[]) {
   return new Map(tx.select({ id: users.id, language: users.language }).from(users).where(inArray(users.id, userIds)).all().map((u) => [u.id, u.language]));
 }
 
-/** Closes one cycle whose deadline has passed, and opens the next; all in the caller's transaction. */
-function closeCycle(tx: Tx, cycle: Cycle, community: Community, now: Date): Cycle {
+/**
+ * Closes one cycle whose deadline has passed, and opens the next (none for a community an admin
+ * has deactivated); all in the caller's transaction.
+ */
+function closeCycle(tx: Tx, cycle: Cycle, community: Community, now: Date): Cycle | null {
   tx.update(weeklyCycles).set({ isActive: false, closedAt: now }).where(eq(weeklyCycles.id, cycle.id)).run();
   tx.update(groups).set({ status: "CLOSED" }).where(and(eq(groups.weeklyCycleId, cycle.id), eq(groups.status, "OPEN"))).run();
 
@@ -97,7 +121,7 @@ function closeCycle(tx: Tx, cycle: Cycle, community: Community, now: Date): Cycl
     }
   }
   notify(tx, messages);
-  return openCycle(tx, community, cycle.orderDeadline);
+  return community.isActive ? openCycle(tx, community, cycle.orderDeadline) : null;
 }
 
 /**
@@ -107,13 +131,13 @@ function closeCycle(tx: Tx, cycle: Cycle, community: Community, now: Date): Cycl
 export function settleCommunity(tx: Tx, communityId: string, now: Date) {
   const community = tx.select().from(communities).where(eq(communities.id, communityId)).get();
   if (!community) return;
-  let cycle = tx.select().from(weeklyCycles).where(and(eq(weeklyCycles.communityId, communityId), eq(weeklyCycles.isActive, true))).get();
+  let cycle: Cycle | null | undefined = tx.select().from(weeklyCycles).where(and(eq(weeklyCycles.communityId, communityId), eq(weeklyCycles.isActive, true))).get();
   if (!cycle) {
     if (!community.isActive) return;
     cycle = openCycle(tx, community, now);
   }
   // Each closed week opens the next; stop at the first deadline still ahead.
-  for (let guard = 0; cycle.orderDeadline.getTime() <= now.getTime() && guard < 520; guard++) {
+  for (let guard = 0; cycle && cycle.orderDeadline.getTime() <= now.getTime() && guard < 520; guard++) {
     cycle = closeCycle(tx, cycle, community, now);
   }
 }

@@ -4,9 +4,11 @@
  */
 export class ServiceError extends Error {
   constructor(
-    readonly status: 400 | 401 | 403 | 404 | 409 | 422 | 429,
+    readonly status: 400 | 401 | 403 | 404 | 409 | 413 | 422 | 429,
     readonly messageKey: string,
     readonly field?: string,
+    /** values the message names, e.g. which file was refused */
+    readonly values?: Record<string, string | number>,
   ) {
     super(messageKey);
     this.name = "ServiceError";

@@ -22,7 +22,7 @@ export function validationError(i18n: i18n, error: z.ZodError, status = 400) {
 }
 
 export function serviceErrorResponse(i18n: i18n, error: ServiceError) {
-  const message = i18n.t(error.messageKey);
+  const message = i18n.t(error.messageKey, error.values);
   return apiError(error.status, message, error.field ? [{ path: [error.field], message }] : undefined);
 }
 

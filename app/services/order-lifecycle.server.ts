@@ -4,6 +4,7 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Db, Tx } from "~/db/client.server";
 import { deals, groups, orders, users, weeklyCycles, type Order, type OrderStatus } from "~/db/schema";
+import { recordAuditEvent } from "./audit.server";
 import { ServiceError } from "./errors";
 import { translatorFor } from "./i18n.server";
 import { notify } from "./notifications.server";
@@ -40,26 +41,33 @@ function moveOne(tx: Tx, order: Order, to: OrderStatus, now: Date): Order {
   return updated;
 }
 
-/** An admin moves one order to a new status. */
-export function setOrderStatus(db: Db, orderId: string, to: OrderStatus, now = new Date()): Order {
+/** An admin's step, written to the audit log in the step's own transaction. */
+function moveByAdmin(tx: Tx, actorUserId: string, order: Order, to: OrderStatus, now: Date): Order {
+  const updated = moveOne(tx, order, to, now);
+  recordAuditEvent(tx, { type: "order.status_changed", actorUserId, entityId: order.id, before: { status: order.status }, after: { status: to } }, now);
+  return updated;
+}
+
+/** An admin (`actorUserId`) moves one order to a new status. */
+export function setOrderStatus(db: Db, actorUserId: string, orderId: string, to: OrderStatus, now = new Date()): Order {
   return db.transaction(
     (tx) => {
       const order = tx.select().from(orders).where(eq(orders.id, orderId)).get();
       if (!order) throw new ServiceError(404, "shop.errors.orderNotFound");
-      return moveOne(tx, order, to, now);
+      return moveByAdmin(tx, actorUserId, order, to, now);
     },
     { behavior: "immediate" },
   );
 }
 
-/** "Mark all as fulfilled" on a pickup list: every PAID or PENDING order of the cycle. */
-export function fulfillCycle(db: Db, cycleId: string, now = new Date()): number {
+/** "Mark all as fulfilled" on a pickup list: every PAID or PENDING order of the cycle, by an admin. */
+export function fulfillCycle(db: Db, actorUserId: string, cycleId: string, now = new Date()): number {
   return db.transaction(
     (tx) => {
       const due = tx.select().from(orders).where(and(eq(orders.weeklyCycleId, cycleId), inArray(orders.status, ["PENDING", "PAID"]))).all();
       for (const order of due) {
-        const paid = order.status === "PENDING" ? moveOne(tx, order, "PAID", now) : order;
-        moveOne(tx, paid, "FULFILLED", now);
+        const paid = order.status === "PENDING" ? moveByAdmin(tx, actorUserId, order, "PAID", now) : order;
+        moveByAdmin(tx, actorUserId, paid, "FULFILLED", now);
       }
       return due.length;
     },

@@ -4,6 +4,7 @@ import type { Db, Queryable } from "~/db/client.server";
 import { authProviders, communities, users, type User } from "~/db/schema";
 import type { SignupInput } from "./account-schemas";
 import { ServiceError } from "./errors";
+import { recordReferralSignup } from "./referrals.server";
 
 /** The user as the API shows it: never the password hash. */
 export function publicUser(user: User) {
@@ -38,8 +39,11 @@ function activeCommunityExists(db: Queryable, communityId: string) {
   );
 }
 
-/** Registers a shopper. The e-mail must be free and the community must exist. */
-export async function registerUser(db: Db, input: SignupInput): Promise<User> {
+/**
+ * Registers a shopper. The e-mail must be free and the community must exist. A neighbour's
+ * invitation code (`refCode`) is counted for them in the same transaction; a bad one is ignored.
+ */
+export async function registerUser(db: Db, input: SignupInput, options: { refCode?: unknown } = {}): Promise<User> {
   // Hashing is slow and async, so it happens before the (synchronous) transaction.
   const passwordHash = input.password ? await hashPassword(input.password) : null;
   return db.transaction(
@@ -65,6 +69,7 @@ export async function registerUser(db: Db, input: SignupInput): Promise<User> {
       if (passwordHash) {
         tx.insert(authProviders).values({ userId: user.id, type: "password", providerId: user.email }).run();
       }
+      if (options.refCode) recordReferralSignup(tx, options.refCode, user.id);
       return user;
     },
     { behavior: "immediate" },

@@ -1,6 +1,9 @@
 import { DEMO_ADMIN, expect, logIn, placePickupOrder, signedInShopper, test } from "./fixtures";
 
 test("an admin marks a week's orders fulfilled; the buyer is notified, follows it to the deal and reviews", async ({ page, request, browser }, testInfo) => {
+  // A long walk through two people's screens, and the admin looks through every open week
+  // (other tests open communities of their own on this server): give it the slow-test time.
+  test.slow();
   // Each project's shopper in a community of its own: "mark all" must not race the other run.
   const person = await signedInShopper(page, request, testInfo.project.name === "js-on" ? 3 : 4);
   const orderId = await placePickupOrder(page, "brown-mushrooms");

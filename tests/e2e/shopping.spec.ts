@@ -147,9 +147,12 @@ test.describe("shopping", () => {
   test("load more shows the next 24 deals", async ({ page }) => {
     await page.goto("/deals");
     await expect(page.getByTestId("deal-card")).toHaveCount(24);
+    // Other tests on this server publish deals of their own: read the total the page states.
+    const total = Number(/\d+/.exec((await page.getByTestId("result-count").textContent()) ?? "")?.[0]);
+    expect(total).toBeGreaterThan(24);
     await page.getByTestId("load-more").click();
-    await expect(page.getByTestId("deal-card")).toHaveCount(44);
-    await expect(page.getByTestId("load-more")).toHaveCount(0);
+    await expect(page.getByTestId("deal-card")).toHaveCount(Math.min(total, 48));
+    if (total <= 48) await expect(page.getByTestId("load-more")).toHaveCount(0);
   });
 
   test("a guest who adds to the cart is asked to log in and comes back", async ({ page }) => {

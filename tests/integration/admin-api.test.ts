@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { RATE_LIMITS } from "~/auth/rate-limit.server";
 import { authProviders, contactMessages, deals, orders, users, type OrderStatus } from "~/db/schema";
 import { DEMO_ADMIN, DEMO_USER } from "~/db/seed.server";
+import { cookieOf, tokenOf } from "../support/sign-in";
 import { useTestDatabase } from "../support/test-db";
 import { jsonInit, useTestServer } from "../support/test-server";
 
@@ -10,20 +11,6 @@ const db = useTestDatabase();
 const app = useTestServer(db);
 
 const SECRET = "test-admin-secret"; // vitest.config.ts sets ADMIN_SECRET to this
-
-async function tokenOf(person: { email: string; password: string }) {
-  const response = await app.fetch("/api/auth/login", jsonInit("POST", { email: person.email, password: person.password }));
-  expect(response.status).toBe(200);
-  return (await response.json()).token as string;
-}
-
-/** A web session (cookie) for a person, through the login form. */
-async function cookieOf(person: { email: string; password: string }) {
-  const form = new URLSearchParams({ email: person.email, password: person.password, redirectTo: "" });
-  const login = await app.fetch("/login", { method: "POST", body: form, headers: { Accept: "text/html" } });
-  expect(login.status).toBe(302);
-  return login.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
-}
 
 function userCount() {
   return db().get<{ n: number }>(sql`select count(*) as n from ${users}`).n;
@@ -56,7 +43,7 @@ describe("GET /api/admin/stats | users | orders", () => {
       { status: "CANCELED", total: 700 },
       { status: "REFUNDED", total: 900 },
     ]);
-    const token = await tokenOf(DEMO_ADMIN);
+    const token = await tokenOf(app, DEMO_ADMIN);
     const response = await app.fetch("/api/admin/stats", jsonInit("GET", undefined, token));
     expect(response.status).toBe(200);
     expect(response.headers.get("cache-control")).toBe("no-store");
@@ -71,7 +58,7 @@ describe("GET /api/admin/stats | users | orders", () => {
   });
 
   it("lists users newest first with the spec's fields, and searches them", async () => {
-    const token = await tokenOf(DEMO_ADMIN);
+    const token = await tokenOf(app, DEMO_ADMIN);
     const list = await (await app.fetch("/api/admin/users", jsonInit("GET", undefined, token))).json();
     expect(list).toHaveLength(userCount());
     const admin = list.find((u: { email: string }) => u.email === DEMO_ADMIN.email);
@@ -99,7 +86,7 @@ describe("GET /api/admin/stats | users | orders", () => {
       { status: "PENDING", total: 1290 },
       { status: "PAID", total: 4500 },
     ]);
-    const token = await tokenOf(DEMO_ADMIN);
+    const token = await tokenOf(app, DEMO_ADMIN);
     const response = await app.fetch("/api/admin/orders", jsonInit("GET", undefined, token));
     expect(response.status).toBe(200);
     const list = await response.json();
@@ -120,13 +107,13 @@ describe("GET /api/admin/stats | users | orders", () => {
 
   it.each(["stats", "users", "orders"])("answers a guest 401 and a USER 403 on /api/admin/%s", async (view) => {
     expect((await app.fetch(`/api/admin/${view}`)).status).toBe(401);
-    const forbidden = await app.fetch(`/api/admin/${view}`, jsonInit("GET", undefined, await tokenOf(DEMO_USER)));
+    const forbidden = await app.fetch(`/api/admin/${view}`, jsonInit("GET", undefined, await tokenOf(app, DEMO_USER)));
     expect(forbidden.status).toBe(403);
     expect((await forbidden.json()).message).toBe("רק מנהלים יכולים לגשת לדף זה");
   });
 
   it("answers 404 for an unknown view", async () => {
-    const response = await app.fetch("/api/admin/secrets", jsonInit("GET", undefined, await tokenOf(DEMO_ADMIN)));
+    const response = await app.fetch("/api/admin/secrets", jsonInit("GET", undefined, await tokenOf(app, DEMO_ADMIN)));
     expect(response.status).toBe(404);
   });
 });
@@ -145,7 +132,7 @@ describe("POST /api/admin/create-admin", () => {
     expect(stored.passwordHash).toMatch(/^\$argon2id\$/);
     expect(db().select().from(authProviders).where(eq(authProviders.userId, json.userId)).all().map((p) => p.type)).toEqual(["password"]);
     // The new admin signs in and reads the admin API.
-    const token = await tokenOf({ email: "new.ops@example.com", password: body.password });
+    const token = await tokenOf(app, { email: "new.ops@example.com", password: body.password });
     expect((await app.fetch("/api/admin/stats", jsonInit("GET", undefined, token))).status).toBe(200);
   });
 
@@ -221,14 +208,14 @@ describe("/admin and /admin/create pages", () => {
     expect(guest.status).toBe(302);
     expect(guest.headers.get("location")).toBe("/login?redirect=%2Fadmin");
 
-    const user = await app.fetch("/admin", { headers: { Cookie: await cookieOf(DEMO_USER) } });
+    const user = await app.fetch("/admin", { headers: { Cookie: await cookieOf(app, DEMO_USER) } });
     expect(user.status).toBe(403);
     const userHtml = await user.text();
     expect(userHtml).toContain("אין הרשאה");
     expect(userHtml).toContain("רק מנהלים יכולים לגשת לדף זה");
 
     db().insert(contactMessages).values({ name: "שירה", email: "shira@example.com", subject: "איסוף ביום שישי", message: "אפשר לאסוף גם ביום שישי בבוקר?" }).run();
-    const admin = await app.fetch("/admin?tab=messages", { headers: { Cookie: await cookieOf(DEMO_ADMIN) } });
+    const admin = await app.fetch("/admin?tab=messages", { headers: { Cookie: await cookieOf(app, DEMO_ADMIN) } });
     expect(admin.status).toBe(200);
     const html = await admin.text();
     expect(html).toContain("סה״כ הכנסות");

@@ -5,9 +5,12 @@ import { ServiceError } from "~/services/errors";
 import { fulfillCycle, setOrderStatus } from "~/services/order-lifecycle.server";
 import { placeOrder } from "~/services/orders.server";
 import { canReview } from "~/services/reviews.server";
+import { DEMO_ADMIN } from "~/db/seed.server";
 import { useTestDatabase } from "../support/test-db";
 
 const db = useTestDatabase();
+/** The admin who moves the orders on (the audit log names them). */
+const adminId = () => db().select().from(users).where(eq(users.email, DEMO_ADMIN.email)).get()!.id;
 
 function placed() {
   const community = db().select().from(communities).limit(1).get()!;
@@ -22,8 +25,8 @@ describe("order lifecycle", () => {
   it("moves PENDING -> PAID -> FULFILLED with the time of each step, then the buyer is told and may review", () => {
     const { order, user, deal } = placed();
     const paidAt = new Date("2026-11-26T08:00:00Z");
-    expect(setOrderStatus(db(), order.id, "PAID", paidAt).paidAt).toEqual(paidAt);
-    const done = setOrderStatus(db(), order.id, "FULFILLED", new Date("2026-11-27T08:00:00Z"));
+    expect(setOrderStatus(db(), adminId(), order.id, "PAID", paidAt).paidAt).toEqual(paidAt);
+    const done = setOrderStatus(db(), adminId(), order.id, "FULFILLED", new Date("2026-11-27T08:00:00Z"));
     expect(done.status).toBe("FULFILLED");
     expect(done.fulfilledAt).toEqual(new Date("2026-11-27T08:00:00Z"));
     const told = db().select().from(notifications).where(eq(notifications.userId, user.id)).all();
@@ -34,21 +37,21 @@ describe("order lifecycle", () => {
 
   it("refuses a move the state machine does not allow, and changes nothing", () => {
     const { order } = placed();
-    expect(() => setOrderStatus(db(), order.id, "FULFILLED")).toThrow(ServiceError);
+    expect(() => setOrderStatus(db(), adminId(), order.id, "FULFILLED")).toThrow(ServiceError);
     expect(db().select().from(orders).where(eq(orders.id, order.id)).get()!.status).toBe("PENDING");
   });
 
   it("gives the open week's revenue back when an admin cancels", () => {
     const { order, cycle } = placed();
     const before = db().select().from(weeklyCycles).where(eq(weeklyCycles.id, cycle.id)).get()!.currentRevenue;
-    setOrderStatus(db(), order.id, "CANCELED");
+    setOrderStatus(db(), adminId(), order.id, "CANCELED");
     expect(db().select().from(weeklyCycles).where(eq(weeklyCycles.id, cycle.id)).get()!.currentRevenue).toBe(before - order.originalTotal);
   });
 
   it("marks a whole cycle fulfilled", () => {
     const a = placed();
     const b = placed();
-    expect(fulfillCycle(db(), a.cycle.id)).toBe(2);
+    expect(fulfillCycle(db(), adminId(), a.cycle.id)).toBe(2);
     for (const o of [a.order, b.order]) expect(db().select().from(orders).where(eq(orders.id, o.id)).get()!.status).toBe("FULFILLED");
   });
 });

@@ -18,7 +18,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const limit = hitRateLimit(db, "signup", rateLimitKeys(context));
   if (!limit.allowed) return apiError(429, i18n.t("errors.tooManyAttempts", { minutes: limit.retryAfterMinutes }));
   return answer(i18n, async () => {
-    const user = await registerUser(db, parsed.data);
+    // An optional neighbour's invitation code; a bad one never blocks the sign-up.
+    const user = await registerUser(db, parsed.data, { refCode: body.refCode });
     const token = issueApiToken(db, user.id);
     return Response.json(
       { token, userId: user.id, user: publicUser(user), needsCommunitySetup: !user.communityId },

@@ -1,0 +1,302 @@
+// The deal editor's pieces, shared by the vendor pages and the admin pages: the form (one
+// component for new and edit), the status badge, the read-only summary, the picture list with
+// remove buttons, and the status buttons. Every form is a plain POST that works without script.
+import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type Submission, type SubmissionResult } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { Form, isRouteErrorResponse, Link, useNavigation, useRouteError } from "react-router";
+import { CATEGORIES, type DealStatus } from "~/db/enums";
+import { DealFormSchema, type DealFormDefaults } from "~/services/deal-schema";
+import type { DealAction } from "~/services/deal-status";
+import { IMAGE_CONTENT_TYPES } from "~/services/image-upload";
+import { formatShekel } from "~/services/money";
+import { ErrorList, Field, SelectField, SubmitButton } from "./ui/field";
+import { Price } from "./price";
+
+const controlClass = "block w-full rounded-lg border border-line bg-surface px-3 py-2.5 text-base aria-[invalid=true]:border-red-500";
+
+/** What an editor action answers when the form comes back: conform's result, and a refused picture. */
+export interface DealFormResult {
+  result?: SubmissionResult<string[]>;
+  /** already worded (it names the file), shown as is */
+  imageError?: string;
+}
+
+/** A draft waiting for an admin shows as "in review", a status of its own to people. */
+export function DealStatusBadge({ status, submittedAt }: { status: DealStatus; submittedAt: Date | string | null }) {
+  const { t } = useTranslation();
+  const shown = status === "DRAFT" && submittedAt ? "IN_REVIEW" : status;
+  const tone = {
+    DRAFT: "bg-muted text-fg",
+    IN_REVIEW: "bg-amber-100 text-amber-900",
+    ACTIVE: "bg-brand-100 text-brand-800",
+    ENDED: "bg-sky-100 text-sky-900",
+    ARCHIVED: "bg-purple-100 text-purple-900",
+  }[shown];
+  return (
+    <span className={`inline-block whitespace-nowrap rounded-full px-2.5 py-0.5 text-xs font-semibold ${tone}`} data-testid="deal-status">
+      {t(`dealEditor.status.${shown}`)}
+    </span>
+  );
+}
+
+export function DealForm({
+  id,
+  defaults,
+  formResult,
+  submitLabel,
+  pendingLabel,
+}: {
+  id: string;
+  defaults: DealFormDefaults;
+  formResult?: DealFormResult;
+  submitLabel: string;
+  pendingLabel: string;
+}) {
+  const { t } = useTranslation();
+  const navigation = useNavigation();
+  const [form, fields] = useForm<DealFormDefaults>({
+    id,
+    lastResult: formResult?.result,
+    defaultValue: defaults,
+    constraint: getZodConstraint(DealFormSchema),
+    // The schema reads money and tier rows from text (its input type is unknown there); the
+    // fields are typed as the text the form holds.
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: DealFormSchema }) as unknown as Submission<DealFormDefaults>,
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  const pending = navigation.state !== "idle" && navigation.formData?.get("intent") === "save";
+  const tierRows = fields.tiers.getFieldList();
+  const imagesId = `${id}-images`;
+  return (
+    <Form method="post" encType="multipart/form-data" className="grid gap-4" {...getFormProps(form)}>
+      <input type="hidden" name="intent" value="save" />
+      <Field label={t("dealEditor.fields.title")} errorId={fields.title.errorId} errors={fields.title.errors} placeholder={t("dealEditor.fields.titlePlaceholder")} {...getInputProps(fields.title, { type: "text" })} />
+      <Field label={t("dealEditor.fields.slug")} hint={t("dealEditor.fields.slugHint")} errorId={fields.slug.errorId} errors={fields.slug.errors} {...getInputProps(fields.slug, { type: "text" })} />
+      <div>
+        <label htmlFor={fields.description.id} className="mb-1 block text-sm font-medium">
+          {t("dealEditor.fields.description")}
+        </label>
+        <textarea {...getTextareaProps(fields.description)} rows={5} placeholder={t("dealEditor.fields.descriptionPlaceholder")} className={controlClass} />
+        <ErrorList id={fields.description.errorId} errors={fields.description.errors} />
+      </div>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <SelectField label={t("dealEditor.fields.category")} errorId={fields.category.errorId} errors={fields.category.errors} {...getSelectProps(fields.category)}>
+          <option value="">{t("dealEditor.fields.categoryPlaceholder")}</option>
+          {CATEGORIES.map((category) => (
+            <option key={category} value={category}>
+              {t(`categories.${category}`)}
+            </option>
+          ))}
+        </SelectField>
+        <Field label={t("dealEditor.fields.unit")} errorId={fields.unit.errorId} errors={fields.unit.errors} placeholder={t("dealEditor.fields.unitPlaceholder")} {...getInputProps(fields.unit, { type: "text" })} />
+      </div>
+      <div className="grid gap-4 sm:grid-cols-3">
+        <Field label={t("dealEditor.fields.basePrice")} hint={t("dealEditor.fields.basePriceHint")} errorId={fields.basePrice.errorId} errors={fields.basePrice.errors} inputMode="decimal" dir="ltr" {...getInputProps(fields.basePrice, { type: "text" })} />
+        <Field label={t("dealEditor.fields.minQty")} errorId={fields.minQty.errorId} errors={fields.minQty.errors} dir="ltr" {...getInputProps(fields.minQty, { type: "number" })} />
+        <Field label={t("dealEditor.fields.maxQty")} errorId={fields.maxQty.errorId} errors={fields.maxQty.errors} dir="ltr" {...getInputProps(fields.maxQty, { type: "number" })} />
+      </div>
+
+      <fieldset className="rounded-2xl border border-line p-4">
+        <legend className="px-1 text-sm font-semibold">{t("dealEditor.fields.tiersTitle")}</legend>
+        <p className="text-sm text-fg-muted">{t("dealEditor.fields.tiersHint")}</p>
+        <ErrorList id={fields.tiers.errorId} errors={fields.tiers.errors} />
+        <div className="mt-3 grid gap-3">
+          {tierRows.map((row, index) => {
+            const tier = row.getFieldset();
+            return (
+              <div key={row.key} className="grid gap-3 sm:grid-cols-[6rem_1fr_1fr] sm:items-start" data-testid="tier-row">
+                <span className="pt-1 text-sm font-medium sm:pt-9">{t("dealEditor.fields.tierRow", { n: index + 1 })}</span>
+                {/* Empty rows are fine: required comes off so the browser lets them through. */}
+                <Field label={t("dealEditor.fields.tierQty")} errorId={tier.thresholdQty.errorId} errors={tier.thresholdQty.errors} dir="ltr" {...getInputProps(tier.thresholdQty, { type: "number" })} required={false} />
+                <Field label={t("dealEditor.fields.tierPrice")} errorId={tier.unitPrice.errorId} errors={tier.unitPrice.errors} inputMode="decimal" dir="ltr" {...getInputProps(tier.unitPrice, { type: "text" })} required={false} />
+              </div>
+            );
+          })}
+        </div>
+      </fieldset>
+
+      <ImageInput id={imagesId} error={formResult?.imageError} />
+
+      <div role="alert">
+        <ErrorList id={form.errorId} errors={form.errors} />
+      </div>
+      <SubmitButton pending={pending} pendingLabel={pendingLabel}>
+        {submitLabel}
+      </SubmitButton>
+    </Form>
+  );
+}
+
+/** The file field: pictures are checked by their bytes on the server; `accept` only helps the picker. */
+export function ImageInput({ id, error }: { id: string; error?: string }) {
+  const { t } = useTranslation();
+  const errorId = `${id}-error`;
+  return (
+    <div>
+      <label htmlFor={id} className="mb-1 block text-sm font-medium">
+        {t("dealEditor.fields.images")}
+      </label>
+      <input
+        id={id}
+        type="file"
+        name="images"
+        multiple
+        accept={Object.values(IMAGE_CONTENT_TYPES).join(",")}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? errorId : undefined}
+        className="block w-full rounded-lg border border-dashed border-line bg-surface px-3 py-2.5 text-sm"
+      />
+      {error ? (
+        <p id={errorId} role="alert" className="mt-1 text-sm text-red-700 dark:text-red-300" data-testid="image-error">
+          {error}
+        </p>
+      ) : (
+        <p className="mt-1 text-xs text-fg-muted">{t("dealEditor.fields.imagesHint")}</p>
+      )}
+    </div>
+  );
+}
+
+/** The deal's pictures, each with its own remove form when the deal can be edited. */
+export function DealImages({ images, canEdit }: { images: string[]; canEdit: boolean }) {
+  const { t } = useTranslation();
+  if (images.length === 0) return <p className="text-sm text-fg-muted">{t("dealEditor.edit.noImages")}</p>;
+  return (
+    <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3" data-testid="deal-images">
+      {images.map((src, index) => (
+        <li key={src} className="grid gap-2 rounded-xl border border-line bg-surface p-2">
+          <img src={src} alt={t("dealEditor.edit.imageAlt", { n: index + 1 })} width={240} height={180} loading="lazy" className="aspect-[4/3] w-full rounded-lg object-cover" />
+          {canEdit ? (
+            <Form method="post" preventScrollReset>
+              <input type="hidden" name="intent" value="removeImage" />
+              <input type="hidden" name="url" value={src} />
+              <button type="submit" aria-label={t("dealEditor.edit.removeImageLabel", { n: index + 1 })} className="w-full rounded-lg border border-line px-2 py-1 text-sm hover:bg-muted">
+                {t("dealEditor.edit.removeImage")}
+              </button>
+            </Form>
+          ) : null}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+const actionTone: Record<DealAction, string> = {
+  submit: "bg-brand-600 text-white hover:bg-brand-700",
+  activate: "bg-brand-600 text-white hover:bg-brand-700",
+  sendBack: "border border-line hover:bg-muted",
+  end: "border border-red-300 text-red-800 hover:bg-red-50 dark:text-red-200 dark:hover:bg-red-900/30",
+  archive: "border border-line hover:bg-muted",
+};
+
+/**
+ * One status button. `sendBack` carries its required note (the browser insists on it even
+ * without script; the server checks again).
+ */
+export function DealActionForm({ dealId, action, redirectTo, compact = false }: { dealId: string; action: DealAction; redirectTo?: string; compact?: boolean }) {
+  const { t } = useTranslation();
+  const navigation = useNavigation();
+  const pending = navigation.state !== "idle" && navigation.formData?.get("action") === action && navigation.formData?.get("dealId") === dealId;
+  const noteId = `note-${dealId}`;
+  return (
+    <Form method="post" preventScrollReset className={action === "sendBack" ? "grid gap-2" : "inline-block"} data-testid={`deal-action-${action}`}>
+      <input type="hidden" name="intent" value="action" />
+      <input type="hidden" name="dealId" value={dealId} />
+      <input type="hidden" name="action" value={action} />
+      {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
+      {action === "sendBack" ? (
+        <div>
+          <label htmlFor={noteId} className="mb-1 block text-sm font-medium">
+            {t("adminDeals.noteLabel")}
+          </label>
+          <textarea id={noteId} name="note" required minLength={3} maxLength={1000} rows={2} placeholder={t("adminDeals.notePlaceholder")} className={controlClass} />
+        </div>
+      ) : null}
+      <button type="submit" disabled={pending} aria-busy={pending} className={`rounded-lg font-semibold disabled:opacity-70 ${compact ? "px-3 py-1.5 text-sm" : "px-4 py-2.5"} ${actionTone[action]}`}>
+        {t(`dealEditor.actions.${action}`)}
+      </button>
+    </Form>
+  );
+}
+
+export interface DealSummaryData {
+  title: string;
+  description: string;
+  category: string;
+  unit: string;
+  basePrice: number;
+  minQty: number;
+  maxQty: number;
+  tiers: { thresholdQty: number; unitPrice: number }[];
+}
+
+/** The deal's content, read-only (while in review, live or ended). */
+export function DealSummary({ deal, children }: { deal: DealSummaryData; children?: ReactNode }) {
+  const { t } = useTranslation();
+  const row = "grid grid-cols-[9rem_1fr] gap-3 py-2";
+  return (
+    <section className="rounded-2xl border border-line bg-surface p-5" data-testid="deal-summary">
+      <h2 className="text-lg font-bold">{t("dealEditor.edit.readOnlyTitle")}</h2>
+      {children}
+      <dl className="mt-3 divide-y divide-line text-sm">
+        <div className={row}><dt className="text-fg-muted">{t("dealEditor.fields.title")}</dt><dd className="font-semibold">{deal.title}</dd></div>
+        <div className={row}><dt className="text-fg-muted">{t("dealEditor.fields.description")}</dt><dd className="whitespace-pre-line">{deal.description}</dd></div>
+        <div className={row}><dt className="text-fg-muted">{t("dealEditor.fields.category")}</dt><dd>{t(`categories.${deal.category}`)}</dd></div>
+        <div className={row}><dt className="text-fg-muted">{t("dealEditor.fields.unit")}</dt><dd>{deal.unit}</dd></div>
+        <div className={row}><dt className="text-fg-muted">{t("dealEditor.fields.basePrice")}</dt><dd><Price agorot={deal.basePrice} /></dd></div>
+        <div className={row}><dt className="text-fg-muted">{t("dealEditor.fields.maxQty")}</dt><dd>{t("dealEditor.edit.qtyRange", { min: deal.minQty, max: deal.maxQty })}</dd></div>
+        <div className={row}>
+          <dt className="text-fg-muted">{t("dealEditor.fields.tiersTitle")}</dt>
+          <dd>
+            {deal.tiers.length === 0 ? (
+              t("dealEditor.edit.tiersNone")
+            ) : (
+              <ul className="grid gap-1">
+                {deal.tiers.map((tier) => (
+                  <li key={tier.thresholdQty}>
+                    <TierLine qty={tier.thresholdQty} agorot={tier.unitPrice} />
+                  </li>
+                ))}
+              </ul>
+            )}
+          </dd>
+        </div>
+      </dl>
+    </section>
+  );
+}
+
+function TierLine({ qty, agorot }: { qty: number; agorot: number }) {
+  const { t, i18n } = useTranslation();
+  return <>{t("dealEditor.edit.tierLine", { qty, price: formatShekel(agorot, i18n.language) })}</>;
+}
+
+/**
+ * The deal pages' error screen: 403 for someone who is not a vendor (or not an admin on the
+ * admin pages), 404 for a deal that is not there or not theirs.
+ */
+export function DealPageErrorBoundary({ area }: { area: "vendor" | "admin" }) {
+  const error = useRouteError();
+  const { t } = useTranslation();
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  if (status !== 403 && status !== 404) console.error(error);
+  const title = status === 403 ? t(`${area}.forbidden.title`) : status === 404 ? t("dealEditor.errors.notFound") : t("errorPage.title");
+  const text = status === 403 ? t(`${area}.forbidden.text`) : status === 404 ? t("dealEditor.errors.notFoundText") : t("errorPage.text");
+  return (
+    <section className="mx-auto max-w-xl px-4 py-20 text-center" data-testid={`deal-page-${status}`}>
+      <h1 className="text-3xl font-bold">{title}</h1>
+      <p className="mt-3 text-fg-muted">{text}</p>
+      <Link to="/" className="mt-8 inline-block rounded-lg bg-brand-600 px-5 py-2.5 font-semibold text-white hover:bg-brand-700">
+        {t("notFound.home")}
+      </Link>
+    </section>
+  );
+}
+
+/** A page title for a thrown 403/404 (the guards and loadOrThrow put it in the data). */
+export function errorTitle(error: unknown): string | undefined {
+  return isRouteErrorResponse(error) ? (error.data as { title?: string } | null)?.title : undefined;
+}

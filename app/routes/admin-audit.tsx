@@ -1,0 +1,106 @@
+import { useTranslation } from "react-i18next";
+import { Form, Link } from "react-router";
+import { requireAdmin } from "~/auth/admin-guard.server";
+import { AdminErrorBoundary, forbiddenTitle } from "~/components/admin-error-boundary";
+import { AdminNav } from "~/components/admin-nav";
+import { dbContext } from "~/context";
+import { getInstance } from "~/middleware/i18next.server";
+import { AUDIT_EVENT_TYPES, AUDIT_PAGE_SIZE, listAuditEvents } from "~/services/audit.server";
+import { auditChanges, auditValueText } from "~/services/audit-view";
+import { parseAuditQuery } from "~/services/audit-query";
+import { formatAdminDate } from "~/services/dates";
+import type { Route } from "./+types/admin-audit";
+
+export function loader({ request, context }: Route.LoaderArgs) {
+  requireAdmin(context, request);
+  const t = getInstance(context).t;
+  const query = parseAuditQuery(new URL(request.url).searchParams, AUDIT_EVENT_TYPES);
+  const rows = listAuditEvents(context.get(dbContext), query);
+  return {
+    title: `${t("admin.audit.title")} | ${t("app.name")}`,
+    types: AUDIT_EVENT_TYPES,
+    type: query.type ?? "",
+    rows: rows.map((row) => ({ ...row, changes: auditChanges(row.before, row.after) })),
+    // A full page means there may be older rows.
+    older: rows.length === AUDIT_PAGE_SIZE ? rows[rows.length - 1]!.createdAt.toISOString() : null,
+    paged: Boolean(query.before),
+  };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData, error }) => [{ title: loaderData?.title ?? forbiddenTitle(error) }];
+
+export default function AdminAudit({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const { types, type, rows, older, paged } = loaderData;
+  const th = "px-3 py-2 text-start text-xs font-semibold text-fg-muted whitespace-nowrap";
+  const td = "px-3 py-2.5 align-top";
+  const olderHref = older ? `/admin/audit?${new URLSearchParams({ ...(type ? { type } : {}), before: older })}` : null;
+  return (
+    <section className="mx-auto max-w-6xl px-4 py-8">
+      <AdminNav current="audit" />
+      <h1 className="text-3xl font-bold">{t("admin.audit.title")}</h1>
+      <p className="mt-1 text-fg-muted">{t("admin.audit.intro")}</p>
+
+      <Form method="get" className="mt-6 flex flex-wrap items-end gap-2">
+        <div>
+          <label htmlFor="audit-type" className="mb-1 block text-sm font-medium">{t("admin.audit.filter")}</label>
+          <select id="audit-type" name="type" defaultValue={type} key={type} className="rounded-lg border border-line bg-surface px-3 py-2.5">
+            <option value="">{t("admin.audit.allTypes")}</option>
+            {types.map((value) => <option key={value} value={value}>{t(`admin.audit.types.${value}`)}</option>)}
+          </select>
+        </div>
+        <button type="submit" className="rounded-lg bg-brand-600 px-4 py-2.5 font-semibold text-white hover:bg-brand-700">{t("admin.audit.show")}</button>
+        {type || paged ? <Link to="/admin/audit" className="rounded-lg border border-line px-4 py-2.5 font-semibold hover:bg-muted">{t("admin.audit.reset")}</Link> : null}
+      </Form>
+
+      {rows.length === 0 ? (
+        <p className="mt-6 rounded-2xl border border-dashed border-line px-4 py-12 text-center text-fg-muted">{t("admin.audit.empty")}</p>
+      ) : (
+        <div className="mt-6 overflow-x-auto rounded-2xl border border-line bg-surface">
+          <table className="w-full text-sm">
+            <caption className="sr-only">{t("admin.audit.title")}</caption>
+            <thead className="border-b border-line bg-muted/60">
+              <tr>{["when", "who", "what", "entity", "change"].map((h) => <th key={h} scope="col" className={th}>{t(`admin.audit.columns.${h}`)}</th>)}</tr>
+            </thead>
+            <tbody className="divide-y divide-line">
+              {rows.map((row) => (
+                <tr key={row.id} data-testid="audit-row">
+                  <td className={`${td} whitespace-nowrap tabular-nums`}><span dir="ltr">{formatAdminDate(row.createdAt, true)}</span></td>
+                  <td className={td}>
+                    <span className="block font-medium">{row.actorName ?? t("admin.audit.unknownActor")}</span>
+                    {row.actorEmail ? <span className="block text-xs text-fg-muted" dir="ltr">{row.actorEmail}</span> : null}
+                  </td>
+                  <td className={td}>{(types as readonly string[]).includes(row.type) ? t(`admin.audit.types.${row.type}`) : row.type}</td>
+                  <td className={`${td} font-mono text-xs`}><span dir="ltr">{row.entityId ?? t("admin.none")}</span></td>
+                  <td className={td}>
+                    {row.changes.length === 0 ? <span className="text-fg-muted">{t("admin.audit.noChange")}</span> : (
+                      <ul className="grid gap-0.5">
+                        {row.changes.map((change) => (
+                          <li key={change.key} className="break-words">
+                            {change.key ? <span className="font-medium">{change.key}: </span> : null}
+                            <span dir="ltr" className="text-fg-muted">{auditValueText(change.before)}</span>
+                            <span aria-hidden="true" className="mx-1 inline-block rtl:rotate-180">→</span>
+                            <span className="sr-only">{t("admin.audit.became")}</span>
+                            <span dir="ltr">{auditValueText(change.after)}</span>
+                          </li>
+                        ))}
+                      </ul>
+                    )}
+                    {row.note ? <p className="mt-1 text-xs text-fg-muted">{row.note}</p> : null}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {olderHref ? (
+        <Link to={olderHref} className="mt-4 inline-block rounded-lg border border-line px-4 py-2 font-semibold hover:bg-muted">{t("admin.audit.older")}</Link>
+      ) : null}
+    </section>
+  );
+}
+
+export function ErrorBoundary() {
+  return <AdminErrorBoundary />;
+}

@@ -1,0 +1,128 @@
+import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { useTranslation } from "react-i18next";
+import { data, Form, Link, useNavigation } from "react-router";
+import { requireAdmin } from "~/auth/admin-guard.server";
+import { AdminErrorBoundary, COMMUNITY_NOT_FOUND } from "~/components/admin-error-boundary";
+import { AdminNav } from "~/components/admin-nav";
+import { ErrorList, Field, SelectField, SubmitButton } from "~/components/ui/field";
+import { dbContext } from "~/context";
+import { getInstance } from "~/middleware/i18next.server";
+import { createCommunity, listAdminCommunities } from "~/services/admin-communities.server";
+import { CommunityDetailsSchema, WEEKDAYS } from "~/services/admin-community-schemas";
+import { formatAdminDate } from "~/services/dates";
+import { redirectWithToast } from "~/services/toast.server";
+import { forbiddenTitle } from "~/components/admin-error-boundary";
+import type { Route } from "./+types/admin-communities";
+
+export function ErrorBoundary() {
+  return <AdminErrorBoundary notFound={COMMUNITY_NOT_FOUND} />;
+}
+
+export function loader({ request, context }: Route.LoaderArgs) {
+  requireAdmin(context, request);
+  const t = getInstance(context).t;
+  return { title: `${t("admin.communities.title")} | ${t("app.name")}`, communities: listAdminCommunities(context.get(dbContext)) };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData, error }) => [{ title: loaderData?.title ?? forbiddenTitle(error) }];
+
+/** The "new community" form: the community and its first week open together. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const admin = requireAdmin(context, request);
+  const submission = parseWithZod(await request.formData(), { schema: CommunityDetailsSchema });
+  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+  const community = createCommunity(context.get(dbContext), admin.id, submission.value);
+  return redirectWithToast(request, `/admin/communities/${community.id}`, { variant: "success", title: "admin.communities.toast.created", values: { name: community.name } });
+}
+
+function NewCommunityForm({ lastResult }: { lastResult: Route.ComponentProps["actionData"] }) {
+  const { t } = useTranslation();
+  const navigation = useNavigation();
+  const [form, fields] = useForm({
+    id: "new-community",
+    lastResult,
+    defaultValue: { pickupDay: "5", pickupTime: "10:00" },
+    constraint: getZodConstraint(CommunityDetailsSchema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: CommunityDetailsSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  const pending = navigation.state !== "idle" && navigation.formMethod === "POST";
+  return (
+    <Form method="post" className="grid gap-4" {...getFormProps(form)}>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field label={t("admin.communities.fields.name")} errorId={fields.name.errorId} errors={fields.name.errors} {...getInputProps(fields.name, { type: "text" })} />
+        <Field label={t("admin.communities.fields.pickupAddress")} errorId={fields.pickupAddress.errorId} errors={fields.pickupAddress.errors} {...getInputProps(fields.pickupAddress, { type: "text" })} />
+      </div>
+      <div className="grid gap-4 sm:grid-cols-3">
+        <SelectField label={t("admin.communities.fields.pickupDay")} errorId={fields.pickupDay.errorId} errors={fields.pickupDay.errors} {...getSelectProps(fields.pickupDay)}>
+          {WEEKDAYS.map((d) => <option key={d} value={d}>{t(`days.${d}`)}</option>)}
+        </SelectField>
+        <Field label={t("admin.communities.fields.pickupTime")} errorId={fields.pickupTime.errorId} errors={fields.pickupTime.errors} {...getInputProps(fields.pickupTime, { type: "time" })} dir="ltr" />
+        <Field label={t("admin.communities.fields.contactPhone")} errorId={fields.contactPhone.errorId} errors={fields.contactPhone.errors} {...getInputProps(fields.contactPhone, { type: "tel" })} dir="ltr" />
+      </div>
+      <div>
+        <label htmlFor={fields.description.id} className="mb-1 block text-sm font-medium">{t("admin.communities.fields.description")}</label>
+        <textarea {...getTextareaProps(fields.description)} rows={3} className="block w-full rounded-lg border border-line bg-surface px-3 py-2.5" />
+        <ErrorList id={fields.description.errorId} errors={fields.description.errors} />
+      </div>
+      <p className="text-sm text-fg-muted">{t("admin.communities.newHint")}</p>
+      <div className="max-w-xs">
+        <SubmitButton pending={pending} pendingLabel={t("admin.communities.creating")}>{t("admin.communities.create")}</SubmitButton>
+      </div>
+    </Form>
+  );
+}
+
+export default function AdminCommunities({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const th = "px-3 py-2 text-start text-xs font-semibold text-fg-muted whitespace-nowrap";
+  const td = "px-3 py-2.5 align-top";
+  return (
+    <section className="mx-auto max-w-6xl px-4 py-8">
+      <AdminNav current="communities" />
+      <h1 className="text-3xl font-bold">{t("admin.communities.title")}</h1>
+      <p className="mt-1 text-fg-muted">{t("admin.communities.intro")}</p>
+
+      {loaderData.communities.length === 0 ? (
+        <p className="mt-6 rounded-2xl border border-dashed border-line px-4 py-12 text-center text-fg-muted">{t("admin.communities.empty")}</p>
+      ) : (
+        <div className="mt-6 overflow-x-auto rounded-2xl border border-line bg-surface">
+          <table className="w-full text-sm">
+            <caption className="sr-only">{t("admin.communities.title")}</caption>
+            <thead className="border-b border-line bg-muted/60">
+              <tr>
+                {["name", "pickup", "members", "deadline", "status"].map((h) => <th key={h} scope="col" className={th}>{t(`admin.communities.columns.${h}`)}</th>)}
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-line">
+              {loaderData.communities.map((c) => (
+                <tr key={c.id} data-testid="community-row">
+                  <td className={`${td} font-medium`}>
+                    <Link to={`/admin/communities/${c.id}`} className="text-brand-700 underline dark:text-brand-200">{c.name}</Link>
+                  </td>
+                  <td className={`${td} whitespace-nowrap`}>{t(`days.${c.pickupDay}`)} <span dir="ltr">{c.pickupTime}</span></td>
+                  <td className={`${td} tabular-nums`}>{c.memberCount}</td>
+                  <td className={`${td} whitespace-nowrap tabular-nums`}><span dir="ltr">{c.openDeadline ? formatAdminDate(c.openDeadline, true) : t("admin.none")}</span></td>
+                  <td className={td}>
+                    <span className={`inline-block rounded-full px-2.5 py-0.5 text-xs font-semibold ${c.isActive ? "bg-brand-100 text-brand-800" : "bg-muted text-fg-muted"}`}>
+                      {t(c.isActive ? "admin.communities.active" : "admin.communities.inactive")}
+                    </span>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+
+      <section aria-labelledby="new-community-title" className="mt-10 rounded-2xl border border-line bg-surface p-5">
+        <h2 id="new-community-title" className="text-xl font-bold">{t("admin.communities.newTitle")}</h2>
+        <div className="mt-4">
+          <NewCommunityForm lastResult={actionData} />
+        </div>
+      </section>
+    </section>
+  );
+}

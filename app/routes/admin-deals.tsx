@@ -1,0 +1,158 @@
+import { useTranslation } from "react-i18next";
+import { Form, Link, useLocation } from "react-router";
+import { requireAdmin } from "~/auth/admin-guard.server";
+import { AdminNav } from "~/components/admin-nav";
+import { DealActionForm, DealPageErrorBoundary, DealStatusBadge, errorTitle } from "~/components/deal-editor";
+import { Price } from "~/components/price";
+import { dbContext } from "~/context";
+import { DEAL_STATUSES } from "~/db/enums";
+import { getInstance } from "~/middleware/i18next.server";
+import { formatAdminDate } from "~/services/dates";
+import { adminDealLists } from "~/services/deal-editor.server";
+import { parseAdminDealsQuery } from "~/services/deal-schema";
+import { dealButtonAction } from "./deal-editor.server";
+import type { Route } from "./+types/admin-deals";
+
+export function loader({ request, context }: Route.LoaderArgs) {
+  requireAdmin(context, request);
+  const query = parseAdminDealsQuery(new URL(request.url).searchParams);
+  return { title: getInstance(context).t("adminDeals.metaTitle"), query, ...adminDealLists(context.get(dbContext), query) };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData, error }) => [{ title: loaderData?.title ?? errorTitle(error) }];
+
+/** Every button on the page: activate, send back (with its note), end, archive. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const admin = requireAdmin(context, request);
+  const form = await request.formData();
+  return dealButtonAction(request, context, form, { role: "ADMIN", userId: admin.id }, null, "/admin/deals");
+}
+
+const th = "px-3 py-2 text-start text-xs font-semibold text-fg-muted whitespace-nowrap";
+const td = "px-3 py-2.5 align-top";
+
+function pageHref(status: string | null, page: number) {
+  const params = new URLSearchParams();
+  if (status) params.set("status", status);
+  if (page > 1) params.set("page", String(page));
+  const search = params.toString();
+  return search ? `/admin/deals?${search}` : "/admin/deals";
+}
+
+export default function AdminDeals({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const location = useLocation();
+  const here = location.pathname + location.search;
+  const { queue, deals, query, pageCount } = loaderData;
+  return (
+    <section className="mx-auto max-w-6xl px-4 py-10">
+      <AdminNav current="deals" />
+      <h1 className="text-3xl font-bold">{t("adminDeals.title")}</h1>
+      <p className="mt-1 text-fg-muted">{t("adminDeals.intro")}</p>
+
+      <section className="mt-8" aria-labelledby="review-queue-title">
+        <h2 id="review-queue-title" className="text-2xl font-bold">{t("adminDeals.queueTitle")}</h2>
+        {queue.length === 0 ? (
+          <p className="mt-3 rounded-2xl border border-line bg-surface p-4 text-fg-muted">{t("adminDeals.queueEmpty")}</p>
+        ) : (
+          <ul className="mt-4 grid gap-4">
+            {queue.map((deal) => (
+              <li key={deal.id} className="grid gap-4 rounded-2xl border border-line bg-surface p-4 md:grid-cols-[1fr_20rem]" data-testid="review-queue-item">
+                <div className="flex gap-3">
+                  {deal.image ? <img src={deal.image} alt="" width={96} height={72} className="h-18 w-24 shrink-0 rounded-lg border border-line object-cover" /> : null}
+                  <div>
+                    <h3 className="text-lg font-bold">{deal.title}</h3>
+                    <p className="text-sm text-fg-muted">
+                      {t("adminDeals.vendor")}: {deal.vendorName} · <Price agorot={deal.basePrice} /> / {deal.unit}
+                    </p>
+                    {deal.submittedAt ? (
+                      <p className="text-sm text-fg-muted">
+                        {t("adminDeals.submittedAt")}: <span dir="ltr">{formatAdminDate(deal.submittedAt, true)}</span>
+                      </p>
+                    ) : null}
+                    <Link to={`/admin/deals/${deal.id}/edit`} className="mt-2 inline-block text-sm font-semibold text-brand-700 underline dark:text-brand-200">
+                      {t("adminDeals.view")}
+                    </Link>
+                  </div>
+                </div>
+                <div className="grid content-start gap-3" aria-label={t("adminDeals.actionsFor", { title: deal.title })} role="group">
+                  <DealActionForm dealId={deal.id} action="activate" redirectTo={here} />
+                  <DealActionForm dealId={deal.id} action="sendBack" redirectTo={here} />
+                </div>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+
+      <section className="mt-10" aria-labelledby="all-deals-title">
+        <div className="flex flex-wrap items-end justify-between gap-3">
+          <h2 id="all-deals-title" className="text-2xl font-bold">{t("adminDeals.allTitle")}</h2>
+          <Form method="get" className="flex items-end gap-2">
+            <div>
+              <label htmlFor="deal-status-filter" className="mb-1 block text-sm font-medium">{t("adminDeals.statusFilter")}</label>
+              <select id="deal-status-filter" name="status" defaultValue={query.status ?? ""} className="rounded-lg border border-line bg-surface px-3 py-2">
+                <option value="">{t("adminDeals.allStatuses")}</option>
+                {DEAL_STATUSES.map((status) => (
+                  <option key={status} value={status}>{t(`dealEditor.status.${status}`)}</option>
+                ))}
+              </select>
+            </div>
+            <button type="submit" className="rounded-lg border border-line px-4 py-2 font-semibold hover:bg-muted">{t("adminDeals.filter")}</button>
+          </Form>
+        </div>
+        {deals.length === 0 ? (
+          <p className="mt-4 rounded-2xl border border-line bg-surface p-4 text-fg-muted">{t("adminDeals.empty")}</p>
+        ) : (
+          <div className="mt-4 overflow-x-auto rounded-2xl border border-line bg-surface">
+            <table className="w-full text-sm">
+              <caption className="sr-only">{t("adminDeals.allTitle")}</caption>
+              <thead className="border-b border-line bg-muted/60">
+                <tr>
+                  {["dealTitle", "vendor", "price", "status", "updatedAt"].map((key) => (
+                    <th key={key} scope="col" className={th}>{t(`adminDeals.${key}`)}</th>
+                  ))}
+                  <th scope="col" className={th}><span className="sr-only">{t("adminDeals.edit")}</span></th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-line">
+                {deals.map((deal) => (
+                  <tr key={deal.id} data-testid="admin-deal-row">
+                    <td className={`${td} font-medium`}>
+                      {deal.status === "ACTIVE" || deal.status === "ENDED" ? <Link to={`/deals/${deal.slug}`} className="hover:underline">{deal.title}</Link> : deal.title}
+                    </td>
+                    <td className={td}>{deal.vendorName}</td>
+                    <td className={`${td} whitespace-nowrap`}><Price agorot={deal.basePrice} /></td>
+                    <td className={td}><DealStatusBadge status={deal.status} submittedAt={deal.submittedAt} /></td>
+                    <td className={`${td} whitespace-nowrap tabular-nums`}><span dir="ltr">{formatAdminDate(deal.updatedAt, true)}</span></td>
+                    <td className={td}>
+                      <div className="flex flex-wrap items-center gap-2">
+                        {deal.status !== "ARCHIVED" ? (
+                          <Link to={`/admin/deals/${deal.id}/edit`} className="rounded-lg border border-line px-3 py-1.5 text-sm font-semibold hover:bg-muted">{t("adminDeals.edit")}</Link>
+                        ) : null}
+                        {deal.actions.filter((a) => a === "end" || a === "archive").map((action) => (
+                          <DealActionForm key={action} dealId={deal.id} action={action} redirectTo={here} compact />
+                        ))}
+                      </div>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+        {pageCount > 1 ? (
+          <nav className="mt-4 flex items-center justify-center gap-4 text-sm" aria-label={t("adminDeals.allTitle")}>
+            {query.page > 1 ? <Link to={pageHref(query.status, query.page - 1)} className="font-semibold underline">{t("adminDeals.previous")}</Link> : null}
+            <span>{t("adminDeals.pageOf", { page: query.page, pages: pageCount })}</span>
+            {query.page < pageCount ? <Link to={pageHref(query.status, query.page + 1)} className="font-semibold underline">{t("adminDeals.next")}</Link> : null}
+          </nav>
+        ) : null}
+      </section>
+    </section>
+  );
+}
+
+export function ErrorBoundary() {
+  return <DealPageErrorBoundary area="admin" />;
+}

@@ -1,0 +1,23 @@
+import { withApiAdmin } from "~/auth/admin-guard.server";
+import { methodNotAllowed, parseJsonBody } from "~/auth/api.server";
+import { adminCommunity, adminCommunityJson, updateCycleSettings } from "~/services/admin-communities.server";
+import { CycleSettingsSchema } from "~/services/admin-community-schemas";
+import type { Route } from "./+types/admin-community-cycle-settings";
+
+/**
+ * PUT /api/admin/communities/{id}/cycle-settings { deadlineDay, deadlineTime, pickupDay,
+ * weeklyTargetRevenue: "1500.00" }: the target applies to the open week, the rest from the next.
+ */
+export function action({ request, params, context }: Route.ActionArgs) {
+  if (request.method !== "PUT") return methodNotAllowed();
+  return withApiAdmin(context, request, async ({ db, i18n, user }) => {
+    const body = await parseJsonBody(request, i18n, CycleSettingsSchema);
+    if ("response" in body) return body.response;
+    updateCycleSettings(db, user.id, params.id, body.data);
+    return Response.json(adminCommunityJson(adminCommunity(db, params.id)!));
+  });
+}
+
+export function loader() {
+  return methodNotAllowed();
+}

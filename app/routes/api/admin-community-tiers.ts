@@ -1,0 +1,27 @@
+import { withApiAdmin } from "~/auth/admin-guard.server";
+import { methodNotAllowed } from "~/auth/api.server";
+import { replaceTiers } from "~/services/admin-communities.server";
+import { TiersSchema } from "~/services/admin-community-schemas";
+import { apiError, readJsonObject, validationError } from "~/services/http.server";
+import { toDecimalString } from "~/services/money";
+import type { Route } from "./+types/admin-community-tiers";
+
+/**
+ * PUT /api/admin/communities/{id}/tiers { tiers: [{ minRevenue: "500.00", discountPercent, tierName }] }:
+ * replaces the whole set; a bad set gets 422 with a message per row and field, and changes nothing.
+ */
+export function action({ request, params, context }: Route.ActionArgs) {
+  if (request.method !== "PUT") return methodNotAllowed();
+  return withApiAdmin(context, request, async ({ db, i18n, user }) => {
+    const body = await readJsonObject(request);
+    if (!body) return apiError(400, i18n.t("validation.invalidJson"));
+    const parsed = TiersSchema.safeParse(body);
+    if (!parsed.success) return validationError(i18n, parsed.error, 422);
+    const tiers = replaceTiers(db, user.id, params.id, parsed.data.tiers);
+    return Response.json({ tiers: tiers.map((t) => ({ minRevenue: toDecimalString(t.minRevenue), discountPercent: t.discountPercent, tierName: t.tierName })) });
+  });
+}
+
+export function loader() {
+  return methodNotAllowed();
+}

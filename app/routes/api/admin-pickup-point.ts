@@ -1,0 +1,27 @@
+import { withApiAdmin } from "~/auth/admin-guard.server";
+import { methodNotAllowed, parseJsonBody } from "~/auth/api.server";
+import { pickupPointJson, removePickupPoint, updatePickupPoint } from "~/services/admin-communities.server";
+import { PickupPointSchema } from "~/services/admin-community-schemas";
+import type { Route } from "./+types/admin-pickup-point";
+
+/**
+ * PUT /api/admin/pickup-points/{id}: new details. DELETE: removes it, or retires it when orders
+ * name it ({ retired: true }).
+ */
+export function action({ request, params, context }: Route.ActionArgs) {
+  if (request.method === "PUT") {
+    return withApiAdmin(context, request, async ({ db, i18n, user }) => {
+      const body = await parseJsonBody(request, i18n, PickupPointSchema);
+      if ("response" in body) return body.response;
+      return Response.json(pickupPointJson(updatePickupPoint(db, user.id, params.id, body.data)));
+    });
+  }
+  if (request.method === "DELETE") {
+    return withApiAdmin(context, request, ({ db, user }) => Response.json(removePickupPoint(db, user.id, params.id)));
+  }
+  return methodNotAllowed();
+}
+
+export function loader() {
+  return methodNotAllowed();
+}

@@ -1,0 +1,29 @@
+import { withApiAdmin } from "~/auth/admin-guard.server";
+import { methodNotAllowed } from "~/auth/api.server";
+import { appOrigin } from "~/services/email-sign-in.server";
+import { apiError, readJsonObject, validationError } from "~/services/http.server";
+import { applicationJson, decideVendorApplication } from "~/services/vendor-applications.server";
+import { ApplicationDecisionSchema, parseDecision } from "~/services/vendor-schemas";
+import type { Route } from "./+types/admin-vendor-application-decision";
+
+/**
+ * POST /api/admin/vendor-applications/:id/approve | reject, body {note} (required to reject).
+ * A decided application answers 409 and stays as it was.
+ */
+export function action({ request, params, context }: Route.ActionArgs) {
+  if (request.method !== "POST") return methodNotAllowed();
+  return withApiAdmin(context, request, async ({ db, i18n, user }) => {
+    const decision = parseDecision(params.decision);
+    if (!decision) return apiError(404, i18n.t("errors.notFound"));
+    // The body is optional for an approval; an unreadable one counts as empty.
+    const body = (await readJsonObject(request)) ?? {};
+    const parsed = ApplicationDecisionSchema.safeParse({ decision, note: body.note ?? undefined });
+    if (!parsed.success) return validationError(i18n, parsed.error);
+    const application = await decideVendorApplication(db, user, params.id, decision, parsed.data.note, appOrigin(request));
+    return Response.json(applicationJson(application));
+  });
+}
+
+export function loader() {
+  return methodNotAllowed();
+}

@@ -1,0 +1,29 @@
+// POST /invite: the "invite neighbours" forms of /profile and the deal page make the member's
+// link here (for the community, or for `dealId`) and go back where they came from, now showing it.
+import { redirect } from "react-router";
+import { requireUser } from "~/auth/guards.server";
+import { dbContext } from "~/context";
+import { appOrigin } from "~/services/email-sign-in.server";
+import { ServiceError } from "~/services/errors";
+import { getOrCreateInviteLink } from "~/services/referrals.server";
+import { safeRedirect } from "~/services/safe-redirect";
+import { redirectWithToast } from "~/services/toast.server";
+import type { Route } from "./+types/invite-link";
+
+export function loader() {
+  return redirect("/profile#invite");
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = requireUser(context, request);
+  const formData = await request.formData();
+  const back = safeRedirect(formData.get("redirectTo"), "/profile");
+  const dealId = formData.get("dealId");
+  try {
+    getOrCreateInviteLink(context.get(dbContext), user, appOrigin(request), typeof dealId === "string" && dealId ? dealId : null);
+  } catch (error) {
+    if (!(error instanceof ServiceError)) throw error;
+    return redirectWithToast(request, back, { variant: "destructive", title: error.messageKey });
+  }
+  return redirectWithToast(request, `${back.split("#")[0]}#invite`, { variant: "success", title: "referrals.toast.linkReady" });
+}

@@ -1,0 +1,237 @@
+import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { requireVendor } from "~/auth/vendor-guard.server";
+import { Price } from "~/components/price";
+import { forbiddenTitle, VendorErrorBoundary } from "~/components/vendor-forbidden";
+import { dbContext } from "~/context";
+import { getInstance } from "~/middleware/i18next.server";
+import { formatDate, formatDateTime } from "~/services/dates";
+import { vendorDashboard } from "~/services/vendor-dashboard.server";
+import type { VendorDealState } from "~/services/vendor-schemas";
+import type { Route } from "./+types/vendor-dashboard";
+
+export function loader({ request, context }: Route.LoaderArgs) {
+  const { vendor } = requireVendor(context, request);
+  const t = getInstance(context).t;
+  return {
+    title: `${t("vendor.dashboard.title")} | ${t("app.name")}`,
+    vendorName: vendor.name,
+    ...vendorDashboard(context.get(dbContext), vendor.id),
+  };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData, error }) => [{ title: loaderData?.title ?? forbiddenTitle(error) }];
+
+const STATE_TONES: Record<VendorDealState, string> = {
+  DRAFT: "bg-muted text-fg",
+  IN_REVIEW: "bg-amber-100 text-amber-900",
+  ACTIVE: "bg-brand-100 text-brand-800",
+  ENDED: "bg-sky-100 text-sky-900",
+  ARCHIVED: "bg-purple-100 text-purple-900",
+};
+
+const card = "rounded-2xl border border-line bg-surface p-5";
+const th = "px-3 py-2 text-start text-xs font-semibold text-fg-muted whitespace-nowrap";
+const td = "px-3 py-2.5 align-top";
+const link = "font-semibold text-brand-700 hover:underline dark:text-brand-200";
+
+function Section({ id, title, action, children }: { id: string; title: string; action?: ReactNode; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id} className="mt-8">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 id={id} className="text-2xl font-bold">{title}</h2>
+        {action}
+      </div>
+      <div className="mt-3">{children}</div>
+    </section>
+  );
+}
+
+function Empty({ children }: { children: ReactNode }) {
+  return <div className="rounded-2xl border border-dashed border-line px-4 py-10 text-center text-fg-muted">{children}</div>;
+}
+
+function Stars({ rating }: { rating: number }) {
+  return (
+    <span aria-hidden="true" className="text-amber-500">
+      {"★".repeat(rating)}
+      <span className="text-line">{"★".repeat(5 - rating)}</span>
+    </span>
+  );
+}
+
+export default function VendorDashboard({ loaderData }: Route.ComponentProps) {
+  const { t, i18n } = useTranslation();
+  const { vendorName, deals, weeks, totals, reviews } = loaderData;
+  const locale = i18n.language;
+
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-10">
+      <header className="flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <h1 className="text-3xl font-bold">{t("vendor.dashboard.title")}</h1>
+          <p className="mt-1 text-fg-muted">{t("vendor.dashboard.subtitle", { name: vendorName })}</p>
+        </div>
+        <nav className="flex flex-wrap gap-2">
+          <Link to="/vendor/new-deal" className="rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700">
+            {t("vendor.dashboard.newDeal")}
+          </Link>
+          <Link to="/vendor/guide" className="rounded-lg border border-line px-4 py-2 text-sm font-semibold hover:bg-muted">{t("vendor.dashboard.guide")}</Link>
+          <Link to="/vendor/support" className="rounded-lg border border-line px-4 py-2 text-sm font-semibold hover:bg-muted">{t("vendor.dashboard.support")}</Link>
+        </nav>
+      </header>
+
+      <dl aria-label={t("vendor.dashboard.totalsLabel")} className="mt-6 grid gap-3 sm:grid-cols-3">
+        <div className={card} data-testid="vendor-total-qty">
+          <dt className="text-sm text-fg-muted">{t("vendor.dashboard.totals.qty")}</dt>
+          <dd className="mt-1 text-2xl font-bold tabular-nums">{totals.qty.toLocaleString(locale)}</dd>
+        </div>
+        <div className={card} data-testid="vendor-total-revenue">
+          <dt className="text-sm text-fg-muted">{t("vendor.dashboard.totals.revenue")}</dt>
+          <dd className="mt-1 text-2xl font-bold tabular-nums"><Price agorot={totals.revenue} /></dd>
+        </div>
+        <div className={card} data-testid="vendor-total-orders">
+          <dt className="text-sm text-fg-muted">{t("vendor.dashboard.totals.orders")}</dt>
+          <dd className="mt-1 text-2xl font-bold tabular-nums">{totals.orders.toLocaleString(locale)}</dd>
+        </div>
+      </dl>
+
+      <Section id="vendor-deals" title={t("vendor.dashboard.deals.title")}>
+        {deals.length === 0 ? (
+          <Empty>
+            <p>{t("vendor.dashboard.deals.empty")}</p>
+            <Link to="/vendor/new-deal" className={`mt-3 inline-block ${link}`}>{t("vendor.dashboard.deals.emptyCta")}</Link>
+          </Empty>
+        ) : (
+          <ul className="grid gap-2" data-testid="vendor-deals">
+            {deals.map((deal) => (
+              <li key={deal.id} className={`${card} flex flex-wrap items-center justify-between gap-3`} data-testid="vendor-deal">
+                <div className="min-w-0">
+                  <p className="font-semibold">{deal.title}</p>
+                  <p className="mt-0.5 text-sm text-fg-muted">
+                    {t("vendor.dashboard.deals.price")}: <Price agorot={deal.basePrice} /> / {deal.unit}
+                  </p>
+                  {deal.reviewNote && deal.state === "DRAFT" ? (
+                    <p className="mt-1 text-sm text-amber-800 dark:text-amber-200" data-testid="vendor-deal-note">{t("vendor.dashboard.deals.note", { note: deal.reviewNote })}</p>
+                  ) : null}
+                </div>
+                <div className="flex items-center gap-3">
+                  <span className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${STATE_TONES[deal.state]}`} data-testid="vendor-deal-state">
+                    {t(`vendor.states.${deal.state}`)}
+                  </span>
+                  {deal.state === "ACTIVE" ? <Link to={`/deals/${deal.slug}`} className={link}>{t("vendor.dashboard.deals.view")}</Link> : null}
+                  <Link to={`/vendor/deals/${deal.id}/edit`} className={link}>{t("vendor.dashboard.deals.edit")}</Link>
+                </div>
+              </li>
+            ))}
+          </ul>
+        )}
+      </Section>
+
+      <Section id="vendor-week" title={t("vendor.dashboard.week.title")}>
+        {weeks.length === 0 ? (
+          <Empty>{t("vendor.dashboard.week.empty")}</Empty>
+        ) : (
+          <div className="grid gap-4">
+            {weeks.map((week) => (
+              <article key={week.cycleId} className={card} data-testid="vendor-week">
+                <h3 className="text-lg font-bold">{week.communityName}</h3>
+                <p className="text-sm text-fg-muted">
+                  {t("vendor.dashboard.week.deadline", { date: formatDateTime(week.orderDeadline, locale) })} · {t("vendor.dashboard.week.pickup", { date: formatDate(week.pickupDate, locale) })}
+                </p>
+                <div className="mt-3 overflow-x-auto">
+                  <table className="w-full text-sm">
+                    <thead className="border-b border-line">
+                      <tr>
+                        <th scope="col" className={th}>{t("vendor.dashboard.week.product")}</th>
+                        <th scope="col" className={th}>{t("vendor.dashboard.week.qty")}</th>
+                        <th scope="col" className={th}>{t("vendor.dashboard.week.orders")}</th>
+                        <th scope="col" className={th}>{t("vendor.dashboard.week.revenue")}</th>
+                      </tr>
+                    </thead>
+                    <tbody className="divide-y divide-line">
+                      {week.sales.map((sale) => (
+                        <tr key={sale.dealId} data-testid="vendor-sale">
+                          <td className={td}>{sale.dealTitle}</td>
+                          <td className={`${td} tabular-nums`}>{sale.qty} {sale.unit}</td>
+                          <td className={`${td} tabular-nums`}>{sale.orders}</td>
+                          <td className={`${td} tabular-nums`}><Price agorot={sale.revenue} /></td>
+                        </tr>
+                      ))}
+                    </tbody>
+                    <tfoot className="border-t border-line font-semibold">
+                      <tr>
+                        <td className={td}>{t("vendor.dashboard.week.total")}</td>
+                        <td className={`${td} tabular-nums`}>{week.qty}</td>
+                        <td className={td} />
+                        <td className={`${td} tabular-nums`}><Price agorot={week.revenue} /></td>
+                      </tr>
+                    </tfoot>
+                  </table>
+                </div>
+              </article>
+            ))}
+          </div>
+        )}
+      </Section>
+
+      <Section
+        id="vendor-packing"
+        title={t("vendor.dashboard.packing.title")}
+        action={weeks.length > 0 ? (
+          <a href="/vendor/dashboard/packing.csv" download className="rounded-lg border border-line px-3 py-2 text-sm font-semibold hover:bg-muted" data-testid="vendor-packing-csv">
+            {t("vendor.dashboard.packing.csv")}
+          </a>
+        ) : null}
+      >
+        {weeks.length === 0 ? (
+          <Empty>{t("vendor.dashboard.packing.empty")}</Empty>
+        ) : (
+          <div className="grid gap-4 md:grid-cols-2">
+            {weeks.flatMap((week) =>
+              week.packing.map((place) => (
+                <article key={`${week.cycleId}-${place.deliveryType}-${place.pickupPointId ?? ""}`} className={card} data-testid="vendor-packing-place">
+                  <h3 className="font-bold">{week.communityName}</h3>
+                  <p className="text-sm text-fg-muted">
+                    {place.deliveryType === "PICKUP" ? (place.address ?? t("vendor.dashboard.packing.pickupUnknown")) : t("vendor.dashboard.packing.homeDelivery")}
+                  </p>
+                  <ul className="mt-2 divide-y divide-line text-sm">
+                    {place.lines.map((line) => (
+                      <li key={line.dealId} className="flex justify-between gap-3 py-1.5">
+                        <span>{line.dealTitle}</span>
+                        <span className="font-semibold tabular-nums">{line.qty} {line.unit}</span>
+                      </li>
+                    ))}
+                  </ul>
+                </article>
+              )),
+            )}
+          </div>
+        )}
+      </Section>
+
+      <Section id="vendor-reviews" title={t("vendor.dashboard.reviews.title")}>
+        {reviews.length === 0 ? (
+          <Empty>{t("vendor.dashboard.reviews.empty")}</Empty>
+        ) : (
+          <ul className="grid gap-2">
+            {reviews.map((review) => (
+              <li key={review.id} className={card} data-testid="vendor-review">
+                <p className="text-sm">
+                  <Stars rating={review.rating} /> <span className="sr-only">{t("vendor.dashboard.reviews.rating", { rating: review.rating })}</span>
+                  <span className="font-semibold">{review.reviewer ?? t("vendor.dashboard.reviews.anonymous")}</span> · {review.dealTitle} · <span className="text-fg-muted">{formatDate(review.createdAt, locale)}</span>
+                </p>
+                {review.comment ? <p className="mt-1 whitespace-pre-line leading-7">{review.comment}</p> : null}
+              </li>
+            ))}
+          </ul>
+        )}
+      </Section>
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  return <VendorErrorBoundary />;
+}

@@ -1,0 +1,47 @@
+import { useTranslation } from "react-i18next";
+import { requireVendor } from "~/auth/vendor-guard.server";
+import { DealForm, DealPageErrorBoundary, errorTitle } from "~/components/deal-editor";
+import { dbContext } from "~/context";
+import { getInstance } from "~/middleware/i18next.server";
+import { createDeal } from "~/services/deal-editor.server";
+import { emptyDealFormDefaults } from "~/services/deal-schema";
+import { readDealForm, saveDealForm } from "./deal-editor.server";
+import type { Route } from "./+types/vendor-new-deal";
+
+export function loader({ request, context }: Route.LoaderArgs) {
+  requireVendor(context, request);
+  const t = getInstance(context).t;
+  return { title: `${t("dealEditor.new.metaTitle")} | ${t("app.name")}`, defaults: emptyDealFormDefaults() };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData, error }) => [{ title: loaderData?.title ?? errorTitle(error) }];
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const { user, vendor } = requireVendor(context, request);
+  const form = await readDealForm(request, context);
+  if (!(form instanceof FormData)) return form;
+  return saveDealForm(
+    request,
+    context,
+    form,
+    (input, files) => createDeal(context.get(dbContext), { role: "VENDOR", userId: user.id, vendorId: vendor.id }, input, files),
+    ({ deal }) => ({ url: `/vendor/deals/${deal.id}/edit`, title: "dealEditor.new.created", description: "dealEditor.new.createdText" }),
+  );
+}
+
+export default function VendorNewDeal({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  return (
+    <section className="mx-auto max-w-3xl px-4 py-10">
+      <h1 className="text-3xl font-bold">{t("dealEditor.new.title")}</h1>
+      <p className="mt-2 text-fg-muted">{t("dealEditor.new.lead")}</p>
+      <div className="mt-8">
+        <DealForm id="new-deal" defaults={loaderData.defaults} formResult={actionData} submitLabel={t("dealEditor.new.submit")} pendingLabel={t("dealEditor.new.pending")} />
+      </div>
+    </section>
+  );
+}
+
+export function ErrorBoundary() {
+  return <DealPageErrorBoundary area="vendor" />;
+}

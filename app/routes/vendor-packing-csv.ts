@@ -1,0 +1,18 @@
+import { requireVendor } from "~/auth/vendor-guard.server";
+import { dbContext } from "~/context";
+import { getInstance } from "~/middleware/i18next.server";
+import { vendorDashboard, vendorPackingCsv } from "~/services/vendor-dashboard.server";
+import type { Route } from "./+types/vendor-packing-csv";
+
+/** GET /vendor/dashboard/packing.csv: the current cycle's packing totals as a spreadsheet. */
+export function loader({ request, context }: Route.LoaderArgs) {
+  const { vendor } = requireVendor(context, request);
+  const csv = vendorPackingCsv(vendorDashboard(context.get(dbContext), vendor.id), getInstance(context).t);
+  return new Response(csv, {
+    headers: {
+      "Content-Type": "text/csv; charset=utf-8",
+      "Content-Disposition": `attachment; filename="packing-${new Date().toISOString().slice(0, 10)}.csv"`,
+      "Cache-Control": "no-store",
+    },
+  });
+}

@@ -1,0 +1,321 @@
+// Admins run the communities (issue #7): details, pickup points, discount tiers and the weekly
+// cycle's settings. The /admin/communities pages and the /api/admin twins both call these.
+// Every change runs in one immediate transaction together with its audit row.
+import { and, asc, desc, eq, sql } from "drizzle-orm";
+import type { Db, Queryable, Tx } from "~/db/client.server";
+import { communities, communityTiers, groups, orders, pickupPoints, users, weeklyCycles, type Community, type PickupPoint } from "~/db/schema";
+import type { CommunityDetailsInput, CycleSettingsInput, PickupPointInput } from "./admin-community-schemas";
+import { recordAuditEvent } from "./audit.server";
+import { activeCycle, communityTiersOf } from "./community-pricing.server";
+import { settleCommunity } from "./cycle-engine.server";
+import { ServiceError } from "./errors";
+import { toDecimalString } from "./money";
+import { checkTiers, type RawTierRow, type ValidTier } from "./tier-rules";
+
+export interface AdminCommunityRow {
+  id: string;
+  name: string;
+  isActive: boolean;
+  pickupDay: number;
+  pickupTime: string;
+  memberCount: number;
+  /** the open cycle's order deadline, if one is open */
+  openDeadline: Date | null;
+}
+
+/** Every community, active first, with its members and open week: one query. */
+export function listAdminCommunities(db: Queryable): AdminCommunityRow[] {
+  // Written out with table names: drizzle leaves columns unqualified inside sql``, which a
+  // correlated subquery would read as its own table's columns.
+  const members = sql<number>`(select count(*) from users where users.community_id = communities.id)`;
+  const deadline = sql<number | null>`(select weekly_cycles.order_deadline from weekly_cycles where weekly_cycles.community_id = communities.id and weekly_cycles.is_active = 1)`;
+  return db
+    .select({
+      id: communities.id,
+      name: communities.name,
+      isActive: communities.isActive,
+      pickupDay: communities.pickupDay,
+      pickupTime: communities.pickupTime,
+      memberCount: members,
+      openDeadline: deadline,
+    })
+    .from(communities)
+    .orderBy(desc(communities.isActive), asc(communities.name))
+    .all()
+    .map((row) => ({ ...row, openDeadline: row.openDeadline === null ? null : new Date(row.openDeadline) }));
+}
+
+export interface AdminCommunityDetail {
+  community: Community;
+  /** active and retired ones (a retired point stays because orders name it) */
+  pickupPoints: PickupPoint[];
+  tiers: ReturnType<typeof communityTiersOf>;
+  openCycle: typeof weeklyCycles.$inferSelect | null;
+  memberCount: number;
+}
+
+export function adminCommunity(db: Queryable, communityId: string): AdminCommunityDetail | null {
+  const community = db.select().from(communities).where(eq(communities.id, communityId)).get();
+  if (!community) return null;
+  return {
+    community,
+    pickupPoints: db.select().from(pickupPoints).where(eq(pickupPoints.communityId, communityId)).orderBy(desc(pickupPoints.isActive), asc(pickupPoints.createdAt)).all(),
+    tiers: communityTiersOf(db, communityId),
+    openCycle: activeCycle(db, communityId),
+    memberCount: db.get<{ n: number }>(sql`select count(*) as n from ${users} where ${users.communityId} = ${communityId}`).n,
+  };
+}
+
+function findCommunity(tx: Tx, communityId: string): Community {
+  const community = tx.select().from(communities).where(eq(communities.id, communityId)).get();
+  if (!community) throw new ServiceError(404, "admin.communities.errors.notFound");
+  return community;
+}
+
+/** What the audit log keeps of a community (money in agorot, as stored). */
+function communitySnapshot(c: Community) {
+  const { createdAt: _createdAt, ...rest } = c;
+  return rest;
+}
+
+function pointSnapshot(p: PickupPoint) {
+  const { createdAt: _createdAt, ...rest } = p;
+  return rest;
+}
+
+const blankToNull = (value: string | undefined) => (value ? value : null);
+
+function detailsValues(input: CommunityDetailsInput) {
+  return {
+    name: input.name,
+    description: blankToNull(input.description),
+    pickupDay: input.pickupDay,
+    pickupTime: input.pickupTime,
+    pickupAddress: input.pickupAddress,
+    contactPhone: blankToNull(input.contactPhone),
+  };
+}
+
+/** A new community, and its first weekly cycle at once, with a group for every active deal. */
+export function createCommunity(db: Db, actorUserId: string, input: CommunityDetailsInput, now = new Date()): Community {
+  return db.transaction(
+    (tx) => {
+      const community = tx.insert(communities).values(detailsValues(input)).returning().get();
+      // The cycle engine opens a cycle for an active community that has none.
+      settleCommunity(tx, community.id, now);
+      recordAuditEvent(tx, { type: "community.created", actorUserId, entityId: community.id, before: null, after: communitySnapshot(community) }, now);
+      return community;
+    },
+    { behavior: "immediate" },
+  );
+}
+
+/**
+ * New details. A new pickup day or time applies from the next weekly cycle: the open one keeps
+ * the pickup its members were promised.
+ */
+export function updateCommunityDetails(db: Db, actorUserId: string, communityId: string, input: CommunityDetailsInput, now = new Date()): Community {
+  return db.transaction(
+    (tx) => {
+      const before = findCommunity(tx, communityId);
+      const after = tx.update(communities).set(detailsValues(input)).where(eq(communities.id, communityId)).returning().get();
+      recordAuditEvent(tx, { type: "community.updated", actorUserId, entityId: communityId, before: communitySnapshot(before), after: communitySnapshot(after) }, now);
+      return after;
+    },
+    { behavior: "immediate" },
+  );
+}
+
+/**
+ * Deactivating hides the community from sign-up, onboarding and shopping choices; its open week
+ * runs to its deadline and its members' orders stay as they are, but no new week opens after
+ * it (cycle-engine.server.ts). Reactivating opens a week at once if none is open.
+ */
+export function setCommunityActive(db: Db, actorUserId: string, communityId: string, isActive: boolean, now = new Date()): Community {
+  return db.transaction(
+    (tx) => {
+      const before = findCommunity(tx, communityId);
+      if (before.isActive === isActive) return before;
+      const after = tx.update(communities).set({ isActive }).where(eq(communities.id, communityId)).returning().get();
+      if (isActive) settleCommunity(tx, communityId, now);
+      recordAuditEvent(
+        tx,
+        { type: isActive ? "community.activated" : "community.deactivated", actorUserId, entityId: communityId, before: { isActive: before.isActive }, after: { isActive: after.isActive } },
+        now,
+      );
+      return after;
+    },
+    { behavior: "immediate" },
+  );
+}
+
+function pointValues(input: PickupPointInput) {
+  return {
+    address: input.address,
+    pickupDays: [...new Set(input.pickupDays)].sort((a, b) => a - b),
+    pickupStartTime: input.pickupStartTime,
+    pickupEndTime: input.pickupEndTime,
+    instructions: blankToNull(input.instructions),
+    contactPhone: blankToNull(input.contactPhone),
+  };
+}
+
+export function addPickupPoint(db: Db, actorUserId: string, communityId: string, input: PickupPointInput, now = new Date()): PickupPoint {
+  return db.transaction(
+    (tx) => {
+      findCommunity(tx, communityId);
+      const point = tx.insert(pickupPoints).values({ communityId, ...pointValues(input) }).returning().get();
+      recordAuditEvent(tx, { type: "pickup_point.created", actorUserId, entityId: point.id, before: null, after: pointSnapshot(point) }, now);
+      return point;
+    },
+    { behavior: "immediate" },
+  );
+}
+
+function findPoint(tx: Tx, pointId: string): PickupPoint {
+  const point = tx.select().from(pickupPoints).where(eq(pickupPoints.id, pointId)).get();
+  if (!point) throw new ServiceError(404, "admin.communities.errors.pointNotFound");
+  return point;
+}
+
+/** Editing a point also brings a retired one back into use. */
+export function updatePickupPoint(db: Db, actorUserId: string, pointId: string, input: PickupPointInput, now = new Date()): PickupPoint {
+  return db.transaction(
+    (tx) => {
+      const before = findPoint(tx, pointId);
+      const after = tx.update(pickupPoints).set({ ...pointValues(input), isActive: true }).where(eq(pickupPoints.id, pointId)).returning().get();
+      recordAuditEvent(tx, { type: "pickup_point.updated", actorUserId, entityId: pointId, before: pointSnapshot(before), after: pointSnapshot(after) }, now);
+      return after;
+    },
+    { behavior: "immediate" },
+  );
+}
+
+/**
+ * Removes a pickup point. Orders keep a reference to the point they were picked up from
+ * (orders.pickup_point_id, no cascade), so a point that orders name is retired instead.
+ */
+export function removePickupPoint(db: Db, actorUserId: string, pointId: string, now = new Date()): { retired: boolean } {
+  return db.transaction(
+    (tx) => {
+      const before = findPoint(tx, pointId);
+      const used = tx.select({ id: orders.id }).from(orders).where(eq(orders.pickupPointId, pointId)).limit(1).get();
+      if (used) tx.update(pickupPoints).set({ isActive: false }).where(eq(pickupPoints.id, pointId)).run();
+      else tx.delete(pickupPoints).where(eq(pickupPoints.id, pointId)).run();
+      recordAuditEvent(
+        tx,
+        { type: "pickup_point.deleted", actorUserId, entityId: pointId, before: pointSnapshot(before), after: used ? { ...pointSnapshot(before), isActive: false } : null, note: used ? "retired: orders reference it" : undefined },
+        now,
+      );
+      return { retired: Boolean(used) };
+    },
+    { behavior: "immediate" },
+  );
+}
+
+/**
+ * Replaces a community's tiers in one go. Prices read the tiers afresh on every request
+ * (community-pricing.server.ts keeps no cache), so the open week's prices follow at once.
+ */
+export function replaceTiers(db: Db, actorUserId: string, communityId: string, rows: readonly (RawTierRow | null | undefined)[], now = new Date()): ValidTier[] {
+  const checked = checkTiers(rows);
+  // The schemas check first and show each row's message; this is the service's own guard.
+  if (!checked.ok) throw new ServiceError(422, checked.errors[0].message, "tiers");
+  return db.transaction(
+    (tx) => {
+      findCommunity(tx, communityId);
+      const strip = ({ minRevenue, discountPercent, tierName }: ValidTier) => ({ minRevenue, discountPercent, tierName });
+      const before = communityTiersOf(tx, communityId).map(strip);
+      tx.delete(communityTiers).where(eq(communityTiers.communityId, communityId)).run();
+      for (const tier of checked.tiers) tx.insert(communityTiers).values({ communityId, ...tier }).run();
+      recordAuditEvent(tx, { type: "tiers.updated", actorUserId, entityId: communityId, before: { tiers: before }, after: { tiers: checked.tiers } }, now);
+      return checked.tiers;
+    },
+    { behavior: "immediate" },
+  );
+}
+
+/**
+ * The weekly cycle's settings. The target applies to the open week at once (its groups too):
+ * it only decides whether the week is a success. A new deadline or pickup day applies from
+ * the next week: moving an open deadline would change what members were promised.
+ */
+export function updateCycleSettings(db: Db, actorUserId: string, communityId: string, input: CycleSettingsInput, now = new Date()): Community {
+  return db.transaction(
+    (tx) => {
+      const before = findCommunity(tx, communityId);
+      const open = activeCycle(tx, communityId);
+      const after = tx
+        .update(communities)
+        .set({ deadlineDay: input.deadlineDay, deadlineTime: input.deadlineTime, pickupDay: input.pickupDay, weeklyTargetRevenue: input.weeklyTargetRevenue })
+        .where(eq(communities.id, communityId))
+        .returning()
+        .get();
+      if (open) {
+        tx.update(weeklyCycles).set({ targetRevenue: input.weeklyTargetRevenue }).where(eq(weeklyCycles.id, open.id)).run();
+        tx.update(groups).set({ targetRevenue: input.weeklyTargetRevenue }).where(and(eq(groups.weeklyCycleId, open.id), eq(groups.status, "OPEN"))).run();
+      }
+      const settings = (c: Community, target: number | null) => ({
+        deadlineDay: c.deadlineDay,
+        deadlineTime: c.deadlineTime,
+        pickupDay: c.pickupDay,
+        weeklyTargetRevenue: c.weeklyTargetRevenue,
+        openCycleTargetRevenue: target,
+      });
+      recordAuditEvent(
+        tx,
+        {
+          type: "cycle_settings.updated",
+          actorUserId,
+          entityId: communityId,
+          before: settings(before, open?.targetRevenue ?? null),
+          after: settings(after, open ? input.weeklyTargetRevenue : null),
+        },
+        now,
+      );
+      return after;
+    },
+    { behavior: "immediate" },
+  );
+}
+
+// ---------------------------------------------------------------------------------------------
+// The API's view (money as decimal strings, dates as ISO strings)
+
+export function adminCommunityRowJson(row: AdminCommunityRow) {
+  return { ...row, openDeadline: row.openDeadline?.toISOString() ?? null };
+}
+
+export function pickupPointJson(p: PickupPoint) {
+  return { ...p, createdAt: p.createdAt.toISOString() };
+}
+
+export function adminCommunityJson(detail: AdminCommunityDetail) {
+  const { community: c, openCycle } = detail;
+  return {
+    id: c.id,
+    name: c.name,
+    description: c.description,
+    pickupDay: c.pickupDay,
+    pickupTime: c.pickupTime,
+    pickupAddress: c.pickupAddress,
+    contactPhone: c.contactPhone,
+    isActive: c.isActive,
+    deadlineDay: c.deadlineDay,
+    deadlineTime: c.deadlineTime,
+    weeklyTargetRevenue: toDecimalString(c.weeklyTargetRevenue),
+    createdAt: c.createdAt.toISOString(),
+    memberCount: detail.memberCount,
+    pickupPoints: detail.pickupPoints.map(pickupPointJson),
+    tiers: detail.tiers.map((t) => ({ minRevenue: toDecimalString(t.minRevenue), discountPercent: t.discountPercent, tierName: t.tierName })),
+    openCycle: openCycle
+      ? {
+          id: openCycle.id,
+          orderDeadline: openCycle.orderDeadline.toISOString(),
+          pickupDate: openCycle.pickupDate.toISOString(),
+          targetRevenue: toDecimalString(openCycle.targetRevenue),
+          currentRevenue: toDecimalString(openCycle.currentRevenue),
+        }
+      : null,
+  };
+}

@@ -1,0 +1,77 @@
+import { describe, expect, it } from "vitest";
+import {
+  checkImage,
+  contentTypeOfUpload,
+  fitsImageLimit,
+  MAX_IMAGE_BYTES,
+  newUploadFileName,
+  sniffImageType,
+  uploadFileNameOf,
+  uploadUrlOf,
+} from "./image-upload";
+
+const bytes = (...values: number[]) => new Uint8Array(values);
+const PNG = bytes(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13);
+const JPEG = bytes(0xff, 0xd8, 0xff, 0xe0, 0, 0x10, 0x4a, 0x46, 0x49, 0x46, 0, 1);
+const WEBP = new Uint8Array([...new TextEncoder().encode("RIFF"), 0x24, 0, 0, 0, ...new TextEncoder().encode("WEBP")]);
+const TEXT = new TextEncoder().encode("hello, I am not a picture");
+
+describe("sniffImageType", () => {
+  it("knows JPEG, PNG and WebP by their first bytes", () => {
+    expect(sniffImageType(JPEG)).toBe("jpg");
+    expect(sniffImageType(PNG)).toBe("png");
+    expect(sniffImageType(WEBP)).toBe("webp");
+  });
+
+  it("refuses text, a RIFF that is not WebP, GIF, SVG and too few bytes", () => {
+    expect(sniffImageType(TEXT)).toBeNull();
+    expect(sniffImageType(new Uint8Array([...new TextEncoder().encode("RIFF"), 0, 0, 0, 0, ...new TextEncoder().encode("WAVE")]))).toBeNull();
+    expect(sniffImageType(new TextEncoder().encode("GIF89a......"))).toBeNull();
+    expect(sniffImageType(new TextEncoder().encode("<svg xmlns="))).toBeNull();
+    expect(sniffImageType(bytes(0x89, 0x50))).toBeNull();
+    expect(sniffImageType(new Uint8Array())).toBeNull();
+  });
+});
+
+describe("checkImage", () => {
+  it("accepts a picture up to exactly 2 MB", () => {
+    expect(checkImage({ size: 100, head: PNG })).toEqual({ ok: true, extension: "png" });
+    expect(checkImage({ size: MAX_IMAGE_BYTES, head: JPEG })).toEqual({ ok: true, extension: "jpg" });
+  });
+
+  it("refuses a file over 2 MB, an empty file, and a file whose bytes are no picture", () => {
+    expect(checkImage({ size: MAX_IMAGE_BYTES + 1, head: PNG })).toEqual({ ok: false, problem: "tooBig" });
+    expect(checkImage({ size: 0, head: new Uint8Array() })).toEqual({ ok: false, problem: "empty" });
+    expect(checkImage({ size: TEXT.length, head: TEXT })).toEqual({ ok: false, problem: "wrongType" });
+  });
+
+  it("allows at most six pictures per deal", () => {
+    expect(fitsImageLimit(5, 1)).toBe(true);
+    expect(fitsImageLimit(6, 0)).toBe(true);
+    expect(fitsImageLimit(6, 1)).toBe(false);
+    expect(fitsImageLimit(0, 7)).toBe(false);
+  });
+});
+
+describe("stored names", () => {
+  it("are random hex with the sniffed extension, served with its content type", () => {
+    const name = newUploadFileName("webp");
+    expect(name).toMatch(/^[a-f0-9]{32}\.webp$/);
+    expect(newUploadFileName("png")).not.toBe(newUploadFileName("png"));
+    expect(contentTypeOfUpload(name)).toBe("image/webp");
+    expect(contentTypeOfUpload(newUploadFileName("jpg"))).toBe("image/jpeg");
+  });
+
+  it("refuse anything that is not a name we make", () => {
+    for (const bad of ["../../etc/passwd", "abc.png", `${"a".repeat(32)}.svg`, `${"a".repeat(32)}.png/x`, `${"A".repeat(32)}.png`, `..%2f${"a".repeat(28)}.png`]) {
+      expect(contentTypeOfUpload(bad), bad).toBeNull();
+    }
+  });
+
+  it("map a deal image URL back to its file, and only our uploads", () => {
+    const name = newUploadFileName("png");
+    expect(uploadFileNameOf(uploadUrlOf(name))).toBe(name);
+    expect(uploadFileNameOf("/images/produce/tomato.webp")).toBeNull();
+    expect(uploadFileNameOf("/uploads/deals/../secret.png")).toBeNull();
+  });
+});

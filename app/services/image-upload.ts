@@ -1,0 +1,74 @@
+// The rules for deal pictures: what we accept, how big, how many, and the names we store them
+// under. A file is recognised by its first bytes, never by its name or the browser's content
+// type, both of which the sender chooses. Pure.
+
+export const IMAGE_CONTENT_TYPES = { jpg: "image/jpeg", png: "image/png", webp: "image/webp" } as const;
+export type ImageExtension = keyof typeof IMAGE_CONTENT_TYPES;
+
+export const MAX_IMAGE_BYTES = 2 * 1024 * 1024;
+export const MAX_IMAGES_PER_DEAL = 6;
+/** A multipart body bigger than this is refused before it is read: six full pictures and the form's fields. */
+export const MAX_UPLOAD_BODY_BYTES = MAX_IMAGES_PER_DEAL * MAX_IMAGE_BYTES + 256 * 1024;
+/** How many leading bytes sniffing needs. */
+export const SNIFF_BYTES = 12;
+
+/** Stored names are random hex plus the sniffed extension; the resource route accepts nothing else. */
+export const UPLOAD_FILE_PATTERN = /^[a-f0-9]{32}\.(jpg|png|webp)$/;
+export const UPLOAD_URL_PREFIX = "/uploads/deals/";
+
+const startsWith = (bytes: Uint8Array, prefix: readonly number[], at = 0) =>
+  bytes.length >= at + prefix.length && prefix.every((b, i) => bytes[at + i] === b);
+
+/** The picture type the bytes are, or null. */
+export function sniffImageType(bytes: Uint8Array): ImageExtension | null {
+  if (startsWith(bytes, [0xff, 0xd8, 0xff])) return "jpg";
+  if (startsWith(bytes, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return "png";
+  // RIFF....WEBP
+  if (startsWith(bytes, [0x52, 0x49, 0x46, 0x46]) && startsWith(bytes, [0x57, 0x45, 0x42, 0x50], 8)) return "webp";
+  return null;
+}
+
+export type ImageProblem = "empty" | "tooBig" | "wrongType";
+
+export type ImageCheck = { ok: true; extension: ImageExtension } | { ok: false; problem: ImageProblem };
+
+/** The size rule alone, so a file too big is refused before it is read. */
+export function imageSizeProblem(size: number): ImageProblem | null {
+  if (size === 0) return "empty";
+  return size > MAX_IMAGE_BYTES ? "tooBig" : null;
+}
+
+/** One file: not empty, at most 2 MB, and a JPEG, PNG or WebP by its bytes. */
+export function checkImage(file: { size: number; head: Uint8Array }): ImageCheck {
+  const sizeProblem = imageSizeProblem(file.size);
+  if (sizeProblem) return { ok: false, problem: sizeProblem };
+  const extension = sniffImageType(file.head);
+  return extension ? { ok: true, extension } : { ok: false, problem: "wrongType" };
+}
+
+/** Whether `adding` more pictures still fits the deal's limit. */
+export function fitsImageLimit(current: number, adding: number): boolean {
+  return current + adding <= MAX_IMAGES_PER_DEAL;
+}
+
+/** A random stored name for a picture of this type. */
+export function newUploadFileName(extension: ImageExtension, random: () => string = () => crypto.randomUUID()): string {
+  return `${random().replace(/-/g, "").toLowerCase().slice(0, 32)}.${extension}`;
+}
+
+export function uploadUrlOf(fileName: string): string {
+  return UPLOAD_URL_PREFIX + fileName;
+}
+
+/** The stored file a deal image URL points at, or null when it is not one of our uploads. */
+export function uploadFileNameOf(url: string): string | null {
+  if (!url.startsWith(UPLOAD_URL_PREFIX)) return null;
+  const name = url.slice(UPLOAD_URL_PREFIX.length);
+  return UPLOAD_FILE_PATTERN.test(name) ? name : null;
+}
+
+/** The Content-Type to serve a stored name with, or null for a name we never make. */
+export function contentTypeOfUpload(fileName: string): string | null {
+  const match = UPLOAD_FILE_PATTERN.exec(fileName);
+  return match ? IMAGE_CONTENT_TYPES[match[1] as ImageExtension] : null;
+}

@@ -1,0 +1,22 @@
+// The numbers /vendor/guide prints, from the modules the rest of the app runs on: delivery and
+// cancellation (delivery.ts, through the FAQ's values), tiers and the hot-deal line
+// (pricing.ts), and the picture limits (image-upload.ts). The copy can never disagree with
+// what checkout, the cycle engine or the deal form do. Pure.
+import { deliveryTextValues } from "./faq";
+import { IMAGE_CONTENT_TYPES, MAX_IMAGE_BYTES, MAX_IMAGES_PER_DEAL } from "./image-upload";
+import { formatShekel } from "./money";
+import { DEFAULT_NEXT_TARGET, HOT_DISCOUNT_PERCENT } from "./pricing";
+
+/** {{fee}}, {{freeFrom}}, {{minDays}}, {{maxDays}}, {{cutoffHours}}, {{hotPercent}}, {{defaultTarget}}, {{imageMb}}, {{maxImages}}, {{imageTypes}} */
+export function vendorGuideValues(locale: string) {
+  return {
+    ...deliveryTextValues(locale),
+    hotPercent: HOT_DISCOUNT_PERCENT,
+    defaultTarget: formatShekel(DEFAULT_NEXT_TARGET, locale, { whole: true }),
+    imageMb: MAX_IMAGE_BYTES / (1024 * 1024),
+    maxImages: MAX_IMAGES_PER_DEAL,
+    imageTypes: Object.keys(IMAGE_CONTENT_TYPES)
+      .map((ext) => (ext === "jpg" ? "JPEG" : ext === "webp" ? "WebP" : ext.toUpperCase()))
+      .join(", "),
+  };
+}
