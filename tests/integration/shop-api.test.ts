@@ -301,6 +301,36 @@ describe("checkout and orders", () => {
     const groupSum = db().get<{ total: number }>(sql`select sum(current_revenue) as total from groups where weekly_cycle_id = ${cycle.id}`).total;
     expect(groupSum).toBe(expected);
   });
+
+  // The bench's checkout mix, small: distinct people each fill a cart and check out, all at once.
+  it("keeps every community's revenue equal to its orders' base totals after a crowd checks out", async () => {
+    const all = db().select().from(communities).orderBy(communities.name).limit(2).all();
+    const shoppers = await Promise.all(Array.from({ length: 30 }, (_, i) => newShopper(all[i % all.length]!.id)));
+    const lists = new Map<string, { id: string; groups: { id: string }[] }[]>();
+    for (const c of all) {
+      const member = shoppers.find((s) => s.communityId === c.id)!;
+      lists.set(c.id, await (await app.fetch("/api/deals?limit=100", jsonInit("GET", undefined, member.token))).json());
+    }
+    const answers = await Promise.all(
+      shoppers.map(async (s, i) => {
+        const deal = lists.get(s.communityId)![i % 20]!;
+        const cart = await app.fetch("/api/cart", jsonInit("POST", { dealId: deal.id, groupId: deal.groups[0]!.id, qty: 1 + (i % 3) }, s.token));
+        const checkout = await app.fetch("/api/checkout", jsonInit("POST", { fullName: "רון בן דוד", phone: "0501234567", address: "הרצל 10", city: "חיפה", paymentMethod: "CASH" }, s.token));
+        return [cart.status, checkout.status];
+      }),
+    );
+    expect(answers).toEqual(Array(30).fill([201, 201]));
+    const cycles = db()
+      .all<{ revenue: number; ordersTotal: number }>(
+        sql`select c.current_revenue as revenue,
+                   coalesce((select sum(o.original_total) from orders o where o.weekly_cycle_id = c.id and o.status not in ('CANCELED', 'REFUNDED')), 0) as ordersTotal
+            from weekly_cycles c where c.is_active = 1`,
+      );
+    expect(cycles.length).toBeGreaterThan(0);
+    for (const cycle of cycles) expect(cycle.revenue).toBe(cycle.ordersTotal);
+    const placed = db().get<{ n: number }>(sql`select count(*) as n from orders`).n;
+    expect(placed).toBe(30);
+  });
 });
 
 describe("favorites API", () => {
