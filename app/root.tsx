@@ -1,4 +1,5 @@
-import { I18nextProvider, useTranslation } from "react-i18next";
+import { I18nextProvider } from "react-i18next";
+import { useTranslation } from "./components/use-translation";
 import {
   data,
   isRouteErrorResponse,

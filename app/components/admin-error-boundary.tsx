@@ -1,6 +1,6 @@
 // The admin pages' error screen: a signed-in non-admin gets the spec's unauthorized screen (403);
 // a page whose record is gone says so in its own words (`notFound`), or in the generic ones.
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/components/use-translation";
 import { isRouteErrorResponse, Link, useRouteError } from "react-router";
 
 /** Locale keys for a page's 404, and where its link leads back to. */

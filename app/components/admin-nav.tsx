@@ -1,5 +1,5 @@
 // The admin area's sections, one link each, on every admin page. Plain links: no script needed.
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/components/use-translation";
 import { NavLink } from "react-router";
 
 export const ADMIN_SECTIONS = [

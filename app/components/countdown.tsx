@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/components/use-translation";
 import { countdownState, REFETCH_AFTER_EXPIRY_MS, REFETCH_EVERY_MS, splitRemaining, type DeadlineAnswer } from "~/services/countdown";
 
 /**

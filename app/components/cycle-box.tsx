@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/components/use-translation";
 import { formatDateTime } from "~/services/dates";
 import { Countdown } from "./countdown";
 

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/components/use-translation";
 import { Form, Link, useLocation } from "react-router";
 import { FavoriteButton } from "./favorite-button";
 import { Price } from "./price";

@@ -4,7 +4,7 @@
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type Submission, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/components/use-translation";
 import { Form, isRouteErrorResponse, Link, useNavigation, useRouteError } from "react-router";
 import { CATEGORIES, type DealStatus } from "~/db/enums";
 import { DealFormSchema, type DealFormDefaults } from "~/services/deal-schema";

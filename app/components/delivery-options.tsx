@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/components/use-translation";
 import type { SavedAddressOption } from "~/services/addresses";
 import { DELIVERY_DAYS, deliveryFee, FREE_DELIVERY_FROM } from "~/services/delivery";
 import { useFormatShekel } from "./price";

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/components/use-translation";
 import { whatsappShareUrl } from "~/services/referral-code";
 import { ShareButton } from "./share-button";
 

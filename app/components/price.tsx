@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/components/use-translation";
 import { formatShekel } from "~/services/money";
 
 /** An amount in agorot, formatted for the page's language. */

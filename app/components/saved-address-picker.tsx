@@ -1,5 +1,5 @@
 import type { ChangeEvent } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/components/use-translation";
 import type { SavedAddressOption } from "~/services/addresses";
 import { useHydrated } from "./use-hydrated";
 

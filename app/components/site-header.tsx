@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/components/use-translation";
 import { Form, Link, NavLink, useSearchParams } from "react-router";
 import type { HeaderUser } from "~/services/header.server";
 import type { Theme } from "~/services/theme";

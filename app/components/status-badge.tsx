@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/components/use-translation";
 import type { OrderStatus } from "~/db/schema";
 
 export function StatusBadge({ status }: { status: OrderStatus }) {

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/components/use-translation";
 import { useFetcher, useLocation } from "react-router";
 import { nextTheme, type Theme } from "~/services/theme";
 import { MonitorIcon, MoonIcon, SunIcon } from "./icons";

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/components/use-translation";
 import { MAX_TOASTS, type ShownToast, type ToastVariant } from "~/services/toast";
 
 const VARIANT_CLASSES: Record<ToastVariant, string> = {

@@ -1,6 +1,6 @@
 // The vendor pages' error boundary: requireVendor throws a 403 for a signed-in person who is
 // not a linked VENDOR, and this shows them the way in (the application on /vendor).
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/components/use-translation";
 import { isRouteErrorResponse, Link, useRouteError } from "react-router";
 
 export function VendorErrorBoundary() {

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/components/use-translation";
 import { Link } from "react-router";
 import { requireAdmin } from "~/auth/admin-guard.server";
 import { AdminNav } from "~/components/admin-nav";

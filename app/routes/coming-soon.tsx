@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/components/use-translation";
 import { Link } from "react-router";
 import { getInstance } from "~/middleware/i18next.server";
 import type { Route } from "./+types/coming-soon";

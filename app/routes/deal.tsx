@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/components/use-translation";
 import { data, Form, Link, useLocation } from "react-router";
 import { CommunityProgress } from "~/components/community-progress";
 import { CycleBox } from "~/components/cycle-box";

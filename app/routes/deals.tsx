@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/components/use-translation";
 import { Form, Link, useNavigation, useSubmit } from "react-router";
 import { DealCard, DealCardSkeleton } from "~/components/deal-card";
 import { dbContext, userContext } from "~/context";

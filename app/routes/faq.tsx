@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/components/use-translation";
 import { Form, Link } from "react-router";
 import { getInstance, getLocale } from "~/middleware/i18next.server";
 import { deliveryTextValues, FAQ_CATEGORIES, FAQ_ENTRIES, filterFaq, groupFaq, parseFaqCategory, type FaqCategory } from "~/services/faq";

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/components/use-translation";
 import { Link } from "react-router";
 import { CommunityProgress } from "~/components/community-progress";
 import { CountUp } from "~/components/count-up";

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/components/use-translation";
 import { data, Link } from "react-router";
 import { LeafIcon } from "~/components/icons";
 import { MessageScreen } from "~/components/message-screen";

@@ -1,6 +1,6 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/components/use-translation";
 import { data, Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
 import { createAuthenticator } from "~/auth/authenticator.server";
 import { requireAnonymous } from "~/auth/guards.server";

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/components/use-translation";
 import { Link, redirect } from "react-router";
 import { requireUser } from "~/auth/guards.server";
 import { Confetti } from "~/components/confetti";

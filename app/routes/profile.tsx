@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/components/use-translation";
 import { Form, Link } from "react-router";
 import { requireUser } from "~/auth/guards.server";
 import { InviteShare } from "~/components/invite-share";

@@ -1,6 +1,6 @@
 import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/components/use-translation";
 import { data, Form, Link, useNavigation, useSearchParams } from "react-router";
 import { requireAnonymous } from "~/auth/guards.server";
 import { hitRateLimit, rateLimitKeys } from "~/auth/rate-limit.server";

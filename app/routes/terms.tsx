@@ -1,4 +1,5 @@
-import { Trans, useTranslation } from "react-i18next";
+import { Trans } from "react-i18next";
+import { useTranslation } from "~/components/use-translation";
 import { Link } from "react-router";
 import { getInstance, getLocale } from "~/middleware/i18next.server";
 import { deliveryTextValues } from "~/services/faq";

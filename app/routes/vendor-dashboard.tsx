@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/components/use-translation";
 import { Link } from "react-router";
 import { requireVendor } from "~/auth/vendor-guard.server";
 import { Price } from "~/components/price";

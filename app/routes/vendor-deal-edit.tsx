@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/components/use-translation";
 import { Link } from "react-router";
 import { requireVendor } from "~/auth/vendor-guard.server";
 import { DealActionForm, DealForm, DealImages, DealPageErrorBoundary, DealStatusBadge, DealSummary, errorTitle } from "~/components/deal-editor";

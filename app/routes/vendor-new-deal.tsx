@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/components/use-translation";
 import { requireVendor } from "~/auth/vendor-guard.server";
 import { DealForm, DealPageErrorBoundary, errorTitle } from "~/components/deal-editor";
 import { dbContext } from "~/context";

@@ -1,5 +1,5 @@
 import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/components/use-translation";
 
 /** Errors are locale keys (see account-schemas.ts); shown translated under their field. */
 export function ErrorList({ id, errors }: { id?: string; errors?: string[] | null }) {
