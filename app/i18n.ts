@@ -7,15 +7,23 @@ export function directionOf(locale: string): "rtl" | "ltr" {
   return locale === "he" ? "rtl" : "ltr";
 }
 
-const cache = new Map<string, i18n>();
+/**
+ * One instance per translations object. On the server the root loader hands out one object per
+ * language and set of sections (app/locales/sections.ts), so requests share a few instances (a
+ * screen only reads them; nothing changes language in place). In the browser each root data
+ * load brings a new object, and so a new instance, as before.
+ */
+const cache = new WeakMap<object, i18n>();
 
 /**
  * The i18next instance the React tree renders with, built synchronously from the translations
  * the root loader sent, so the server render and the browser's hydration read the same text.
  */
 export function i18nFor(locale: Locale, translation: Resource[string]["translation"]): i18n {
-  const cached = cache.get(locale);
-  if (cached && cached.getResourceBundle(locale, "translation") === translation) return cached;
+  // The root loader always sends an object of sections (a bare string is not a bundle).
+  const key = translation as object;
+  const cached = cache.get(key);
+  if (cached) return cached;
   const instance = createInstance();
   instance.use(initReactI18next).init({
     lng: locale,
@@ -26,7 +34,6 @@ export function i18nFor(locale: Locale, translation: Resource[string]["translati
     react: { useSuspense: false },
     showSupportNotice: false,
   });
-  // On the server every request brings its own copy; only the browser benefits from a cache.
-  if (typeof document !== "undefined") cache.set(locale, instance);
+  cache.set(key, instance);
   return instance;
 }

@@ -39,11 +39,22 @@ export function pageSectionsKey(pathname: string): string {
     .join(",");
 }
 
+// One object per language and set of sections, made once: the server then reuses the i18next
+// instance built from it (app/i18n.ts) instead of building one per request.
+const picks = new WeakMap<object, Map<string, Record<string, unknown>>>();
+
 /** The translations a page at `pathname` needs in the browser: `all` less the others' sections. */
 export function translationForPage<T extends Record<string, unknown>>(all: T, pathname: string): T {
-  const picked: Record<string, unknown> = {};
-  for (const [section, value] of Object.entries(all)) {
-    if (PAGE_ONLY[section]?.(pathname) ?? true) picked[section] = value;
+  const key = pageSectionsKey(pathname);
+  let byKey = picks.get(all);
+  if (!byKey) picks.set(all, (byKey = new Map()));
+  let picked = byKey.get(key);
+  if (!picked) {
+    picked = {};
+    for (const [section, value] of Object.entries(all)) {
+      if (PAGE_ONLY[section]?.(pathname) ?? true) picked[section] = value;
+    }
+    byKey.set(key, picked);
   }
   return picked as T;
 }
