@@ -7,7 +7,7 @@ import type { ReactNode } from "react";
 import { useTranslation } from "~/components/use-translation";
 import { Form, isRouteErrorResponse, Link, useNavigation, useRouteError } from "react-router";
 import { CATEGORIES, type DealStatus } from "~/db/enums";
-import { DealFormSchema, type DealFormDefaults } from "~/services/deal-schema";
+import { DealFormSchema, type DealContent, type DealFormDefaults } from "~/services/deal-schema";
 import type { DealAction } from "~/services/deal-status";
 import { IMAGE_CONTENT_TYPES } from "~/services/image-upload";
 import { formatShekel } from "~/services/money";
@@ -222,19 +222,8 @@ export function DealActionForm({ dealId, action, redirectTo, compact = false }: 
   );
 }
 
-export interface DealSummaryData {
-  title: string;
-  description: string;
-  category: string;
-  unit: string;
-  basePrice: number;
-  minQty: number;
-  maxQty: number;
-  tiers: { thresholdQty: number; unitPrice: number }[];
-}
-
 /** The deal's content, read-only (while in review, live or ended). */
-export function DealSummary({ deal, children }: { deal: DealSummaryData; children?: ReactNode }) {
+export function DealSummary({ deal, children }: { deal: DealContent; children?: ReactNode }) {
   const { t } = useTranslation();
   const row = "grid grid-cols-[9rem_1fr] gap-3 py-2";
   return (

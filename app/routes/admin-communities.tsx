@@ -1,15 +1,16 @@
-import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from "@conform-to/react";
+import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "~/components/use-translation";
 import { data, Form, Link, useNavigation } from "react-router";
 import { requireAdmin } from "~/auth/admin-guard.server";
 import { AdminErrorBoundary, COMMUNITY_NOT_FOUND } from "~/components/admin-error-boundary";
 import { AdminNav } from "~/components/admin-nav";
-import { ErrorList, Field, SelectField, SubmitButton } from "~/components/ui/field";
+import { CommunityDetailsFields } from "~/components/community-details-fields";
+import { SubmitButton } from "~/components/ui/field";
 import { dbContext } from "~/context";
 import { getInstance } from "~/middleware/i18next.server";
 import { createCommunity, listAdminCommunities } from "~/services/admin-communities.server";
-import { CommunityDetailsSchema, WEEKDAYS } from "~/services/admin-community-schemas";
+import { CommunityDetailsSchema } from "~/services/admin-community-schemas";
 import { formatAdminDate } from "~/services/dates";
 import { redirectWithToast } from "~/services/toast.server";
 import { forbiddenTitle } from "~/components/admin-error-boundary";
@@ -51,22 +52,7 @@ function NewCommunityForm({ lastResult }: { lastResult: Route.ComponentProps["ac
   const pending = navigation.state !== "idle" && navigation.formMethod === "POST";
   return (
     <Form method="post" className="grid gap-4" {...getFormProps(form)}>
-      <div className="grid gap-4 sm:grid-cols-2">
-        <Field label={t("admin.communities.fields.name")} errorId={fields.name.errorId} errors={fields.name.errors} {...getInputProps(fields.name, { type: "text" })} />
-        <Field label={t("admin.communities.fields.pickupAddress")} errorId={fields.pickupAddress.errorId} errors={fields.pickupAddress.errors} {...getInputProps(fields.pickupAddress, { type: "text" })} />
-      </div>
-      <div className="grid gap-4 sm:grid-cols-3">
-        <SelectField label={t("admin.communities.fields.pickupDay")} errorId={fields.pickupDay.errorId} errors={fields.pickupDay.errors} {...getSelectProps(fields.pickupDay)}>
-          {WEEKDAYS.map((d) => <option key={d} value={d}>{t(`days.${d}`)}</option>)}
-        </SelectField>
-        <Field label={t("admin.communities.fields.pickupTime")} errorId={fields.pickupTime.errorId} errors={fields.pickupTime.errors} {...getInputProps(fields.pickupTime, { type: "time" })} dir="ltr" />
-        <Field label={t("admin.communities.fields.contactPhone")} errorId={fields.contactPhone.errorId} errors={fields.contactPhone.errors} {...getInputProps(fields.contactPhone, { type: "tel" })} dir="ltr" />
-      </div>
-      <div>
-        <label htmlFor={fields.description.id} className="mb-1 block text-sm font-medium">{t("admin.communities.fields.description")}</label>
-        <textarea {...getTextareaProps(fields.description)} rows={3} className="block w-full rounded-lg border border-line bg-surface px-3 py-2.5" />
-        <ErrorList id={fields.description.errorId} errors={fields.description.errors} />
-      </div>
+      <CommunityDetailsFields fields={fields} />
       <p className="text-sm text-fg-muted">{t("admin.communities.newHint")}</p>
       <div className="max-w-xs">
         <SubmitButton pending={pending} pendingLabel={t("admin.communities.creating")}>{t("admin.communities.create")}</SubmitButton>

@@ -1,4 +1,4 @@
-import { getCollectionProps, getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getCollectionProps, getFormProps, getInputProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import type { ReactNode } from "react";
 import { useTranslation } from "~/components/use-translation";
@@ -6,9 +6,10 @@ import { data, Form, Link, useNavigation } from "react-router";
 import { requireAdmin } from "~/auth/admin-guard.server";
 import { AdminErrorBoundary, COMMUNITY_NOT_FOUND, forbiddenTitle } from "~/components/admin-error-boundary";
 import { AdminNav } from "~/components/admin-nav";
+import { CommunityDetailsFields, WeekdaySelect } from "~/components/community-details-fields";
 import { Confirm } from "~/components/confirm";
 import { Price } from "~/components/price";
-import { ErrorList, Field, SelectField } from "~/components/ui/field";
+import { ErrorList, Field } from "~/components/ui/field";
 import { dbContext } from "~/context";
 import type { PickupPoint } from "~/db/schema";
 import { getInstance } from "~/middleware/i18next.server";
@@ -126,15 +127,6 @@ function Panel({ id, title, intro, children }: { id: string; title: string; intr
   );
 }
 
-function WeekdaySelect({ label, field }: { label: string; field: Parameters<typeof getSelectProps>[0] & { errorId: string; errors?: string[] } }) {
-  const { t } = useTranslation();
-  return (
-    <SelectField label={label} errorId={field.errorId} errors={field.errors} {...getSelectProps(field)}>
-      {WEEKDAYS.map((d) => <option key={d} value={d}>{t(`days.${d}`)}</option>)}
-    </SelectField>
-  );
-}
-
 function DetailsForm({ community, lastResult }: { community: LoaderData["community"]; lastResult?: SubmissionResult<string[]> }) {
   const { t } = useTranslation();
   const [form, fields] = useForm({
@@ -156,20 +148,7 @@ function DetailsForm({ community, lastResult }: { community: LoaderData["communi
   return (
     <Form method="post" preventScrollReset className="grid gap-4" {...getFormProps(form)}>
       <input type="hidden" name="intent" value="details" />
-      <div className="grid gap-4 sm:grid-cols-2">
-        <Field label={t("admin.communities.fields.name")} errorId={fields.name.errorId} errors={fields.name.errors} {...getInputProps(fields.name, { type: "text" })} />
-        <Field label={t("admin.communities.fields.pickupAddress")} errorId={fields.pickupAddress.errorId} errors={fields.pickupAddress.errors} {...getInputProps(fields.pickupAddress, { type: "text" })} />
-      </div>
-      <div className="grid gap-4 sm:grid-cols-3">
-        <WeekdaySelect label={t("admin.communities.fields.pickupDay")} field={fields.pickupDay} />
-        <Field label={t("admin.communities.fields.pickupTime")} errorId={fields.pickupTime.errorId} errors={fields.pickupTime.errors} {...getInputProps(fields.pickupTime, { type: "time" })} dir="ltr" />
-        <Field label={t("admin.communities.fields.contactPhone")} errorId={fields.contactPhone.errorId} errors={fields.contactPhone.errors} {...getInputProps(fields.contactPhone, { type: "tel" })} dir="ltr" />
-      </div>
-      <div>
-        <label htmlFor={fields.description.id} className="mb-1 block text-sm font-medium">{t("admin.communities.fields.description")}</label>
-        <textarea {...getTextareaProps(fields.description)} rows={3} className="block w-full rounded-lg border border-line bg-surface px-3 py-2.5" />
-        <ErrorList id={fields.description.errorId} errors={fields.description.errors} />
-      </div>
+      <CommunityDetailsFields fields={fields} />
       <p className="text-sm text-fg-muted">{t("admin.communities.details.pickupNote")}</p>
       <div>
         <Button pending={usePending("details")} pendingLabel={t("admin.communities.saving")}>{t("admin.communities.details.save")}</Button>

@@ -133,10 +133,9 @@ export function tierRowCount(filled: number): number {
   return Math.min(DEAL_TIERS_MAX, Math.max(3, filled + 2));
 }
 
-/** A stored deal as the form's starting values: shekels as text, empty tier rows padded. */
-export function dealFormDefaults(deal: {
+/** A deal's content as stored (money in agorot): what the form starts from and the summary shows. */
+export interface DealContent {
   title: string;
-  slug: string;
   description: string;
   category: string;
   unit: string;
@@ -144,7 +143,10 @@ export function dealFormDefaults(deal: {
   minQty: number;
   maxQty: number;
   tiers: { thresholdQty: number; unitPrice: number }[];
-}) {
+}
+
+/** A stored deal as the form's starting values: shekels as text, empty tier rows padded. */
+export function dealFormDefaults(deal: DealContent & { slug: string }) {
   const tiers = deal.tiers.map((tier) => ({ thresholdQty: String(tier.thresholdQty), unitPrice: toDecimalString(tier.unitPrice) }));
   while (tiers.length < tierRowCount(deal.tiers.length)) tiers.push({ thresholdQty: "", unitPrice: "" });
   return {
