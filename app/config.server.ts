@@ -31,3 +31,14 @@ export function getSessionSecret(): string {
   }
   return sessionSecret;
 }
+
+/**
+ * The site's public address: APP_URL when set, otherwise the local address the server listens
+ * on. Mailed links, setup links and the OAuth redirect use it, never the request's Host header,
+ * which any client can forge.
+ */
+export function publicOrigin(): string {
+  const configured = process.env.APP_URL?.trim();
+  if (configured) return new URL(configured).origin;
+  return `http://localhost:${process.env.PORT ?? 3000}`;
+}
