@@ -1,6 +1,7 @@
-// The production server: node:http, our static files, then React Router for everything else.
-// It is also the one place for security headers and graceful shutdown (docs/decisions/002).
-import { createRequestListener } from "@mjackson/node-fetch-server";
+// One worker of the production server (server/start.ts runs the supervisor that forks these):
+// node:http, our static files, then React Router for everything else. It is also the one place
+// for the checks a hostile client meets first (method, Host, body size), security headers and
+// graceful shutdown (docs/decisions/002, 008).
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import http from "node:http";
@@ -9,6 +10,10 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import { createRequestHandler, type RouterContextProvider, type ServerBuild } from "react-router";
 import { compress, isCompressible, MIN_COMPRESS_BYTES, pickEncoding, type Encoding } from "./server/compression";
 import { GuestCache, guestCacheKey, isCacheableAnswer, type CachedAnswer } from "./server/guest-cache";
+import { allowedHostNames, hostName, isAllowedHost } from "./server/hosts";
+import { ALLOWED_METHODS_HEADER, declaredLengthOverLimit, headersOf, methodRefusal, streamBody, urlOf, writeResponse } from "./server/node-adapter";
+import { refusal, type RefusalReason } from "./server/refusals";
+import { MAX_UPLOAD_BODY_BYTES } from "./app/services/image-upload";
 
 // This file is compiled to build/start.js, beside build/server and build/client.
 const buildDir = path.dirname(fileURLToPath(import.meta.url));
@@ -16,14 +21,15 @@ const clientDir = path.join(buildDir, "client");
 
 interface AppEntry {
   createLoadContext(nonce: string, options: { clientAddress?: string }): RouterContextProvider;
-  prepareServer(): Promise<void>;
+  prepareServer(options: { runJobs: boolean }): Promise<void>;
   stopServer(): void;
 }
 const build = (await import(pathToFileURL(path.join(buildDir, "server", "index.js")).href)) as ServerBuild;
 const app = build.entry.module as unknown as AppEntry;
 
-// Migrate, seed an empty database and start background jobs before taking traffic.
-await app.prepareServer();
+// Migrate before taking traffic. Exactly one worker (the supervisor says which) runs the weekly
+// clock and the housekeeping jobs.
+await app.prepareServer({ runJobs: process.env.SHUK_RUN_JOBS === "1" });
 
 const CONTENT_TYPES: Record<string, string> = {
   ".js": "text/javascript; charset=utf-8",
@@ -53,11 +59,11 @@ const BASELINE_HEADERS: Record<string, string> = {
 };
 
 /** Serves a file from build/client when the path names one; false when it does not. */
-function serveStatic(req: http.IncomingMessage, res: http.ServerResponse): boolean {
+function serveStatic(req: http.IncomingMessage, res: http.ServerResponse, url: URL): boolean {
   if (req.method !== "GET" && req.method !== "HEAD") return false;
   let pathname: string;
   try {
-    pathname = decodeURIComponent(new URL(req.url ?? "/", "http://x").pathname);
+    pathname = decodeURIComponent(url.pathname);
   } catch {
     return false;
   }
@@ -100,17 +106,39 @@ function precompressed(file: string, encoding: Encoding): { file: string; size: 
   }
 }
 
-// @react-router/node's createRequestListener, opened up so the baseline headers can be added to
-// the Response itself: res.setHeader() beforehand would make Node collapse repeated
-// Set-Cookie headers into the last one.
 const handleRequest = createRequestHandler(build, "production");
 // Behind a reverse proxy, TRUST_PROXY=1 takes the client address from X-Forwarded-For.
 const trustProxy = process.env.TRUST_PROXY === "1";
 
+/** Ordinary request bodies are capped here, before the app reads them (BODY_LIMIT_BYTES). */
+const BODY_LIMIT_BYTES = Number(process.env.BODY_LIMIT_BYTES ?? 1024 * 1024);
+/** The deal editor's picture uploads (and their .data twins for JavaScript submissions). */
+const UPLOAD_PATHS = [/^\/vendor\/new-deal(\.data)?$/, /^\/(vendor|admin)\/deals\/[^/]+\/edit(\.data)?$/, /^\/api\/vendor\/deals\/[^/]+\/images$/];
+
+function bodyLimitFor(pathname: string): number {
+  return UPLOAD_PATHS.some((path) => path.test(pathname)) ? MAX_UPLOAD_BODY_BYTES : BODY_LIMIT_BYTES;
+}
+
+const allowedHosts = allowedHostNames(process.env);
+const appUrl = process.env.APP_URL?.trim() ? new URL(process.env.APP_URL.trim()) : null;
+
+/**
+ * The origin the app sees a request on. For APP_URL's host it is APP_URL's origin, https
+ * included: behind a TLS proxy the browser's Origin says https, and React Router refuses an
+ * action whose Origin differs from the request URL's.
+ */
+function requestOrigin(host: string): string {
+  return appUrl && hostName(host) === hostName(appUrl.host) ? appUrl.origin : `http://${host}`;
+}
+
+function clientAddressOf(req: http.IncomingMessage): string | undefined {
+  const forwarded = trustProxy ? String(req.headers["x-forwarded-for"] ?? "").split(",")[0]?.trim() : undefined;
+  return forwarded || req.socket.remoteAddress;
+}
+
 /** One request through React Router, with this response's CSP nonce and the baseline headers. */
 async function respond(request: Request, clientAddress: string | undefined): Promise<Response> {
-  const forwarded = trustProxy ? request.headers.get("X-Forwarded-For")?.split(",")[0]?.trim() : undefined;
-  const loadContext = app.createLoadContext(randomBytes(16).toString("base64"), { clientAddress: forwarded || clientAddress });
+  const loadContext = app.createLoadContext(randomBytes(16).toString("base64"), { clientAddress });
   const answer = await handleRequest(request, loadContext);
   // A Response can arrive with immutable headers (one passed through from fetch): copy it then.
   const response = Object.isFrozen(answer.headers) ? new Response(answer.body, answer) : answer;
@@ -118,6 +146,31 @@ async function respond(request: Request, clientAddress: string | undefined): Pro
     if (!response.headers.has(name)) response.headers.set(name, value);
   }
   return response;
+}
+
+/**
+ * After answering a request whose body we did not read to the end: read and drop the rest for
+ * a moment, then close. Closing at once would make the kernel reset the connection while the
+ * client is still sending, and a reset can destroy our answer before the client reads it.
+ */
+function discardRestOfBody(req: http.IncomingMessage) {
+  if (req.complete || req.destroyed) return;
+  const timer = setTimeout(() => req.socket.destroy(), 2_000);
+  req.once("end", () => clearTimeout(timer));
+  req.once("close", () => clearTimeout(timer));
+  req.resume();
+}
+
+/** Answers on the server's own behalf (refused method, host or body; an uncaught error). */
+function refuse(req: http.IncomingMessage, res: http.ServerResponse, status: number, reason: RefusalReason, pathname: string, headers: Record<string, string> = {}) {
+  if (res.headersSent) {
+    res.destroy();
+    return;
+  }
+  const answer = refusal(status, reason, pathname, req.headers.accept);
+  res.writeHead(answer.status, { ...BASELINE_HEADERS, ...answer.headers, ...headers, "Cache-Control": "no-store", "Content-Length": Buffer.byteLength(answer.body) });
+  res.end(req.method === "HEAD" ? undefined : answer.body);
+  discardRestOfBody(req);
 }
 
 /** A whole answer as bytes, its headers kept in order (each Set-Cookie on its own). */
@@ -149,11 +202,10 @@ function sendAnswer(req: http.IncomingMessage, res: http.ServerResponse, answer:
   res.end(req.method === "HEAD" ? undefined : body);
 }
 
-// Everyone but plain guests: React Router, then compression of the whole answer.
-const handleWithReactRouter = createRequestListener(async (request, client) => {
-  const response = await respond(request, client.address);
+/** The whole answer compressed when the client takes it and it is worth it. */
+async function compressed(response: Response, acceptEncoding: string | undefined): Promise<Response> {
   const contentType = response.headers.get("Content-Type");
-  const encoding = isCompressible(contentType) && response.body && !response.headers.has("Content-Encoding") ? pickEncoding(request.headers.get("Accept-Encoding")) : null;
+  const encoding = isCompressible(contentType) && response.body && !response.headers.has("Content-Encoding") ? pickEncoding(acceptEncoding) : null;
   if (!encoding) return response;
   const body = Buffer.from(await response.arrayBuffer());
   if (body.byteLength < MIN_COMPRESS_BYTES) return new Response(new Uint8Array(body), response);
@@ -162,7 +214,37 @@ const handleWithReactRouter = createRequestListener(async (request, client) => {
   headers.set("Vary", "Accept-Encoding");
   headers.delete("Content-Length");
   return new Response(new Uint8Array(compress(body, encoding, "fast")), { status: response.status, statusText: response.statusText, headers });
-});
+}
+
+const METHODS_WITHOUT_BODY = new Set(["GET", "HEAD"]);
+
+/** Everyone but plain guests: React Router with the body streamed under its cap, then compression. */
+async function serveApp(req: http.IncomingMessage, res: http.ServerResponse, url: URL, bodyLimit: number) {
+  const method = req.method!;
+  const aborted = new AbortController();
+  res.on("close", () => aborted.abort());
+  const body = METHODS_WITHOUT_BODY.has(method) ? null : streamBody(req, bodyLimit);
+  const request = new Request(url, {
+    method,
+    headers: headersOf(req),
+    signal: aborted.signal,
+    ...(body ? { body: body.stream, duplex: "half" } : {}),
+  } as RequestInit);
+  let response: Response | null = null;
+  try {
+    response = await respond(request, clientAddressOf(req));
+  } catch (error) {
+    // A body cut off at its cap makes whatever read it fail: that is the 413 below, not a bug.
+    if (!body?.overLimit) console.error(`${method} ${url.pathname} failed`, error);
+  }
+  if (body?.overLimit) {
+    await response?.body?.cancel().catch(() => undefined);
+    return refuse(req, res, 413, "bodyTooLarge", url.pathname);
+  }
+  if (!response) return refuse(req, res, 500, "serverError", url.pathname);
+  await writeResponse(req, res, await compressed(response, req.headers["accept-encoding"]));
+  discardRestOfBody(req);
+}
 
 // Plain guests: see server/guest-cache.ts. GUEST_CACHE_TTL_MS=0 turns the cache off.
 const guestCacheTtl = Number(process.env.GUEST_CACHE_TTL_MS ?? 5000);
@@ -170,19 +252,11 @@ const guestCache = new GuestCache(guestCacheTtl, 500);
 /** Renders in flight, so a crowd asking for one page at once waits for one render. */
 const rendering = new Map<string, Promise<CachedAnswer>>();
 
-function guestRequest(req: http.IncomingMessage): Request {
-  const headers = new Headers();
-  for (const [name, value] of Object.entries(req.headers)) {
-    if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(", ") : value);
-  }
-  return new Request(`http://${req.headers.host ?? "localhost"}${req.url}`, { headers });
-}
-
-function renderForGuests(key: string, req: http.IncomingMessage): Promise<CachedAnswer> {
+function renderForGuests(key: string, req: http.IncomingMessage, url: URL): Promise<CachedAnswer> {
   let pending = rendering.get(key);
   if (!pending) {
     const generation = guestCache.currentGeneration();
-    pending = respond(guestRequest(req), req.socket.remoteAddress)
+    pending = respond(new Request(url, { headers: headersOf(req) }), clientAddressOf(req))
       .then(toAnswer)
       .then((answer) => {
         const headers = new Headers(answer.headers);
@@ -195,50 +269,81 @@ function renderForGuests(key: string, req: http.IncomingMessage): Promise<Cached
   return pending;
 }
 
-async function serveGuest(key: string, req: http.IncomingMessage, res: http.ServerResponse) {
-  try {
-    const hit = guestCache.lookup(key, Date.now());
-    if (hit) {
-      sendAnswer(req, res, hit.answer);
-      // Past its TTL: this guest got the last copy; one render makes the next.
-      if (hit.stale) renderForGuests(key, req).catch((error) => console.error("guest page refresh failed", error));
-      return;
-    }
-    sendAnswer(req, res, await renderForGuests(key, req));
-  } catch (error) {
-    console.error(error);
-    if (!res.headersSent) res.writeHead(500, BASELINE_HEADERS);
-    res.end();
+async function serveGuest(key: string, req: http.IncomingMessage, res: http.ServerResponse, url: URL) {
+  const hit = guestCache.lookup(key, Date.now());
+  if (hit) {
+    sendAnswer(req, res, hit.answer);
+    // Past its TTL: this guest got the last copy; one render makes the next.
+    if (hit.stale) renderForGuests(key, req, url).catch((error) => console.error("guest page refresh failed", error));
+    return;
   }
+  sendAnswer(req, res, await renderForGuests(key, req, url));
 }
 
 const WRITE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
-const server = http.createServer((req, res) => {
-  if (WRITE_METHODS.has(req.method ?? "")) {
+/** Every request: the checks a hostile client meets first, then a static file, a guest page or the app. */
+async function handle(req: http.IncomingMessage, res: http.ServerResponse) {
+  const target = req.url ?? "/";
+  const refusedMethod = methodRefusal(req.method);
+  if (refusedMethod) {
+    return refuse(req, res, refusedMethod, refusedMethod === 405 ? "methodNotAllowed" : "notImplemented", target, { Allow: ALLOWED_METHODS_HEADER });
+  }
+  if (!isAllowedHost(req.headers.host, allowedHosts)) return refuse(req, res, 421, "wrongHost", target);
+  const url = urlOf(req, requestOrigin(req.headers.host!));
+  if (!url) return refuse(req, res, 400, "badRequest", target);
+  if (WRITE_METHODS.has(req.method!)) {
     // Before and after: a guest render that overlaps the write is never kept.
     guestCache.invalidate();
     res.on("close", () => guestCache.invalidate());
   }
-  if (serveStatic(req, res)) return;
+  if (serveStatic(req, res, url)) return;
+  const bodyLimit = bodyLimitFor(url.pathname);
+  if (declaredLengthOverLimit(req, bodyLimit) !== null) return refuse(req, res, 413, "bodyTooLarge", url.pathname);
   const key = guestCacheTtl > 0 ? guestCacheKey(req.method, req.url, req.headers.cookie, req.headers.authorization) : null;
-  if (key) void serveGuest(key, req, res);
-  else handleWithReactRouter(req, res);
+  if (key) await serveGuest(key, req, res, url);
+  else await serveApp(req, res, url, bodyLimit);
+}
+
+const server = http.createServer((req, res) => {
+  handle(req, res).catch((error) => {
+    // Logged once, answered, and the process serves on.
+    console.error(`${req.method} ${req.url} failed`, error);
+    refuse(req, res, 500, "serverError", req.url ?? "/");
+  });
+});
+// A client that never finishes its headers or body is dropped (slowloris); uploads get 2 minutes.
+server.headersTimeout = 20_000;
+server.requestTimeout = 120_000;
+server.on("clientError", (error: NodeJS.ErrnoException, socket) => {
+  // Malformed HTTP (bad request line, header overflow): Node's parser refuses it before us.
+  if (socket.writable && error.code !== "ECONNRESET") socket.end("HTTP/1.1 400 Bad Request\r\nConnection: close\r\nContent-Length: 0\r\n\r\n");
+  else socket.destroy();
 });
 
 const port = Number(process.env.PORT ?? 3000);
 const host = process.env.HOST ?? "0.0.0.0";
-server.listen(port, host, () => {
-  console.log(`Shuk Kehilati is serving http://localhost:${port}`);
+server.listen(port, host);
+
+// A bug no request handler caught: log it. A rejected promise leaves the process sound; an
+// exception might not, so that worker stops after its open requests and the supervisor starts
+// a fresh one.
+process.on("unhandledRejection", (reason) => console.error("unhandled rejection", reason));
+process.on("uncaughtException", (error) => {
+  console.error("uncaught exception; this worker stops and the supervisor starts another", error);
+  shutdown("uncaughtException", 1);
 });
 
-function shutdown(signal: string) {
-  console.log(`${signal}: finishing open requests, then stopping`);
+let stopping = false;
+function shutdown(reason: string, code = 0) {
+  if (stopping) return;
+  stopping = true;
+  console.log(`${reason}: finishing open requests, then stopping`);
   app.stopServer();
-  server.close(() => process.exit(0));
+  server.close(() => process.exit(code));
   // Keep-alive connections would hold close() open; give requests 10 s, then go.
   server.closeIdleConnections();
-  setTimeout(() => process.exit(0), 10_000).unref();
+  setTimeout(() => process.exit(code), 10_000).unref();
 }
 process.on("SIGTERM", () => shutdown("SIGTERM"));
 process.on("SIGINT", () => shutdown("SIGINT"));

@@ -10,8 +10,6 @@ export const dbContext = createContext<Db>();
  */
 export const dbOverrideContext = createContext<Db | null>(null);
 export const userContext = createContext<User | null>(null);
-/** How the user was recognised: API writes by cookie must pass an Origin check. */
-export const authViaContext = createContext<"cookie" | "bearer" | null>(null);
 /** The client's IP address as the server saw it (rate limits count per address). */
 export const clientAddressContext = createContext<string>("");
 /** The CSP nonce server.ts made for this response; empty under `react-router dev`. */

@@ -28,12 +28,13 @@ export function createLoadContext(nonce: string, options: { db?: Db; clientAddre
 }
 
 /**
- * server.ts, before listening: migrate, fill an empty database with the demo data, then close
- * any cycle whose deadline passed while the server was down and keep the weekly clock running.
+ * server.ts, before listening: migrate, fill an empty database with the demo data; in the one
+ * worker that runs the jobs, close any cycle whose deadline passed while the server was down
+ * and keep the weekly clock running.
  */
-export async function prepareServer() {
+export async function prepareServer({ runJobs }: { runJobs: boolean } = { runJobs: true }) {
   await ensureDemoData(getDb());
-  startCycleClock(getDb());
+  if (runJobs) startCycleClock(getDb());
 }
 
 /** server.ts, on SIGTERM: close the database cleanly (checkpoints the WAL). */

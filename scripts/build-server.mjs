@@ -1,5 +1,6 @@
-// Compiles server.ts (with its server/ modules) to build/start.js; packages stay imports from
-// node_modules. Then writes a brotli and a gzip copy beside every text file of build/client,
+// Compiles the production server: server/start.ts (the supervisor) to build/start.js and
+// server.ts (one worker, with its server/ modules) to build/worker.js; packages stay imports
+// from node_modules. Then writes a brotli and a gzip copy beside every text file of build/client,
 // once, at the best (slow) settings, for server.ts to send to browsers that take them.
 import { build } from "esbuild";
 import fs from "node:fs";
@@ -8,16 +9,10 @@ import zlib from "node:zlib";
 
 const buildDir = process.env.BUILD_DIR ?? "build";
 
-await build({
-  entryPoints: ["server.ts"],
-  outfile: `${buildDir}/start.js`,
-  platform: "node",
-  format: "esm",
-  target: "node20",
-  bundle: true,
-  packages: "external",
-  logLevel: "warning",
-});
+const serverOptions = { platform: "node", format: "esm", target: "node20", bundle: true, packages: "external", logLevel: "warning" };
+await build({ ...serverOptions, entryPoints: ["server.ts"], outfile: `${buildDir}/worker.js` });
+// The supervisor imports the worker only in worker processes, by name: a separate file.
+await build({ ...serverOptions, entryPoints: ["server/start.ts"], outfile: `${buildDir}/start.js` });
 
 const TEXT_FILES = /\.(js|css|svg|json|txt|webmanifest|map)$/;
 const MIN_BYTES = 1024;

@@ -2,7 +2,7 @@
 import type { i18n } from "i18next";
 import type { RouterContextProvider } from "react-router";
 import type { z } from "zod";
-import { authViaContext, dbContext, userContext } from "~/context";
+import { dbContext, userContext } from "~/context";
 import type { Db } from "~/db/client.server";
 import type { User } from "~/db/schema";
 import { getInstance } from "~/middleware/i18next.server";
@@ -10,7 +10,6 @@ import type { Viewer } from "~/services/deals.server";
 import { answer, apiError, readJsonObject, validationError } from "~/services/http.server";
 
 type Ctx = Readonly<RouterContextProvider>;
-const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 export interface ApiCall {
   db: Db;
@@ -20,8 +19,8 @@ export interface ApiCall {
 
 /**
  * Runs `handle` for a signed-in caller (bearer token or cookie, recognised by the root
- * middleware); otherwise answers 401. A write riding on the cookie must come from our own
- * origin: a browser sends cookies cross-site on its own, never a bearer token.
+ * middleware); otherwise answers 401. Writes from other sites never get here: the root's
+ * origin rule (app/middleware/request-guard.server.ts) refuses them for every route.
  */
 export async function withApiUser(
   context: Ctx,
@@ -31,9 +30,6 @@ export async function withApiUser(
   const i18n = getInstance(context);
   const user = context.get(userContext);
   if (!user) return apiError(401, i18n.t("errors.unauthorized"));
-  if (context.get(authViaContext) === "cookie" && !SAFE_METHODS.has(request.method) && !sameOrigin(request)) {
-    return apiError(403, i18n.t("errors.badOrigin"));
-  }
   return answer(i18n, () => handle({ db: context.get(dbContext), i18n, user }));
 }
 
@@ -58,16 +54,4 @@ export async function parseJsonBody<T extends z.ZodType>(
 
 export function methodNotAllowed() {
   return apiError(405, "Method Not Allowed");
-}
-
-function sameOrigin(request: Request): boolean {
-  const origin = request.headers.get("Origin");
-  if (!origin) return false;
-  try {
-    // Behind a proxy the request URL is the internal one; the forwarded host is the public one.
-    const expected = request.headers.get("X-Forwarded-Host") ?? new URL(request.url).host;
-    return new URL(origin).host === expected;
-  } catch {
-    return false;
-  }
 }

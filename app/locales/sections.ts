@@ -30,6 +30,8 @@ const PAGE_ONLY: Record<string, (pathname: string) => boolean> = {
   // Written into mails and notifications on the server; no screen reads them.
   mail: () => false,
   notify: () => false,
+  // server.ts words its own refusals (too large, wrong host) before React Router runs.
+  serverErrors: () => false,
 };
 
 /** The page-only sections a page at `pathname` gets, as one comparable string. */

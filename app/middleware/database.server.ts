@@ -1,6 +1,6 @@
 import type { MiddlewareFunction } from "react-router";
 import { authenticateRequest } from "~/auth/session.server";
-import { authViaContext, dbContext, dbOverrideContext, userContext } from "~/context";
+import { dbContext, dbOverrideContext, userContext } from "~/context";
 import { getDb } from "~/db/client.server";
 import { ensureDemoData } from "~/db/seed.server";
 
@@ -16,8 +16,7 @@ export const databaseMiddleware: MiddlewareFunction<Response> = async ({ request
     await ready;
   }
   context.set(dbContext, db);
-  const { user, via } = await authenticateRequest(db, request);
+  const { user } = await authenticateRequest(db, request);
   context.set(userContext, user);
-  context.set(authViaContext, via);
   return next();
 };

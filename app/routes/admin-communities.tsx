@@ -15,6 +15,7 @@ import { formatAdminDate } from "~/services/dates";
 import { redirectWithToast } from "~/services/toast.server";
 import { forbiddenTitle } from "~/components/admin-error-boundary";
 import type { Route } from "./+types/admin-communities";
+import { readForm } from "~/web/form.server";
 
 export function ErrorBoundary() {
   return <AdminErrorBoundary notFound={COMMUNITY_NOT_FOUND} />;
@@ -31,7 +32,7 @@ export const meta: Route.MetaFunction = ({ loaderData, error }) => [{ title: loa
 /** The "new community" form: the community and its first week open together. */
 export async function action({ request, context }: Route.ActionArgs) {
   const admin = requireAdmin(context, request);
-  const submission = parseWithZod(await request.formData(), { schema: CommunityDetailsSchema });
+  const submission = parseWithZod(await readForm(request), { schema: CommunityDetailsSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   const community = createCommunity(context.get(dbContext), admin.id, submission.value);
   return redirectWithToast(request, `/admin/communities/${community.id}`, { variant: "success", title: "admin.communities.toast.created", values: { name: community.name } });

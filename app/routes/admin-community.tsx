@@ -29,6 +29,7 @@ import { ServiceError } from "~/services/errors";
 import { toDecimalString } from "~/services/money";
 import { redirectWithToast } from "~/services/toast.server";
 import type { Route } from "./+types/admin-community";
+import { readForm } from "~/web/form.server";
 
 export function loader({ request, params, context }: Route.LoaderArgs) {
   requireAdmin(context, request);
@@ -51,7 +52,7 @@ interface FormReply {
 export async function action({ request, params, context }: Route.ActionArgs) {
   const admin = requireAdmin(context, request);
   const db = context.get(dbContext);
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const submission = parseWithZod(formData, { schema: CommunityPageSchema });
   const intent = String(formData.get("intent") ?? "");
   const pointId = formData.get("pointId") ? String(formData.get("pointId")) : null;

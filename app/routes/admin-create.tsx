@@ -13,6 +13,7 @@ import { AdminCreateFormSchema } from "~/services/admin-schemas";
 import type { Toast } from "~/services/toast";
 import { flashToast, redirectWithToast } from "~/services/toast.server";
 import type { Route } from "./+types/admin-create";
+import { readForm } from "~/web/form.server";
 
 /** Spec: after the success toast the app moves to /login in 2 s. */
 const REDIRECT_MS = 2000;
@@ -26,7 +27,7 @@ export function loader({ context }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }];
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const submission = parseWithZod(formData, { schema: AdminCreateFormSchema });
   const hideFields = ["password", "confirmPassword", "secretCode"];
   if (submission.status !== "success") {

@@ -12,6 +12,7 @@ import { adminDealLists } from "~/services/deal-editor.server";
 import { parseAdminDealsQuery } from "~/services/deal-schema";
 import { dealButtonAction } from "./deal-editor.server";
 import type { Route } from "./+types/admin-deals";
+import { readForm } from "~/web/form.server";
 
 export function loader({ request, context }: Route.LoaderArgs) {
   requireAdmin(context, request);
@@ -24,7 +25,7 @@ export const meta: Route.MetaFunction = ({ loaderData, error }) => [{ title: loa
 /** Every button on the page: activate, send back (with its note), end, archive. */
 export async function action({ request, context }: Route.ActionArgs) {
   const admin = requireAdmin(context, request);
-  const form = await request.formData();
+  const form = await readForm(request);
   return dealButtonAction(request, context, form, { role: "ADMIN", userId: admin.id }, null, "/admin/deals");
 }
 

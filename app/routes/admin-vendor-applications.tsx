@@ -13,6 +13,7 @@ import { redirectWithToast } from "~/services/toast.server";
 import { decideVendorApplication, listVendorApplications, type AdminApplicationRow } from "~/services/vendor-applications.server";
 import { ApplicationDecisionSchema } from "~/services/vendor-schemas";
 import type { Route } from "./+types/admin-vendor-applications";
+import { readForm } from "~/web/form.server";
 
 const BACK = "/admin/vendor-applications";
 
@@ -35,7 +36,7 @@ export const meta: Route.MetaFunction = ({ loaderData, error }) => {
 /** Approve or reject one application: a plain form POST, answered with a toast. */
 export async function action({ request, context }: Route.ActionArgs) {
   const admin = requireAdmin(context, request);
-  const form = await request.formData();
+  const form = await readForm(request);
   const parsed = ApplicationDecisionSchema.safeParse({ decision: form.get("decision"), note: form.get("note") ?? undefined });
   if (!parsed.success) {
     return redirectWithToast(request, BACK, { variant: "destructive", title: "errors.title", description: parsed.error.issues[0]?.message ?? "validation.invalidInput" });

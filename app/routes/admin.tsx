@@ -19,6 +19,7 @@ import { safeRedirect } from "~/services/safe-redirect";
 import { redirectWithToast } from "~/services/toast.server";
 import { ORDER_STATUSES } from "~/db/enums";
 import type { Route } from "./+types/admin";
+import { readForm } from "~/web/form.server";
 
 export function loader({ request, context }: Route.LoaderArgs) {
   const admin = requireAdmin(context, request);
@@ -35,7 +36,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
 /** The orders tab's status form: one order moves on, through the order state machine. */
 export async function action({ request, context }: Route.ActionArgs) {
   const admin = requireAdmin(context, request);
-  const form = await request.formData();
+  const form = await readForm(request);
   const back = safeRedirect(form.get("redirectTo"), "/admin?tab=orders");
   const status = String(form.get("status") ?? "");
   if (!(ORDER_STATUSES as readonly string[]).includes(status)) return redirectWithToast(request, back, { variant: "destructive", title: "errors.badTransition" });

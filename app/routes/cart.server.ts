@@ -8,6 +8,7 @@ import { ServiceError } from "~/services/errors";
 import { safeRedirect } from "~/services/safe-redirect";
 import { AddToCartSchema, CartQtySchema } from "~/services/shop-schemas";
 import { redirectWithToast } from "~/services/toast.server";
+import { readForm } from "~/web/form.server";
 
 type Ctx = Readonly<RouterContextProvider>;
 
@@ -17,7 +18,7 @@ function parseQty(formData: FormData) {
 }
 
 export async function cartAction(request: Request, context: Ctx) {
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const back = safeRedirect(formData.get("redirectTo"), "/cart");
   const user = context.get(userContext);
   if (!user) {

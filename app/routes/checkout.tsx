@@ -18,6 +18,7 @@ import { CheckoutSchema } from "~/services/shop-schemas";
 import { redirectWithToast } from "~/services/toast.server";
 import type { z } from "zod";
 import type { Route } from "./+types/checkout";
+import { readForm } from "~/web/form.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireUser(context, request);
@@ -49,7 +50,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData
 export async function action({ request, context }: Route.ActionArgs) {
   const user = requireUser(context, request);
   const db = context.get(dbContext);
-  const formData = applySavedAddress(db, user.id, await request.formData(), { street: "address", city: "city", notes: "notes" });
+  const formData = applySavedAddress(db, user.id, await readForm(request), { street: "address", city: "city", notes: "notes" });
   const submission = parseWithZod(formData, { schema: CheckoutSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   try {

@@ -11,6 +11,7 @@ import { receiveContactMessage } from "~/services/contact.server";
 import { deliveryTextValues, topFaqEntries } from "~/services/faq";
 import { redirectWithToast } from "~/services/toast.server";
 import type { Route } from "./+types/contact";
+import { readForm } from "~/web/form.server";
 
 /** How long the success panel stays before the form comes back (spec: 5 s). */
 const SUCCESS_MS = 5000;
@@ -38,7 +39,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }];
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const submission = parseWithZod(formData, { schema: ContactSchema });
   if (submission.status !== "success") {
     return data(submission.reply(), { status: 400 });

@@ -29,6 +29,7 @@ import { ReviewSchema } from "~/services/shop-schemas";
 import { redirectWithToast } from "~/services/toast.server";
 import { MessageScreen } from "~/components/message-screen";
 import type { Route } from "./+types/deal";
+import { readForm } from "~/web/form.server";
 
 export function loader({ request, params, context }: Route.LoaderArgs) {
   const db = context.get(dbContext);
@@ -89,7 +90,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const db = context.get(dbContext);
   const found = findDeal(db, { slug: params.slug }, { userId: user.id, communityId: user.communityId });
   if (!found) return data(null, { status: 404 });
-  const submission = parseWithZod(await request.formData(), { schema: ReviewSchema });
+  const submission = parseWithZod(await readForm(request), { schema: ReviewSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   try {
     createReview(db, user.id, found.deal.id, submission.value);

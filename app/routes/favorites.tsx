@@ -11,6 +11,7 @@ import { safeRedirect } from "~/services/safe-redirect";
 import { FavoriteSchema } from "~/services/shop-schemas";
 import { redirectWithToast } from "~/services/toast.server";
 import type { Route } from "./+types/favorites";
+import { readForm } from "~/web/form.server";
 
 export function loader({ request, context }: Route.LoaderArgs) {
   const user = requireUser(context, request);
@@ -25,7 +26,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData
 
 /** Every heart posts here: intent add or remove, then back to the page it was on. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const back = safeRedirect(formData.get("redirectTo"), "/favorites");
   const user = context.get(userContext);
   if (!user) {

@@ -9,6 +9,7 @@ import { getInstance } from "~/middleware/i18next.server";
 import { EmailOnlySchema } from "~/services/account-schemas";
 import { appOrigin, sendPasswordReset } from "~/services/email-sign-in.server";
 import type { Route } from "./+types/forgot-password";
+import { readForm } from "~/web/form.server";
 
 export function loader({ context }: Route.LoaderArgs) {
   const t = getInstance(context).t;
@@ -19,7 +20,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData
 
 export async function action({ request, context }: Route.ActionArgs) {
   const i18n = getInstance(context);
-  const submission = parseWithZod(await request.formData(), { schema: EmailOnlySchema });
+  const submission = parseWithZod(await readForm(request), { schema: EmailOnlySchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   const db = context.get(dbContext);
   const limit = hitRateLimit(db, "password-reset", rateLimitKeys(context, submission.value.email));

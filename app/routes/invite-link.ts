@@ -9,6 +9,7 @@ import { getOrCreateInviteLink } from "~/services/referrals.server";
 import { safeRedirect } from "~/services/safe-redirect";
 import { redirectWithToast } from "~/services/toast.server";
 import type { Route } from "./+types/invite-link";
+import { readForm } from "~/web/form.server";
 
 export function loader() {
   return redirect("/profile#invite");
@@ -16,7 +17,7 @@ export function loader() {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const user = requireUser(context, request);
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const back = safeRedirect(formData.get("redirectTo"), "/profile");
   const dealId = formData.get("dealId");
   try {

@@ -16,6 +16,7 @@ import { externalSignInName } from "~/services/external-sign-in";
 import { safeRedirect } from "~/services/safe-redirect";
 import { homeFor } from "~/services/users.server";
 import type { Route } from "./+types/login";
+import { readForm } from "~/web/form.server";
 
 export function loader({ context }: Route.LoaderArgs) {
   requireAnonymous(context);
@@ -31,7 +32,7 @@ function tooMany(message: string, submission: { reply: (options: { formErrors: s
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const formData = await request.clone().formData();
+  const formData = await readForm(request.clone());
   const db = context.get(dbContext);
   const i18n = getInstance(context);
 

@@ -8,6 +8,7 @@ import { ServiceError } from "~/services/errors";
 import { listNotifications, markAllRead, markRead } from "~/services/notifications.server";
 import { safeRedirect } from "~/services/safe-redirect";
 import type { Route } from "./+types/notifications";
+import { readForm } from "~/web/form.server";
 
 export function loader({ request, context }: Route.LoaderArgs) {
   const user = requireUser(context, request);
@@ -23,7 +24,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData
 /** Marks one (intent=read, id) or all (intent=read-all) read; then back, or on to the deal. */
 export async function action({ request, context }: Route.ActionArgs) {
   const user = requireUser(context, request);
-  const form = await request.formData();
+  const form = await readForm(request);
   const db = context.get(dbContext);
   try {
     if (form.get("intent") === "read-all") markAllRead(db, user.id);

@@ -12,6 +12,7 @@ import { communityOf, searchCommunities } from "~/services/profile.server";
 import { redirectWithToast } from "~/services/toast.server";
 import { setUserCommunity } from "~/services/users.server";
 import type { Route } from "./+types/onboarding-community";
+import { readForm } from "~/web/form.server";
 
 const PATH = "/onboarding/community";
 
@@ -47,7 +48,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData
 
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireSignedIn(context, request);
-  const submission = parseWithZod(await request.formData(), { schema: CommunityChoiceSchema });
+  const submission = parseWithZod(await readForm(request), { schema: CommunityChoiceSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   const db = context.get(dbContext);
   try {

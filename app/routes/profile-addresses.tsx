@@ -11,6 +11,7 @@ import { addAddress, addressJson, deleteAddress, listAddresses, makeDefaultAddre
 import { ServiceError } from "~/services/errors";
 import { redirectWithToast } from "~/services/toast.server";
 import type { Route } from "./+types/profile-addresses";
+import { readForm } from "~/web/form.server";
 
 export function loader({ request, context }: Route.LoaderArgs) {
   const user = requireUser(context, request);
@@ -39,7 +40,7 @@ function formKeyOf(formData: FormData) {
 /** Every form on the page posts here with an `intent`: add, edit, delete, make-default. */
 export async function action({ request, context }: Route.ActionArgs) {
   const user = requireUser(context, request);
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const formKey = formKeyOf(formData);
   const submission = parseWithZod(formData, { schema: AddressFormSchema });
   if (submission.status !== "success") return data({ formKey, result: submission.reply() }, { status: 400 });

@@ -12,6 +12,7 @@ import { ProfileFormSchema } from "~/services/profile-schemas";
 import { updateProfile } from "~/services/profile.server";
 import { redirectWithToast } from "~/services/toast.server";
 import type { Route } from "./+types/profile-edit";
+import { readForm } from "~/web/form.server";
 
 export function loader({ request, context }: Route.LoaderArgs) {
   const user = requireUser(context, request);
@@ -32,7 +33,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData
 
 export async function action({ request, context }: Route.ActionArgs) {
   const user = requireUser(context, request);
-  const submission = parseWithZod(await request.formData(), { schema: ProfileFormSchema });
+  const submission = parseWithZod(await readForm(request), { schema: ProfileFormSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   try {
     updateProfile(context.get(dbContext), user.id, submission.value);

@@ -11,6 +11,7 @@ import { resetPassword } from "~/services/email-sign-in.server";
 import { redirectWithToast } from "~/services/toast.server";
 import { homeFor } from "~/services/users.server";
 import type { Route } from "./+types/reset-password";
+import { readForm } from "~/web/form.server";
 
 export function loader({ context }: Route.LoaderArgs) {
   const t = getInstance(context).t;
@@ -20,7 +21,7 @@ export function loader({ context }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }];
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const submission = parseWithZod(await request.formData(), { schema: ResetPasswordSchema });
+  const submission = parseWithZod(await readForm(request), { schema: ResetPasswordSchema });
   const hideFields = ["password", "confirmPassword"];
   if (submission.status !== "success") return data(submission.reply({ hideFields }), { status: 400 });
   const db = context.get(dbContext);

@@ -13,6 +13,7 @@ import { SettingsFormSchema } from "~/services/profile-schemas";
 import { updateSettings } from "~/services/profile.server";
 import { redirectWithToast } from "~/services/toast.server";
 import type { Route } from "./+types/settings";
+import { readForm } from "~/web/form.server";
 
 export function loader({ request, context }: Route.LoaderArgs) {
   const user = requireUser(context, request);
@@ -34,7 +35,7 @@ const failed = { variant: "destructive", title: "errors.title", description: "ac
 
 export async function action({ request, context }: Route.ActionArgs) {
   const user = requireUser(context, request);
-  const submission = parseWithZod(await request.formData(), { schema: SettingsFormSchema });
+  const submission = parseWithZod(await readForm(request), { schema: SettingsFormSchema });
   // Only a tampered form fails here (checkboxes and a select): the spec's failure toast says so.
   if (submission.status !== "success") return redirectWithToast(request, "/settings", failed);
   try {

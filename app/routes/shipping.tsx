@@ -20,6 +20,7 @@ import { ShippingSchema } from "~/services/shop-schemas";
 import { redirectWithToast } from "~/services/toast.server";
 import { setUserCommunity } from "~/services/users.server";
 import type { Route } from "./+types/shipping";
+import { readForm } from "~/web/form.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireUser(context, request);
@@ -46,7 +47,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData
 export async function action({ request, context }: Route.ActionArgs) {
   let user = requireUser(context, request);
   const db = context.get(dbContext);
-  const formData = applySavedAddress(db, user.id, await request.formData(), { street: "street", city: "city" });
+  const formData = applySavedAddress(db, user.id, await readForm(request), { street: "street", city: "city" });
   const submission = parseWithZod(formData, { schema: ShippingSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   try {

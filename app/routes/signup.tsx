@@ -16,6 +16,7 @@ import { redirectWithToast } from "~/services/toast.server";
 import { resolveInvite } from "~/services/referrals.server";
 import { registerUser } from "~/services/users.server";
 import type { Route } from "./+types/signup";
+import { readForm } from "~/web/form.server";
 
 export function loader({ request, context }: Route.LoaderArgs) {
   requireAnonymous(context);
@@ -34,7 +35,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }];
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const submission = parseWithZod(formData, { schema: SignupFormSchema });
   const hideFields = ["password", "confirmPassword"];
   if (submission.status !== "success") {

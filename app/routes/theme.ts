@@ -3,10 +3,11 @@ import { safeRedirect } from "~/services/safe-redirect";
 import { THEMES } from "~/services/theme";
 import { themeCookie } from "~/services/theme.server";
 import type { Route } from "./+types/theme";
+import { readForm } from "~/web/form.server";
 
 /** POST /theme: keeps light / dark / system in a cookie and goes back where the form was. */
 export async function action({ request }: Route.ActionArgs) {
-  const form = await request.formData();
+  const form = await readForm(request);
   const theme = form.get("theme");
   if (typeof theme !== "string" || !(THEMES as readonly string[]).includes(theme)) {
     return data({ ok: false }, { status: 400 });

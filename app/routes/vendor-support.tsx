@@ -11,6 +11,7 @@ import { ContactSchema, HONEYPOT_FIELD, type ContactInput } from "~/services/con
 import { receiveContactMessage } from "~/services/contact.server";
 import { redirectWithToast } from "~/services/toast.server";
 import type { Route } from "./+types/vendor-support";
+import { readForm } from "~/web/form.server";
 
 export function loader({ request, context }: Route.LoaderArgs) {
   const { user, vendor } = requireVendor(context, request);
@@ -32,7 +33,7 @@ export const meta: Route.MetaFunction = ({ loaderData, error }) => [{ title: loa
 /** The contact form's schema and store, as a vendor-support message linked to the account. */
 export async function action({ request, context }: Route.ActionArgs) {
   const { user } = requireVendor(context, request);
-  const submission = parseWithZod(await request.formData(), { schema: ContactSchema });
+  const submission = parseWithZod(await readForm(request), { schema: ContactSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   receiveContactMessage(context.get(dbContext), submission.value, user.id, "vendor-support");
   return redirectWithToast(request, "/vendor/dashboard", { variant: "success", title: "vendor.support.toastTitle", description: "vendor.support.toastText" });

@@ -14,6 +14,7 @@ import { redirectWithToast } from "~/services/toast.server";
 import { submitVendorApplication, vendorPageState } from "~/services/vendor-applications.server";
 import { VendorApplicationSchema, type VendorApplicationInput } from "~/services/vendor-schemas";
 import type { Route } from "./+types/vendor";
+import { readForm } from "~/web/form.server";
 
 export function loader({ context }: Route.LoaderArgs) {
   const t = getInstance(context).t;
@@ -41,7 +42,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData
 
 export async function action({ request, context }: Route.ActionArgs) {
   const user = requireUser(context, request);
-  const submission = parseWithZod(await request.formData(), { schema: VendorApplicationSchema });
+  const submission = parseWithZod(await readForm(request), { schema: VendorApplicationSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   try {
     submitVendorApplication(context.get(dbContext), user, submission.value);

@@ -34,7 +34,10 @@ export async function readUploadForm(request: Request): Promise<FormData> {
     let size = 0;
     const reader = request.body.getReader();
     for (;;) {
-      const { done, value } = await reader.read();
+      // The server stops a body at its own cap by failing the stream: that is too big too.
+      const { done, value } = await reader.read().catch(() => {
+        throw new ServiceError(413, "dealEditor.images.bodyTooBig", "images");
+      });
       if (done) break;
       size += value.byteLength;
       if (size > MAX_UPLOAD_BODY_BYTES) {

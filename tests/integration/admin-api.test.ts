@@ -46,7 +46,7 @@ describe("GET /api/admin/stats | users | orders", () => {
     const token = await tokenOf(app, DEMO_ADMIN);
     const response = await app.fetch("/api/admin/stats", jsonInit("GET", undefined, token));
     expect(response.status).toBe(200);
-    expect(response.headers.get("cache-control")).toBe("no-store");
+    expect(response.headers.get("cache-control")).toBe("private, no-store");
     const activeDeals = db().select().from(deals).where(eq(deals.status, "ACTIVE")).all().length;
     expect(await response.json()).toEqual({
       totalUsers: userCount(),

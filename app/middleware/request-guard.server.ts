@@ -1,0 +1,29 @@
+// Two rules every answer of the app keeps, whichever route made it (issue #12):
+// - a state-changing request must pass the one origin rule (app/web/origin-rule.ts);
+// - what is rendered for a signed-in person, or sets a cookie, is never stored by a shared
+//   proxy or shown again by the back button after sign-out: `Cache-Control: private, no-store`.
+import { data, type MiddlewareFunction } from "react-router";
+import { publicOrigin } from "~/config.server";
+import { userContext } from "~/context";
+import { getInstance } from "~/middleware/i18next.server";
+import { passesOriginRule, SAFE_METHODS } from "~/web/origin-rule";
+
+/** Refuses a state-changing request from another site: 403, JSON for /api, the error page otherwise. */
+export const originRuleMiddleware: MiddlewareFunction<Response> = ({ request, context }, next) => {
+  if (SAFE_METHODS.has(request.method)) return next();
+  const headers = { origin: request.headers.get("Origin"), secFetchSite: request.headers.get("Sec-Fetch-Site"), host: request.headers.get("Host") };
+  if (passesOriginRule(headers, publicOrigin())) return next();
+  const message = getInstance(context).t("errors.badOrigin");
+  if (new URL(request.url).pathname.startsWith("/api/")) return Response.json({ message }, { status: 403, headers: { "Cache-Control": "no-store" } });
+  throw data(message, { status: 403 });
+};
+
+/** Marks personal answers no-store; runs after the user is known (databaseMiddleware). */
+export const personalAnswersMiddleware: MiddlewareFunction<Response> = async ({ context }, next) => {
+  const response = await next();
+  const personal = context.get(userContext) !== null || response.headers.has("Set-Cookie");
+  // Pictures are the same for everyone (an uploaded deal photo): let them cache.
+  const sharedPicture = /^image\//.test(response.headers.get("Content-Type") ?? "") && /public/.test(response.headers.get("Cache-Control") ?? "");
+  if (personal && !sharedPicture) response.headers.set("Cache-Control", "private, no-store");
+  return response;
+};

@@ -1,0 +1,314 @@
+// The production server against a hostile client (issue #12): odd methods, forged hosts and
+// targets, oversized bodies with and without a length (uploads included), broken forms and
+// cross-site posts. After each: the right answer, /healthz still answers, no worker died, and
+// the database holds exactly what it held before.
+import Database from "better-sqlite3";
+import { createHash } from "node:crypto";
+import fs from "node:fs";
+import net from "node:net";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import type { ServerBuild } from "react-router";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { startBuiltServer, type BuiltServer } from "../support/built-server";
+
+let server: BuiltServer;
+const PASSWORD_FORM = "application/x-www-form-urlencoded";
+
+beforeAll(async () => {
+  server = await startBuiltServer({ DEMO_DATA: "1", SESSION_SECRET: "hostile-client-test" });
+}, 90_000);
+
+afterAll(async () => {
+  await server?.stop();
+});
+
+afterEach(async () => {
+  expect((await server.raw("/healthz")).status).toBe(200);
+  // The supervisor logs every worker it has to start again: none may have died.
+  expect(server.output()).not.toMatch(/stopped \(/);
+});
+
+/** Every row of every business table, hashed: what a refused request must leave untouched. */
+function databaseFingerprint(): string {
+  const db = new Database(server.databasePath, { readonly: true, fileMustExist: true });
+  try {
+    const hash = createHash("sha256");
+    // Sessions and rate-limit rows change with every sign-in, which is not what is checked here.
+    const tables = db
+      .prepare("select name from sqlite_master where type = 'table' and name not like 'sqlite_%' and name not in ('sessions', 'rate_limits', 'magic_tokens') order by name")
+      .pluck()
+      .all() as string[];
+    for (const table of tables) hash.update(table).update(JSON.stringify(db.prepare(`select * from "${table}" order by rowid`).raw().all()));
+    return hash.digest("hex");
+  } finally {
+    db.close();
+  }
+}
+
+async function unchanged(run: () => Promise<void>) {
+  const before = databaseFingerprint();
+  await run();
+  expect(databaseFingerprint()).toBe(before);
+}
+
+async function cookieOf(email: string, password: string): Promise<string> {
+  const login = await server.raw("/login", {
+    method: "POST",
+    headers: { "Content-Type": PASSWORD_FORM, Accept: "text/html" },
+    body: new URLSearchParams({ intent: "password", email, password, redirectTo: "" }).toString(),
+  });
+  expect(login.status).toBe(302);
+  const cookies = ([] as string[]).concat(login.headers["set-cookie"] ?? []);
+  const session = cookies.map((c) => c.split(";")[0]).find((c) => c.startsWith("__Host-shuk_session="));
+  expect(session, "the production server's session cookie").toBeDefined();
+  return session!;
+}
+
+const DEMO = { email: "demo@shuk.example", password: "shuk-demo-2026" };
+const VENDOR = { email: "vendor@shuk.example", password: "shuk-vendor-2026" };
+const ADMIN = { email: "admin@shuk.example", password: "shuk-admin-2026" };
+
+function multipart(fields: Record<string, string>, file?: { name: string; bytes: Buffer }) {
+  const boundary = "----shuk-test-boundary";
+  const parts: Buffer[] = [];
+  for (const [name, value] of Object.entries(fields)) parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
+  if (file) {
+    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${file.name}"; filename="big.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`));
+    parts.push(file.bytes, Buffer.from("\r\n"));
+  }
+  parts.push(Buffer.from(`--${boundary}--\r\n`));
+  return { contentType: `multipart/form-data; boundary=${boundary}`, body: Buffer.concat(parts) };
+}
+
+/** A JPEG-looking file bigger than every upload cap (six 2 MB pictures and the form). */
+const HUGE_PICTURE = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(13 * 1024 * 1024, 7)]);
+
+describe("odd methods and targets", () => {
+  it("answers TRACE with 405 and an Allow header, and methods we do not implement with 501", async () => {
+    await unchanged(async () => {
+      const trace = await server.raw("/", { method: "TRACE" });
+      expect(trace.status).toBe(405);
+      expect(trace.headers.allow).toContain("GET");
+      for (const method of ["PROPFIND", "MKCOL", "LOCK", "PURGE"]) {
+        expect((await server.raw("/api/cart", { method })).status, method).toBe(501);
+      }
+    });
+  });
+
+  it("refuses a method name Node's parser does not know and a broken request line with 400", async () => {
+    for (const head of ["BREW / HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n", "GET /\x01 HTTP/1.1\r\n\r\n", "GET / HTTP/1.1\r\nHost 127.0.0.1\r\n\r\n"]) {
+      const answer = await rawSocket(head);
+      expect(answer.split("\r\n")[0], JSON.stringify(head)).toBe("HTTP/1.1 400 Bad Request");
+    }
+  });
+
+  it("refuses an absolute-form target, which would let the client pick the host the app sees", async () => {
+    const answer = await server.raw("http://evil.example/deals");
+    expect(answer.status).toBe(400);
+  });
+});
+
+describe("the Host header", () => {
+  it("refuses a forged Host with 421 before the app sees it: no reset link is mailed to it", async () => {
+    const outbox = path.join(server.dataDir, "outbox");
+    const mailsBefore = fs.existsSync(outbox) ? fs.readdirSync(outbox).length : 0;
+    await unchanged(async () => {
+      expect((await server.raw("/", { headers: { Host: "evil.example" } })).status).toBe(421);
+      const reset = await server.raw("/forgot-password", {
+        method: "POST",
+        headers: { Host: "evil.example", "Content-Type": PASSWORD_FORM },
+        body: `email=${encodeURIComponent(DEMO.email)}`,
+      });
+      expect(reset.status).toBe(421);
+      expect((await server.raw("/api/auth/magic-link", { method: "POST", headers: { Host: "evil.example", "Content-Type": "application/json" }, body: JSON.stringify({ email: DEMO.email }) })).status).toBe(421);
+    });
+    expect(fs.existsSync(outbox) ? fs.readdirSync(outbox).length : 0).toBe(mailsBefore);
+  });
+
+  it("answers the loopback names whatever the port", async () => {
+    expect((await server.raw("/healthz", { headers: { Host: "localhost:8080" } })).status).toBe(200);
+    expect((await server.raw("/healthz", { headers: { Host: "[::1]" } })).status).toBe(200);
+  });
+});
+
+describe("request bodies", () => {
+  it("refuses a declared length over 1 MB at once with 413, on pages and the API", async () => {
+    const cookie = await cookieOf(DEMO.email, DEMO.password);
+    const big = "x".repeat(2 * 1024 * 1024);
+    await unchanged(async () => {
+      const cart = await server.raw("/api/cart", { method: "POST", headers: { Cookie: cookie, "Content-Type": "application/json" }, body: JSON.stringify({ dealId: big, quantity: 1 }) });
+      expect(cart.status).toBe(413);
+      expect(JSON.parse(cart.body.toString()).message).toBeTruthy();
+      const contact = await server.raw("/contact", { method: "POST", headers: { "Content-Type": PASSWORD_FORM, Accept: "text/html" }, body: `message=${big}` });
+      expect(contact.status).toBe(413);
+      expect(contact.headers["content-type"]).toContain("text/html");
+    });
+  });
+
+  it("cuts off a body without a length at the cap with 413, the same for five at once", async () => {
+    const big = JSON.stringify({ email: DEMO.email, password: "p".repeat(3 * 1024 * 1024) });
+    await unchanged(async () => {
+      const answers = await Promise.all(
+        Array.from({ length: 5 }, () => server.raw("/api/auth/login", { method: "POST", headers: { "Content-Type": "application/json" }, body: big, chunked: true })),
+      );
+      for (const answer of answers) expect(answer.status).toBe(413);
+    });
+  });
+
+  it("refuses uploads over their own cap, with and without a length, on every upload route", async () => {
+    const vendor = await cookieOf(VENDOR.email, VENDOR.password);
+    const admin = await cookieOf(ADMIN.email, ADMIN.password);
+    const { dealId, vendorToken } = await vendorDealAndToken();
+    const form = multipart({ title: "עגבניות", intent: "save" }, { name: "images", bytes: HUGE_PICTURE });
+    const routes: [string, string][] = [
+      ["/vendor/new-deal", vendor],
+      [`/vendor/deals/${dealId}/edit`, vendor],
+      [`/admin/deals/${dealId}/edit`, admin],
+    ];
+    await unchanged(async () => {
+      for (const [route, cookie] of routes) {
+        for (const chunked of [true, false]) {
+          const answer = await server.raw(route, { method: "POST", headers: { Cookie: cookie, "Content-Type": form.contentType, Accept: "text/html" }, body: form.body, chunked });
+          expect(answer.status, `${route} chunked=${chunked}`).toBe(413);
+        }
+      }
+      for (const chunked of [true, false]) {
+        const api = await server.raw(`/api/vendor/deals/${dealId}/images`, { method: "POST", headers: { Authorization: `Bearer ${vendorToken}`, "Content-Type": form.contentType }, body: form.body, chunked });
+        expect(api.status, `api chunked=${chunked}`).toBe(413);
+      }
+    });
+  });
+
+  it("answers a broken multipart or non-form body to a page action with 400", async () => {
+    const cookie = await cookieOf(DEMO.email, DEMO.password);
+    const broken = "--abc\r\nContent-Disposition: form-data; name=\"message\"\r\n\r\nno closing boundary";
+    await unchanged(async () => {
+      for (const route of ["/contact", "/cart", "/profile/edit", "/settings"]) {
+        const answer = await server.raw(route, { method: "POST", headers: { Cookie: cookie, "Content-Type": "multipart/form-data; boundary=abc", Accept: "text/html" }, body: broken });
+        expect(answer.status, route).toBe(400);
+        const json = await server.raw(route, { method: "POST", headers: { Cookie: cookie, "Content-Type": "application/json" }, body: "{}" });
+        expect(json.status, `${route} JSON`).toBe(400);
+      }
+    });
+  });
+});
+
+describe("the origin rule", () => {
+  it("refuses cross-site posts with no Origin and posts from a foreign Origin, pages and API alike", async () => {
+    const cookie = await cookieOf(DEMO.email, DEMO.password);
+    const admin = await cookieOf(ADMIN.email, ADMIN.password);
+    const cycleId = openCycleId();
+    const attempts: [string, string, string][] = [
+      ["/settings", cookie, "language=en&emailNotifications=on"],
+      ["/profile/edit", cookie, "firstName=Mallory&lastName=Evil"],
+      ["/checkout", cookie, "deliveryMethod=pickup"],
+      [`/admin/cycles/${cycleId}`, admin, "intent=fulfil"],
+    ];
+    await unchanged(async () => {
+      for (const [route, session, body] of attempts) {
+        for (const headers of [{ "Sec-Fetch-Site": "cross-site" }, { "Sec-Fetch-Site": "same-site" }]) {
+          const answer = await server.raw(route, { method: "POST", headers: { Cookie: session, "Content-Type": PASSWORD_FORM, Accept: "text/html", ...headers }, body });
+          expect(answer.status, `${route} ${JSON.stringify(headers)}`).toBe(403);
+        }
+        // A page action with a foreign Origin meets React Router's own check first, which answers 400.
+        for (const origin of ["https://evil.example", "null"]) {
+          const answer = await server.raw(route, { method: "POST", headers: { Cookie: session, "Content-Type": PASSWORD_FORM, Accept: "text/html", Origin: origin }, body });
+          expect([400, 403], `${route} Origin ${origin}`).toContain(answer.status);
+        }
+      }
+      for (const headers of [{ "Sec-Fetch-Site": "cross-site" }, { Origin: "https://evil.example" }] as Record<string, string>[]) {
+        const api = await server.raw("/api/user/settings", { method: "PUT", headers: { Cookie: cookie, "Content-Type": "application/json", ...headers }, body: JSON.stringify({ language: "en" }) });
+        expect(api.status).toBe(403);
+        expect(JSON.parse(api.body.toString()).message).toBeTruthy();
+      }
+    });
+    // Our own page's post still goes through.
+    const own = await server.raw("/settings", {
+      method: "POST",
+      headers: { Cookie: cookie, "Content-Type": PASSWORD_FORM, Accept: "text/html", Origin: server.origin, "Sec-Fetch-Site": "same-origin" },
+      body: "language=he&emailNotifications=on",
+    });
+    expect(own.status).toBeLessThan(400);
+  });
+});
+
+describe("personal answers", () => {
+  // Every GET route of the route table that needs no id, and a deal page: signed in, each
+  // answer (page, redirect, refusal or JSON) is private and never stored.
+  it("carry Cache-Control: private, no-store on every page and API read, for a shopper and an admin", async () => {
+    const paths = [...(await routePaths()), `/deals/${firstDealSlug()}`];
+    expect(paths.length).toBeGreaterThan(50);
+    for (const person of [DEMO, ADMIN]) {
+      const cookie = await cookieOf(person.email, person.password);
+      for (const pathname of paths) {
+        const answer = await server.raw(pathname, { headers: { Cookie: cookie, Accept: "text/html" } });
+        expect(answer.status, pathname).toBeLessThan(500);
+        expect(answer.headers["cache-control"], `${person.email} ${pathname}`).toBe("private, no-store");
+      }
+    }
+  });
+
+  it("leave a guest's public pages to the guest cache", async () => {
+    const guest = await server.raw("/deals");
+    expect(guest.headers["cache-control"] ?? "").not.toContain("no-store");
+  });
+});
+
+/** The route table's GET paths without dynamic segments (sign-out and the OAuth hop left out). */
+async function routePaths(): Promise<string[]> {
+  const build = (await import(pathToFileURL(path.resolve(process.env.BUILD_DIR ?? "build", "server", "index.js")).href)) as ServerBuild;
+  const fullPath = (id: string): string => {
+    const route = build.routes[id]!;
+    const parent = route.parentId ? fullPath(route.parentId) : "";
+    return route.path ? `${parent.replace(/\/$/, "")}/${route.path}` : parent || "/";
+  };
+  const paths = Object.keys(build.routes).map(fullPath);
+  return [...new Set(paths)].filter((p) => !p.includes(":") && !p.includes("*") && !["/logout", "/auth/magic", "/api/login", "/api/auth/logout"].includes(p));
+}
+
+function firstDealSlug(): string {
+  const db = new Database(server.databasePath, { readonly: true });
+  try {
+    return db.prepare("select slug from deals where status = 'ACTIVE' limit 1").pluck().get() as string;
+  } finally {
+    db.close();
+  }
+}
+
+function openCycleId(): string {
+  const db = new Database(server.databasePath, { readonly: true });
+  try {
+    return db.prepare("select id from weekly_cycles where is_active = 1 limit 1").pluck().get() as string;
+  } finally {
+    db.close();
+  }
+}
+
+async function vendorDealAndToken(): Promise<{ dealId: string; vendorToken: string }> {
+  const login = await server.raw("/api/auth/login", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(VENDOR) });
+  const vendorToken = JSON.parse(login.body.toString()).token as string;
+  const db = new Database(server.databasePath, { readonly: true });
+  try {
+    const dealId = db
+      .prepare("select deals.id from deals join vendors on vendors.id = deals.vendor_id join users on users.id = vendors.user_id where users.email = ? limit 1")
+      .pluck()
+      .get(VENDOR.email) as string;
+    return { dealId, vendorToken };
+  } finally {
+    db.close();
+  }
+}
+
+/** Bytes straight onto a socket: for request lines no HTTP client would send. */
+function rawSocket(text: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const socket = net.connect({ host: "127.0.0.1", port: server.port });
+    let received = "";
+    socket.on("data", (chunk) => (received += chunk));
+    socket.on("end", () => resolve(received));
+    socket.on("close", () => resolve(received));
+    socket.on("error", reject);
+    socket.write(text);
+  });
+}
