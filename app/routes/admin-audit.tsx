@@ -67,7 +67,7 @@ export default function AdminAudit({ loaderData }: Route.ComponentProps) {
                 <tr key={row.id} data-testid="audit-row">
                   <td className={`${td} whitespace-nowrap tabular-nums`}><span dir="ltr">{formatAdminDate(row.createdAt, true)}</span></td>
                   <td className={td}>
-                    <span className="block font-medium">{row.actorName ?? t("admin.audit.unknownActor")}</span>
+                    <span className="block font-medium">{row.bySystem ? t("admin.audit.systemActor") : (row.actorName ?? t("admin.audit.unknownActor"))}</span>
                     {row.actorEmail ? <span className="block text-xs text-fg-muted" dir="ltr">{row.actorEmail}</span> : null}
                   </td>
                   <td className={td}>{(types as readonly string[]).includes(row.type) ? t(`admin.audit.types.${row.type}`) : row.type}</td>

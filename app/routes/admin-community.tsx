@@ -23,7 +23,17 @@ import {
   updateCycleSettings,
   updatePickupPoint,
 } from "~/services/admin-communities.server";
-import { CommunityDetailsSchema, CommunityPageSchema, CycleSettingsSchema, PickupPointSchema, TiersSchema, WEEKDAYS } from "~/services/admin-community-schemas";
+import {
+  CommunityDetailsSchema,
+  CommunityPageSchema,
+  CycleFormSchema,
+  CycleSettingsSchema,
+  PickupAddFormSchema,
+  PickupEditFormSchema,
+  PickupPointSchema,
+  TiersFormSchema,
+  WEEKDAYS,
+} from "~/services/admin-community-schemas";
 import { formatAdminDate } from "~/services/dates";
 import { ServiceError } from "~/services/errors";
 import { toDecimalString } from "~/services/money";
@@ -170,7 +180,8 @@ function CycleForm({ community, lastResult }: { community: LoaderData["community
       weeklyTargetRevenue: toDecimalString(community.weeklyTargetRevenue),
     },
     constraint: getZodConstraint(CycleSettingsSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: CycleSettingsSchema }),
+    // The form's own schema: the strict API one would refuse its hidden `intent`.
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: CycleFormSchema }),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
   });
@@ -199,7 +210,7 @@ function TiersForm({ tiers, lastResult }: { tiers: LoaderData["tiers"]; lastResu
     id: "tier-list",
     lastResult,
     defaultValue: { tiers: rows },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: TiersSchema }),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: TiersFormSchema }),
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });
@@ -265,7 +276,7 @@ function PointForm({ point, lastResult }: { point?: PickupPoint; lastResult?: Su
         }
       : { pickupStartTime: "16:00", pickupEndTime: "19:00" },
     constraint: getZodConstraint(PickupPointSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: PickupPointSchema }),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: point ? PickupEditFormSchema : PickupAddFormSchema }),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
   });

@@ -1,9 +1,20 @@
 // The admin's community forms (issue #7): one schema each, used by the /admin/communities pages
 // (conform) and the /api/admin twins alike. Messages are locale keys. Pure.
+//
+// The settings, pickup point and tier schemas are strict: a "replace the set" call with a key we
+// do not know (a typo, an old client) is refused with 400 instead of being read as blanks, which
+// once wiped a community's tiers. The page's forms add their `intent` (and `pointId`) through the
+// *FormSchema variants below, so the API shapes stay exact.
 import { z } from "zod";
 import { checkTiers, shekelsToAgorot, type RawTierRow } from "./tier-rules";
 
 const M = "admin.communities.validation";
+const T = "admin.communities.tiers.errors";
+
+/** An object that refuses keys outside its shape; `notObject` names what was expected instead. */
+function strict<S extends z.core.$ZodLooseShape>(shape: S, notObject = "validation.invalidInput") {
+  return z.strictObject(shape, { error: (issue) => (issue.code === "unrecognized_keys" ? "validation.unknownField" : notObject) });
+}
 /** 0 = Sunday, as the pickup and deadline days are stored. */
 export const WEEKDAYS = [0, 1, 2, 3, 4, 5, 6] as const;
 export const CLOCK_TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
@@ -43,7 +54,7 @@ const shekels = (key: string) =>
       return agorot;
     });
 
-export const CycleSettingsSchema = z.object({
+export const CycleSettingsSchema = strict({
   deadlineDay: weekday("deadlineDay"),
   deadlineTime: clock("deadlineTime"),
   pickupDay: weekday("pickupDay"),
@@ -52,8 +63,7 @@ export const CycleSettingsSchema = z.object({
 });
 export type CycleSettingsInput = z.infer<typeof CycleSettingsSchema>;
 
-export const PickupPointSchema = z
-  .object({
+export const PickupPointSchema = strict({
     address: text(3, 200, "pointAddress"),
     pickupDays: z
       .array(weekday("pickupDays"), { error: `${M}.pickupDays` })
@@ -70,16 +80,42 @@ export const PickupPointSchema = z
   });
 export type PickupPointInput = z.infer<typeof PickupPointSchema>;
 
-const cell = z.union([z.string(), z.number()]).nullish();
-const TierRowSchema = z.object({ minRevenue: cell, discountPercent: cell, tierName: z.string().nullish() }).nullish();
+/** A tier's amount or percent as the API sends it: a string ("1500.50", "10") or a number. */
+const tierCell = (required: string, invalid: string) =>
+  z.union([z.string(), z.number()], { error: (issue) => (issue.input === undefined ? required : invalid) });
 
-/** The tier rows as typed; tier-rules.ts checks the set, each problem on its row and field. */
-export const TiersSchema = z
-  .object({ tiers: z.array(TierRowSchema, { error: `${M}.tiers` }).max(30, { error: "admin.communities.tiers.errors.tooMany" }).default([]) })
-  .superRefine((value, ctx) => {
-    const result = checkTiers(value.tiers as RawTierRow[]);
-    if (!result.ok) for (const e of result.errors) ctx.addIssue({ code: "custom", path: ["tiers", e.row, e.field], message: e.message });
-  });
+/** One tier as the API sends it: all three keys, nothing else. */
+const TierRowSchema = strict(
+  {
+    minRevenue: tierCell(`${T}.minRevenueRequired`, `${T}.minRevenueInvalid`),
+    discountPercent: tierCell(`${T}.discountRequired`, `${T}.discountInvalid`),
+    tierName: z.string({ error: `${T}.nameRequired` }),
+  },
+  `${M}.tierRow`,
+);
+
+/**
+ * One tier row as the page's form posts it: conform turns an empty input into a missing key, and
+ * a spare row may be blank throughout (tier-rules.ts skips it), so every key may be absent.
+ */
+const cell = z.union([z.string(), z.number()]).nullish();
+const TierFormRowSchema = strict({ minRevenue: cell, discountPercent: cell, tierName: z.string().nullish() }).nullish();
+
+/** tier-rules.ts checks the set, each problem on its row and field. */
+function checkTierSet(value: { tiers: readonly (RawTierRow | null | undefined)[] }, ctx: z.RefinementCtx) {
+  const result = checkTiers(value.tiers);
+  if (!result.ok) for (const e of result.errors) ctx.addIssue({ code: "custom", path: ["tiers", e.row, e.field], message: e.message });
+}
+
+const tierList = <R extends z.ZodType>(row: R) => z.array(row, { error: `${M}.tiers` }).max(30, { error: `${T}.tooMany` });
+
+/**
+ * PUT /api/admin/communities/{id}/tiers, its shape only: `tiers` present, every row complete.
+ * A body that fails here is not a tier list at all (400); an empty list clears the tiers.
+ */
+export const TierListSchema = strict({ tiers: tierList(TierRowSchema) });
+/** The shape and then the rules (a set that breaks them is 422, with a message per row and field). */
+export const TiersSchema = TierListSchema.superRefine(checkTierSet);
 
 // The community page's forms, told apart by their `intent` (STYLE.md).
 export const COMMUNITY_INTENTS = ["details", "deactivate", "activate", "pickup-add", "pickup-edit", "pickup-remove", "tiers", "cycle"] as const;
@@ -87,13 +123,20 @@ export type CommunityIntent = (typeof COMMUNITY_INTENTS)[number];
 
 const pointId = z.string({ error: "errors.notFound" }).min(1, { error: "errors.notFound" });
 
+// Each form as it posts, hidden fields included; the browser validates with these too.
+export const CycleFormSchema = CycleSettingsSchema.extend({ intent: z.literal("cycle") });
+export const PickupAddFormSchema = PickupPointSchema.safeExtend({ intent: z.literal("pickup-add") });
+export const PickupEditFormSchema = PickupPointSchema.safeExtend({ intent: z.literal("pickup-edit"), pointId });
+/** The tiers form: an emptied list posts no rows at all. */
+export const TiersFormSchema = strict({ intent: z.literal("tiers"), tiers: tierList(TierFormRowSchema).default([]) }).superRefine(checkTierSet);
+
 export const CommunityPageSchema = z.discriminatedUnion("intent", [
   CommunityDetailsSchema.extend({ intent: z.literal("details") }),
   z.object({ intent: z.literal("deactivate") }),
   z.object({ intent: z.literal("activate") }),
-  PickupPointSchema.safeExtend({ intent: z.literal("pickup-add") }),
-  PickupPointSchema.safeExtend({ intent: z.literal("pickup-edit"), pointId }),
+  PickupAddFormSchema,
+  PickupEditFormSchema,
   z.object({ intent: z.literal("pickup-remove"), pointId }),
-  TiersSchema.safeExtend({ intent: z.literal("tiers") }),
-  CycleSettingsSchema.extend({ intent: z.literal("cycle") }),
+  TiersFormSchema,
+  CycleFormSchema,
 ]);

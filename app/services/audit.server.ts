@@ -1,5 +1,6 @@
 // The audit log (issue #7): every change an admin or vendor makes writes one event_logs row
-// with who, what, when, and the record before and after. Call it inside the same transaction
+// with who, what, when, and the record before and after; so does every change the weekly close
+// makes on its own (its actor is the system: no user). Call it inside the same transaction
 // as the change, so a change and its log row land or fail together.
 import { and, desc, eq, lt, type SQL } from "drizzle-orm";
 import type { Queryable, Tx } from "~/db/client.server";
@@ -27,13 +28,16 @@ export const AUDIT_EVENT_TYPES = [
   "tiers.updated",
   "cycle_settings.updated",
   "order.status_changed",
+  "order.repriced",
+  "cycle.closed",
   "user.role_changed",
 ] as const;
 export type AuditEventType = (typeof AUDIT_EVENT_TYPES)[number];
 
 export interface AuditEvent {
   type: AuditEventType;
-  actorUserId: string;
+  /** who made the change; null for the system (the weekly close), which acts for no one */
+  actorUserId: string | null;
   /** the id of the changed record */
   entityId: string;
   before?: unknown;
@@ -62,6 +66,11 @@ export interface AuditRow {
   actorUserId: string | null;
   actorName: string | null;
   actorEmail: string | null;
+  /**
+   * The system made the change. The column alone cannot tell: it is also null once the acting
+   * user is deleted (on delete set null); the payload keeps the id it was written with.
+   */
+  bySystem: boolean;
   entityId: string | null;
   before: unknown;
   after: unknown;
@@ -93,6 +102,7 @@ export function listAuditEvents(db: Queryable, options: { type?: string; before?
     .all();
   return rows.map(({ payload, ...row }) => ({
     ...row,
+    bySystem: payload?.actorUserId === null,
     entityId: typeof payload?.entityId === "string" ? payload.entityId : null,
     before: payload?.before ?? null,
     after: payload?.after ?? null,

@@ -1,23 +1,32 @@
 // The weekly group purchase, run on a clock (DESIGN.md, issue 5): every active community has one
 // open cycle; at its deadline the cycle closes once, in one transaction: its groups close, the
-// final tier sets everyone's price (no one pays more than at purchase) or, below the goal,
-// every order is cancelled at no charge; buyers are told; the next week opens. Deadlines
+// final tier sets the price of every order still in progress (no one pays more than at
+// purchase) or, below the goal, those orders are cancelled at no charge; buyers are told; every
+// change is in the audit log; the next week opens. Deadlines
 // missed while the server was down are caught up one by one. Running twice changes nothing.
-import { and, asc, eq, inArray, isNull, lte, notInArray, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, lte, sql } from "drizzle-orm";
 import type { Db, Tx } from "~/db/client.server";
-import { cartItems, communities, deals, dealTiers, groups, orders, users, weeklyCycles, type Community } from "~/db/schema";
+import { cartItems, communities, deals, dealTiers, groups, ORDER_STATUSES, orders, users, weeklyCycles, type Community } from "~/db/schema";
+import { recordAuditEvent } from "./audit.server";
 import { communityTiersOf } from "./community-pricing.server";
 import { nextCycleDates } from "./cycle-schedule";
 import { formatDateTime } from "./dates";
 import { translatorFor } from "./i18n.server";
 import { formatShekel } from "./money";
 import { notify, type NewNotification } from "./notifications.server";
+import { moveOrder, repriceOrder } from "./order-lifecycle.server";
+import { canReprice, canTransition } from "./order-status";
 import { discountFor, unitPriceFor } from "./pricing";
 
 /** Members with items in the cart hear once, this long before the deadline. */
 export const REMINDER_BEFORE_MS = 24 * 60 * 60 * 1000;
 
 type Cycle = typeof weeklyCycles.$inferSelect;
+
+/** The audit log's actor for what the clock does on its own: no user. */
+const SYSTEM = null;
+/** The orders a close may change: those it may still reprice (PENDING, PAID). */
+const IN_PROGRESS = ORDER_STATUSES.filter(canReprice);
 
 /** Opens a community's next cycle (after `after`) with a group for every active deal. */
 function openCycle(tx: Tx, community: Community, after: Date): Cycle {
@@ -66,60 +75,85 @@ function languageOf(tx: Tx, userIds: string[]) {
 /**
  * Closes one cycle whose deadline has passed, and opens the next (none for a community an admin
  * has deactivated); all in the caller's transaction.
+ *
+ * Every order change goes through the order state machine (order-lifecycle.server.ts) and is
+ * written to the audit log with the system as its actor. Only orders still in progress (PENDING,
+ * PAID) are the close's business: one already FULFILLED (an admin may hand orders over before the
+ * deadline) keeps its status and the price it was handed over at; CANCELED and REFUNDED ones are
+ * done with.
  */
 function closeCycle(tx: Tx, cycle: Cycle, community: Community, now: Date): Cycle | null {
-  tx.update(weeklyCycles).set({ isActive: false, closedAt: now }).where(eq(weeklyCycles.id, cycle.id)).run();
-  tx.update(groups).set({ status: "CLOSED" }).where(and(eq(groups.weeklyCycleId, cycle.id), eq(groups.status, "OPEN"))).run();
+  // The week's revenue at its deadline decides: fulfilled orders count, as they did all week.
+  const revenue = cycle.currentRevenue;
+  const goalMet = revenue >= cycle.targetRevenue;
+  const discount = goalMet ? discountFor(communityTiersOf(tx, community.id), revenue) : null;
 
-  const open = tx
+  const inProgress = tx
     .select({ order: orders, dealTitle: deals.title, dealSlug: deals.slug, basePrice: deals.basePrice })
     .from(orders)
     .innerJoin(deals, eq(deals.id, orders.dealId))
-    .where(and(eq(orders.weeklyCycleId, cycle.id), notInArray(orders.status, ["CANCELED", "REFUNDED"])))
+    .where(and(eq(orders.weeklyCycleId, cycle.id), inArray(orders.status, IN_PROGRESS)))
     .all();
-  const languages = languageOf(tx, [...new Set(open.map((o) => o.order.userId))]);
+  const languages = languageOf(tx, [...new Set(inProgress.map((o) => o.order.userId))]);
   const messages: NewNotification[] = [];
-  const revenue = cycle.currentRevenue;
 
-  if (revenue < cycle.targetRevenue) {
-    // The FAQ's rule: a group that misses its goal is cancelled, with no charge.
-    tx.update(weeklyCycles).set({ goalMissed: true }).where(eq(weeklyCycles.id, cycle.id)).run();
-    for (const { order, dealTitle, dealSlug } of open) {
-      tx.update(orders).set({ status: "CANCELED", canceledAt: now }).where(eq(orders.id, order.id)).run();
+  if (!goalMet) {
+    // The FAQ's rule: a group that misses its goal is cancelled, with no charge. The cycle is
+    // still open here, so each cancel gives its base total back: the closed week's revenue is
+    // then what its remaining (fulfilled) orders count, as everywhere else.
+    for (const { order, dealTitle, dealSlug } of inProgress) {
+      if (!canTransition(order.status, "CANCELED")) continue;
+      moveOrder(tx, SYSTEM, order, "CANCELED", now);
       const t = translatorFor(languages.get(order.userId) ?? "he");
       messages.push({ userId: order.userId, type: "GROUP_COMPLETE", title: t("notify.goalMissedTitle"), message: t("notify.goalMissedMessage", { deal: dealTitle }), data: { dealSlug, orderId: order.id } });
     }
   } else {
-    const discount = discountFor(communityTiersOf(tx, community.id), revenue);
-    const dealIds = [...new Set(open.map((o) => o.order.dealId))];
+    const dealIds = [...new Set(inProgress.map((o) => o.order.dealId))];
     const tiers = dealIds.length ? tx.select().from(dealTiers).where(inArray(dealTiers.dealId, dealIds)).all() : [];
-    for (const { order, dealTitle, dealSlug, basePrice } of open) {
+    for (const { order, dealTitle, dealSlug, basePrice } of inProgress) {
       const finalUnit = unitPriceFor({
         basePrice,
         quantityTiers: tiers.filter((t) => t.dealId === order.dealId),
         qty: order.qty,
-        discountPercent: discount,
+        discountPercent: discount ?? 0,
       });
       // The price falls for everyone; it never rises above what the buyer was shown.
-      const unitPrice = Math.min(order.unitPriceAtPurchase, finalUnit);
-      const total = unitPrice * order.qty + order.deliveryFee;
-      tx.update(orders).set({ unitPriceAtPurchase: unitPrice, total }).where(eq(orders.id, order.id)).run();
+      const repriced = repriceOrder(tx, SYSTEM, order, Math.min(order.unitPriceAtPurchase, finalUnit), now);
       const language = languages.get(order.userId) ?? "he";
       const t = translatorFor(language);
-      const saved = order.originalTotal - unitPrice * order.qty;
+      const saved = repriced.originalTotal - repriced.unitPriceAtPurchase * repriced.qty;
       messages.push({
         userId: order.userId,
         type: "GROUP_COMPLETE",
         title: t("notify.groupCompleteTitle"),
         message: t("notify.groupCompleteMessage", {
           deal: dealTitle,
-          paid: formatShekel(total, language),
+          paid: formatShekel(repriced.total, language),
           savedText: saved > 0 ? t("notify.savedText", { saved: formatShekel(saved, language) }) : "",
         }),
         data: { dealSlug, orderId: order.id },
       });
     }
   }
+
+  const closed = tx
+    .update(weeklyCycles)
+    .set({ isActive: false, closedAt: now, ...(goalMet ? {} : { goalMissed: true }) })
+    .where(eq(weeklyCycles.id, cycle.id))
+    .returning()
+    .get()!;
+  tx.update(groups).set({ status: "CLOSED" }).where(and(eq(groups.weeklyCycleId, cycle.id), eq(groups.status, "OPEN"))).run();
+  recordAuditEvent(
+    tx,
+    {
+      type: "cycle.closed",
+      actorUserId: SYSTEM,
+      entityId: cycle.id,
+      before: { isActive: true, goalMissed: cycle.goalMissed, currentRevenue: revenue, targetRevenue: cycle.targetRevenue },
+      after: { isActive: false, goalMissed: closed.goalMissed, currentRevenue: closed.currentRevenue, targetRevenue: closed.targetRevenue, discountPercent: discount },
+    },
+    now,
+  );
   notify(tx, messages);
   return community.isActive ? openCycle(tx, community, cycle.orderDeadline) : null;
 }

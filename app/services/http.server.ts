@@ -14,10 +14,14 @@ export function apiError(status: number, message: string, errors?: ApiFieldError
 
 /** A zod failure as the spec's "list of items with path and message", translated. */
 export function validationError(i18n: i18n, error: z.ZodError, status = 400) {
-  const errors = error.issues.map((issue) => ({
-    path: issue.path.map((p) => (typeof p === "symbol" ? String(p) : p)),
-    message: i18n.t(issue.message),
-  }));
+  const errors = error.issues.flatMap((issue) => {
+    const path = issue.path.map((p) => (typeof p === "symbol" ? String(p) : p));
+    const message = i18n.t(issue.message);
+    // zod reports a strict object's unknown keys once, on the object: name each key instead,
+    // so the caller sees which field to drop.
+    if (issue.code === "unrecognized_keys") return issue.keys.map((key) => ({ path: [...path, key], message }));
+    return [{ path, message }];
+  });
   return apiError(status, errors[0]?.message ?? i18n.t("validation.invalidInput"), errors);
 }
 

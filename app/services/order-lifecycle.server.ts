@@ -1,6 +1,7 @@
-// Moving an order on (admins, and later payment): one state machine (order-status.ts) for every
-// caller, the step's time stored for the timeline, revenue given back when an order of an open
-// week is cancelled or refunded, and the buyer told when it is fulfilled.
+// Moving an order on (admins, the weekly close, and later payment): one state machine
+// (order-status.ts) for every caller, the step's time stored for the timeline, revenue given back
+// when an order of an open week is cancelled or refunded, the buyer told when it is fulfilled,
+// and every step written to the audit log in the step's own transaction.
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Db, Tx } from "~/db/client.server";
 import { deals, groups, orders, users, weeklyCycles, type Order, type OrderStatus } from "~/db/schema";
@@ -8,7 +9,7 @@ import { recordAuditEvent } from "./audit.server";
 import { ServiceError } from "./errors";
 import { translatorFor } from "./i18n.server";
 import { notify } from "./notifications.server";
-import { canTransition, countsTowardRevenue } from "./order-status";
+import { canReprice, canTransition, countsTowardRevenue } from "./order-status";
 
 function moveOne(tx: Tx, order: Order, to: OrderStatus, now: Date): Order {
   if (!canTransition(order.status, to)) throw new ServiceError(409, "errors.badTransition");
@@ -41,10 +42,32 @@ function moveOne(tx: Tx, order: Order, to: OrderStatus, now: Date): Order {
   return updated;
 }
 
-/** An admin's step, written to the audit log in the step's own transaction. */
-function moveByAdmin(tx: Tx, actorUserId: string, order: Order, to: OrderStatus, now: Date): Order {
+/**
+ * One step of the state machine inside the caller's transaction, with its audit row.
+ * `actorUserId` is the admin who asked, or null for the system (the weekly close).
+ */
+export function moveOrder(tx: Tx, actorUserId: string | null, order: Order, to: OrderStatus, now: Date): Order {
   const updated = moveOne(tx, order, to, now);
   recordAuditEvent(tx, { type: "order.status_changed", actorUserId, entityId: order.id, before: { status: order.status }, after: { status: to } }, now);
+  return updated;
+}
+
+/**
+ * The weekly close's final price for an order still in progress (PENDING or PAID), with its
+ * audit row; anything else is refused like a forbidden step. The total follows the unit price
+ * (the delivery fee stays); the base total, and so the week's revenue, does not change.
+ * Returns the order as it now is; an unchanged price writes nothing.
+ */
+export function repriceOrder(tx: Tx, actorUserId: string | null, order: Order, unitPrice: number, now: Date): Order {
+  if (!canReprice(order.status)) throw new ServiceError(409, "errors.badTransition");
+  if (unitPrice === order.unitPriceAtPurchase) return order;
+  const total = unitPrice * order.qty + order.deliveryFee;
+  const updated = tx.update(orders).set({ unitPriceAtPurchase: unitPrice, total }).where(eq(orders.id, order.id)).returning().get()!;
+  recordAuditEvent(
+    tx,
+    { type: "order.repriced", actorUserId, entityId: order.id, before: { unitPriceAtPurchase: order.unitPriceAtPurchase, total: order.total }, after: { unitPriceAtPurchase: unitPrice, total } },
+    now,
+  );
   return updated;
 }
 
@@ -54,7 +77,7 @@ export function setOrderStatus(db: Db, actorUserId: string, orderId: string, to:
     (tx) => {
       const order = tx.select().from(orders).where(eq(orders.id, orderId)).get();
       if (!order) throw new ServiceError(404, "shop.errors.orderNotFound");
-      return moveByAdmin(tx, actorUserId, order, to, now);
+      return moveOrder(tx, actorUserId, order, to, now);
     },
     { behavior: "immediate" },
   );
@@ -66,8 +89,8 @@ export function fulfillCycle(db: Db, actorUserId: string, cycleId: string, now =
     (tx) => {
       const due = tx.select().from(orders).where(and(eq(orders.weeklyCycleId, cycleId), inArray(orders.status, ["PENDING", "PAID"]))).all();
       for (const order of due) {
-        const paid = order.status === "PENDING" ? moveByAdmin(tx, actorUserId, order, "PAID", now) : order;
-        moveByAdmin(tx, actorUserId, paid, "FULFILLED", now);
+        const paid = order.status === "PENDING" ? moveOrder(tx, actorUserId, order, "PAID", now) : order;
+        moveOrder(tx, actorUserId, paid, "FULFILLED", now);
       }
       return due.length;
     },

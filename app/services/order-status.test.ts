@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ORDER_STATUSES, type OrderStatus } from "~/db/schema";
-import { canCancel, canTransition, countsTowardRevenue, orderNumber } from "./order-status";
+import { canCancel, canReprice, canTransition, countsTowardRevenue, orderNumber } from "./order-status";
 
 const allowed: [OrderStatus, OrderStatus][] = [
   ["PENDING", "PAID"],
@@ -23,6 +23,10 @@ describe("order status transitions", () => {
 
   it("lets a shopper cancel from PENDING or PAID only", () => {
     expect(ORDER_STATUSES.filter(canCancel)).toEqual(["PENDING", "PAID"]);
+  });
+
+  it("lets the weekly close reprice only orders still in progress", () => {
+    expect(ORDER_STATUSES.filter(canReprice)).toEqual(["PENDING", "PAID"]);
   });
 
   it("stops counting revenue once cancelled or refunded", () => {

@@ -19,6 +19,14 @@ export function nextStatuses(from: OrderStatus): readonly OrderStatus[] {
   return TRANSITIONS[from];
 }
 
+/**
+ * The weekly close may set a final price only on an order still in progress: a FULFILLED order
+ * was handed over at the price it showed, a CANCELED or REFUNDED one is not paid at all.
+ */
+export function canReprice(status: OrderStatus): boolean {
+  return status === "PENDING" || status === "PAID";
+}
+
 /** A shopper may cancel from PENDING or PAID only. */
 export function canCancel(status: OrderStatus): boolean {
   return canTransition(status, "CANCELED");

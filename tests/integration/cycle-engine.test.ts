@@ -1,6 +1,9 @@
 import { and, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { communities, communityTiers, deals, groups, notifications, orders, users, weeklyCycles } from "~/db/schema";
+import { communities, communityTiers, deals, eventLogs, groups, notifications, orders, users, weeklyCycles, type Order } from "~/db/schema";
+import { DEMO_ADMIN } from "~/db/seed.server";
+import { listAuditEvents } from "~/services/audit.server";
+import { setOrderStatus } from "~/services/order-lifecycle.server";
 import { DAY_MS, wallClockAt } from "~/services/time";
 import { runCycleEngine } from "~/services/cycle-engine.server";
 import { placeOrder } from "~/services/orders.server";
@@ -152,5 +155,122 @@ describe("the weekly cycle engine", () => {
     const reminders = db().select().from(notifications).where(eq(notifications.type, "DEAL_ENDING")).all();
     expect(reminders.map((r) => r.userId)).toEqual([buyer.id]);
     expect(reminders.some((r) => r.userId === idle.id)).toBe(false);
+  });
+});
+
+describe("the weekly close goes through the order state machine", () => {
+  const adminId = () => db().select().from(users).where(eq(users.email, DEMO_ADMIN.email)).get()!.id;
+  const reread = (o: Order) => db().select().from(orders).where(eq(orders.id, o.id)).get()!;
+  const systemRows = (type: string) => db().select().from(eventLogs).where(eq(eventLogs.type, type)).all().filter((r) => r.payload?.actorUserId === null);
+  /** current_revenue against the base totals of the orders that still count, for one cycle. */
+  function books(cycleId: string) {
+    return db().get<{ revenue: number; orders: number; groups: number }>(
+      sql`select c.current_revenue as revenue,
+                 coalesce((select sum(o.original_total) from orders o where o.weekly_cycle_id = c.id and o.status not in ('CANCELED', 'REFUNDED')), 0) as orders,
+                 coalesce((select sum(g.current_revenue) from groups g where g.weekly_cycle_id = c.id), 0) as groups
+          from weekly_cycles c where c.id = ${cycleId}`,
+    );
+  }
+  /**
+   * Four buyers before the deadline: one order handed over early by an admin (FULFILLED), one
+   * refunded, one PAID, one still PENDING.
+   */
+  function weekWithAFulfilledOrder(communityId: string) {
+    const [fulfilled, refunded, paid, pending] = [order(communityId, 0, 3), order(communityId, 1, 2), order(communityId, 2, 2), order(communityId, 3, 1)];
+    const at = (hoursBefore: number) => new Date(openCycle(communityId).orderDeadline.getTime() - hoursBefore * 3_600_000);
+    setOrderStatus(db(), adminId(), fulfilled.id, "PAID", at(50));
+    setOrderStatus(db(), adminId(), fulfilled.id, "FULFILLED", at(49));
+    setOrderStatus(db(), adminId(), refunded.id, "PAID", at(48));
+    setOrderStatus(db(), adminId(), refunded.id, "REFUNDED", at(47));
+    setOrderStatus(db(), adminId(), paid.id, "PAID", at(46));
+    return { fulfilled: reread(fulfilled), refunded: reread(refunded), paid: reread(paid), pending: reread(pending) };
+  }
+
+  it("reprices only PENDING and PAID orders when the goal is met: a fulfilled order keeps its status and price", () => {
+    const c = community();
+    const cycle = openCycle(c.id);
+    db().update(weeklyCycles).set({ targetRevenue: 0 }).where(eq(weeklyCycles.id, cycle.id)).run();
+    const week = weekWithAFulfilledOrder(c.id);
+    // A 10% tier the week reaches, set after everyone bought: the close lowers every price still open.
+    const second = db().select().from(communityTiers).where(eq(communityTiers.communityId, c.id)).orderBy(communityTiers.minRevenue).all()[1]!;
+    db().update(communityTiers).set({ minRevenue: 100, discountPercent: 10 }).where(eq(communityTiers.id, second.id)).run();
+    const before = books(cycle.id)!;
+    expect(before.revenue).toBe(before.orders);
+    expect(before.revenue).toBe(week.fulfilled.originalTotal + week.paid.originalTotal + week.pending.originalTotal);
+
+    runCycleEngine(db(), cycle.orderDeadline);
+
+    expect(reread(week.fulfilled)).toEqual(week.fulfilled);
+    expect(reread(week.refunded)).toEqual(week.refunded);
+    for (const o of [week.paid, week.pending]) {
+      const after = reread(o);
+      expect(after.status).toBe(o.status);
+      expect(after.unitPriceAtPurchase).toBeLessThan(o.unitPriceAtPurchase);
+      expect(after.total).toBe(after.unitPriceAtPurchase * after.qty + after.deliveryFee);
+      expect(after.originalTotal).toBe(o.originalTotal);
+    }
+    // Repricing moves no money in the books: revenue counts base totals.
+    expect(books(cycle.id)).toEqual(before);
+
+    const repriced = systemRows("order.repriced");
+    expect(repriced.map((r) => r.payload!.entityId).sort()).toEqual([week.paid.id, week.pending.id].sort());
+    for (const row of repriced) {
+      const o = row.payload!.entityId === week.paid.id ? week.paid : week.pending;
+      const after = reread(o);
+      expect(row.actorUserId).toBeNull();
+      expect(row.payload).toMatchObject({ before: { unitPriceAtPurchase: o.unitPriceAtPurchase, total: o.total }, after: { unitPriceAtPurchase: after.unitPriceAtPurchase, total: after.total } });
+    }
+    expect(systemRows("order.status_changed")).toHaveLength(0);
+    expect(systemRows("cycle.closed").filter((r) => r.payload!.entityId === cycle.id)).toHaveLength(1);
+    expect(systemRows("cycle.closed").find((r) => r.payload!.entityId === cycle.id)!.payload).toMatchObject({
+      before: { isActive: true, currentRevenue: before.revenue },
+      after: { isActive: false, goalMissed: false, currentRevenue: before.revenue, discountPercent: 10 },
+    });
+    // The audit log shows the system as the actor, not a deleted user.
+    expect(listAuditEvents(db(), { type: "order.repriced" }).every((r) => r.bySystem && r.actorUserId === null)).toBe(true);
+    expect(listAuditEvents(db(), { type: "order.status_changed" }).every((r) => !r.bySystem)).toBe(true);
+
+    const told = db().select().from(notifications).where(eq(notifications.type, "GROUP_COMPLETE")).all();
+    expect(told.map((n) => n.data?.orderId).sort()).toEqual([week.paid.id, week.pending.id].sort());
+  });
+
+  it("cancels only the orders that may be cancelled when the goal is missed, gives their revenue back and logs each", () => {
+    const c = community();
+    const cycle = openCycle(c.id);
+    db().update(weeklyCycles).set({ targetRevenue: 100_000_000 }).where(eq(weeklyCycles.id, cycle.id)).run();
+    const week = weekWithAFulfilledOrder(c.id);
+    const reached = books(cycle.id)!.revenue;
+
+    runCycleEngine(db(), cycle.orderDeadline);
+
+    expect(reread(week.fulfilled)).toEqual(week.fulfilled);
+    expect(reread(week.refunded)).toEqual(week.refunded);
+    for (const o of [week.paid, week.pending]) {
+      const after = reread(o);
+      expect(after).toMatchObject({ status: "CANCELED", unitPriceAtPurchase: o.unitPriceAtPurchase, total: o.total });
+      expect(after.canceledAt).toEqual(cycle.orderDeadline);
+    }
+    const closed = db().select().from(weeklyCycles).where(eq(weeklyCycles.id, cycle.id)).get()!;
+    expect(closed.goalMissed).toBe(true);
+    // Revenue is the base totals of the orders that still count: the fulfilled one alone.
+    expect(books(cycle.id)).toEqual({ revenue: week.fulfilled.originalTotal, orders: week.fulfilled.originalTotal, groups: week.fulfilled.originalTotal });
+
+    const canceled = systemRows("order.status_changed");
+    expect(canceled.map((r) => [r.payload!.entityId, r.payload!.before, r.payload!.after]).sort()).toEqual(
+      [
+        [week.paid.id, { status: "PAID" }, { status: "CANCELED" }],
+        [week.pending.id, { status: "PENDING" }, { status: "CANCELED" }],
+      ].sort(),
+    );
+    expect(canceled.every((r) => r.actorUserId === null)).toBe(true);
+    expect(systemRows("order.repriced")).toHaveLength(0);
+    // The week's close keeps what it reached, for the record.
+    expect(systemRows("cycle.closed").find((r) => r.payload!.entityId === cycle.id)!.payload).toMatchObject({
+      before: { currentRevenue: reached, targetRevenue: 100_000_000 },
+      after: { isActive: false, goalMissed: true, currentRevenue: week.fulfilled.originalTotal },
+    });
+
+    const told = db().select().from(notifications).where(eq(notifications.type, "GROUP_COMPLETE")).all();
+    expect(told.map((n) => n.data?.orderId).sort()).toEqual([week.paid.id, week.pending.id].sort());
   });
 });
