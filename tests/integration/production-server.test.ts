@@ -92,10 +92,22 @@ describe("compression", () => {
     expect(zlib.brotliDecompressSync(br.body).equals(plain.body)).toBe(true);
   });
 
-  it("leaves images alone", async () => {
-    const answer = await raw("/favicon.svg", { "Accept-Encoding": "br" });
-    expect(answer.status).toBe(200);
-    if (answer.body.length >= 1024) expect(answer.headers["content-encoding"]).toBe("br");
+  it("compresses SVG illustrations but sends raster pictures as they are", async () => {
+    const svg = await raw("/images/produce/alfalfa-sprouts.svg", { "Accept-Encoding": "br" });
+    expect(svg.status).toBe(200);
+    expect(svg.headers["content-encoding"]).toBe("br");
+    expect(zlib.brotliDecompressSync(svg.body).toString()).toContain("<svg");
+
+    // A vendor's uploaded picture (already compressed by its format): no Content-Encoding.
+    const picture = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(8 * 1024, 1)]);
+    const name = `${"ab".repeat(16)}.jpg`;
+    fs.mkdirSync(path.join(dir, "uploads", "deals"), { recursive: true });
+    fs.writeFileSync(path.join(dir, "uploads", "deals", name), picture);
+    const jpeg = await raw(`/uploads/deals/${name}`, { "Accept-Encoding": "br, gzip" });
+    expect(jpeg.status).toBe(200);
+    expect(jpeg.headers["content-type"]).toBe("image/jpeg");
+    expect(jpeg.headers["content-encoding"]).toBeUndefined();
+    expect(jpeg.body.equals(picture)).toBe(true);
   });
 });
 
