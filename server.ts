@@ -29,7 +29,8 @@ const app = build.entry.module as unknown as AppEntry;
 
 // Migrate before taking traffic. Exactly one worker (the supervisor says which) runs the weekly
 // clock and the housekeeping jobs.
-await app.prepareServer({ runJobs: process.env.SHUK_RUN_JOBS === "1" });
+const runJobs = process.env.SHUK_RUN_JOBS === "1";
+await app.prepareServer({ runJobs });
 
 const CONTENT_TYPES: Record<string, string> = {
   ".js": "text/javascript; charset=utf-8",
@@ -323,7 +324,10 @@ server.on("clientError", (error: NodeJS.ErrnoException, socket) => {
 
 const port = Number(process.env.PORT ?? 3000);
 const host = process.env.HOST ?? "0.0.0.0";
-server.listen(port, host);
+server.listen(port, host, () => {
+  const role = runJobs ? " and runs the weekly clock and housekeeping" : "";
+  console.log(`worker ${process.env.SHUK_WORKER_SLOT ?? 0} (pid ${process.pid}) is ready${role}`);
+});
 
 // A bug no request handler caught: log it. A rejected promise leaves the process sound; an
 // exception might not, so that worker stops after its open requests and the supervisor starts
