@@ -8,11 +8,6 @@ import type { Db } from "~/db/client.server";
 import { authProviders, users, type User } from "~/db/schema";
 import { sendMail } from "./mail.server";
 
-/** Where links in mails point: APP_URL when set (behind a proxy), else this request's origin. */
-export function appOrigin(request: Request): string {
-  return (process.env.APP_URL ?? new URL(request.url).origin).replace(/\/$/, "");
-}
-
 function escapeHtml(text: string) {
   return text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 }

@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import http from "node:http";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { createEmailToken } from "~/auth/email-tokens.server";
 import { sessions, users } from "~/db/schema";
 import { DEMO_USER } from "~/db/seed.server";
@@ -79,6 +80,56 @@ describe("magic link", () => {
     const token = createEmailToken(db(), { email: user.email, userId: user.id, purpose: "magic" }, new Date(Date.now() - 16 * 60_000));
     const followed = await app.fetch(`/auth/magic?token=${token}`);
     expect(followed.headers.get("location")).toBe("/login?tab=magic");
+  });
+});
+
+/**
+ * A request whose Host header says `host`: fetch() refuses to set Host, node:http does not.
+ * Answers the status code once the body is read.
+ */
+function requestWithHost(url: string, host: string, method: string, contentType: string, body: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const request = http.request(url, { method, headers: { Host: host, "Content-Type": contentType, "Content-Length": Buffer.byteLength(body), Accept: "text/html" } }, (response) => {
+      response.resume();
+      response.on("end", () => resolve(response.statusCode ?? 0));
+    });
+    request.on("error", reject);
+    request.end(body);
+  });
+}
+
+describe("mailed links", () => {
+  const configured = "https://shuk.example";
+  afterEach(() => {
+    delete process.env.APP_URL;
+  });
+
+  // Whoever can make the server mail a link with their own host in it collects the token
+  // when the person clicks: the host must come from APP_URL, whatever the request says.
+  it.each([
+    { path: "/forgot-password", form: true, link: "/reset-password?token=" },
+    { path: "/api/auth/password/reset/request", form: false, link: "/reset-password?token=" },
+    { path: "/login", form: true, link: "/auth/magic?token=" },
+    { path: "/api/auth/magic-link", form: false, link: "/auth/magic?token=" },
+  ])("POST $path with a forged Host mails a link to the configured address", async ({ path, form, link: linkPath }) => {
+    process.env.APP_URL = `${configured}/`;
+    mail.inbox.length = 0;
+    const status = form
+      ? await requestWithHost(app.url(path), "evil.example", "POST", "application/x-www-form-urlencoded", new URLSearchParams({ email: DEMO_USER.email, intent: "magic" }).toString())
+      : await requestWithHost(app.url(path), "evil.example", "POST", "application/json", JSON.stringify({ email: DEMO_USER.email }));
+    expect(status).toBeLessThan(400);
+    const message = await waitForMail(DEMO_USER.email);
+    expect(message.raw.replace(/=\r?\n/g, "")).not.toContain("evil.example");
+    const link = linkIn(message.raw, linkPath);
+    expect(new URL(link!).origin).toBe(configured);
+  });
+
+  it("uses the local listen address when APP_URL is not set, never the Host header", async () => {
+    mail.inbox.length = 0;
+    const status = await requestWithHost(app.url("/forgot-password"), "evil.example", "POST", "application/x-www-form-urlencoded", new URLSearchParams({ email: DEMO_USER.email }).toString());
+    expect(status).toBe(302);
+    const link = linkIn((await waitForMail(DEMO_USER.email)).raw, "/reset-password?token=");
+    expect(new URL(link!).origin).toBe(`http://localhost:${process.env.PORT ?? 3000}`);
   });
 });
 
