@@ -35,6 +35,16 @@ async function waitForMail(to: string) {
   throw new Error(`no mail to ${to}`);
 }
 
+/** The token in a mailed link. */
+function tokenOf(link: string) {
+  return new URL(link).searchParams.get("token")!;
+}
+
+/** The sign-in button of the magic-link page: a form POST carrying the token. */
+function signInWith(token: string) {
+  return app.fetch("/auth/magic", { method: "POST", headers: { Accept: "text/html" }, body: new URLSearchParams({ token }) });
+}
+
 function pathOf(link: string) {
   const url = new URL(link);
   return url.pathname + url.search;
@@ -49,7 +59,9 @@ describe("magic link", () => {
     const link = linkIn(message.raw, "/auth/magic?token=");
     expect(link).toBeTruthy();
 
-    const followed = await app.fetch(pathOf(link!));
+    const page = await app.fetch(pathOf(link!));
+    expect(page.status).toBe(200);
+    const followed = await signInWith(tokenOf(link!));
     expect(followed.status).toBe(302);
     expect(followed.headers.get("location")).toBe("/");
     const me = await app.fetch("/api/auth/user", { headers: { Cookie: cookiesOf(followed) } });
@@ -59,6 +71,45 @@ describe("magic link", () => {
     const again = await app.fetch(pathOf(link!));
     expect(again.headers.get("location")).toBe("/login?tab=magic");
     expect(again.headers.getSetCookie().some((c) => c.includes("shuk_session"))).toBe(false);
+  });
+
+  it("is not spent by opening it: the page asks for a button press, and only that signs in, once", async () => {
+    const user = db().select().from(users).where(eq(users.email, DEMO_USER.email)).get()!;
+    const token = createEmailToken(db(), { email: user.email, userId: user.id, purpose: "magic" });
+    // A mail scanner (or the person) opens the link twice: nothing is spent, no one is signed in.
+    for (let i = 0; i < 2; i++) {
+      const page = await app.fetch(`/auth/magic?token=${token}`, { headers: { Accept: "text/html" } });
+      expect(page.status).toBe(200);
+      expect(page.headers.get("cache-control")).toContain("no-store");
+      expect(page.headers.getSetCookie().some((c) => c.includes("shuk_session"))).toBe(false);
+      const html = await page.text();
+      expect(html).toContain("כניסה לחשבון");
+      expect(html).toMatch(/<form(?=[^>]*method="post")(?=[^>]*action="\/auth\/magic")[^>]*>/);
+      expect(html).toContain(`name="token" value="${token}"`);
+    }
+    expect(db().select().from(sessions).all()).toHaveLength(0);
+
+    const signedIn = await signInWith(token);
+    expect(signedIn.status).toBe(302);
+    expect(signedIn.headers.get("location")).toBe("/");
+    expect((await app.fetch("/api/auth/user", { headers: { Cookie: cookiesOf(signedIn) } })).status).toBe(200);
+
+    const replayed = await signInWith(token);
+    expect(replayed.status).toBe(302);
+    expect(replayed.headers.get("location")).toBe("/login?tab=magic");
+    expect(replayed.headers.getSetCookie().some((c) => c.includes("shuk_session"))).toBe(false);
+    // The same message as an old link: the toast says the link expired or was used.
+    const login = await app.fetch("/login?tab=magic", { headers: { Cookie: cookiesOf(replayed) } });
+    expect(await login.text()).toContain("הקישור פג תוקף או שכבר השתמשו בו");
+  });
+
+  it("refuses an unknown, empty or absurdly long token on the button too", async () => {
+    for (const token of ["not-a-token", "", "x".repeat(10_000)]) {
+      const response = await signInWith(token);
+      expect(response.status).toBe(302);
+      expect(response.headers.get("location")).toBe("/login?tab=magic");
+    }
+    expect((await app.fetch("/auth/magic")).headers.get("location")).toBe("/login?tab=magic");
   });
 
   it("answers the same for an unknown address and sends nothing", async () => {
@@ -78,8 +129,8 @@ describe("magic link", () => {
   it("refuses a link older than 15 minutes", async () => {
     const user = db().select().from(users).where(eq(users.email, DEMO_USER.email)).get()!;
     const token = createEmailToken(db(), { email: user.email, userId: user.id, purpose: "magic" }, new Date(Date.now() - 16 * 60_000));
-    const followed = await app.fetch(`/auth/magic?token=${token}`);
-    expect(followed.headers.get("location")).toBe("/login?tab=magic");
+    expect((await app.fetch(`/auth/magic?token=${token}`)).headers.get("location")).toBe("/login?tab=magic");
+    expect((await signInWith(token)).headers.get("location")).toBe("/login?tab=magic");
   });
 });
 
