@@ -2,6 +2,7 @@
 import type { i18n } from "i18next";
 import type { z } from "zod";
 import { ServiceError } from "./errors";
+import { translateMessage } from "./text-limits";
 
 export interface ApiFieldError {
   path: (string | number)[];
@@ -16,7 +17,7 @@ export function apiError(status: number, message: string, errors?: ApiFieldError
 export function validationError(i18n: i18n, error: z.ZodError, status = 400) {
   const errors = error.issues.map((issue) => ({
     path: issue.path.map((p) => (typeof p === "symbol" ? String(p) : p)),
-    message: i18n.t(issue.message),
+    message: translateMessage(i18n.t, issue.message),
   }));
   return apiError(status, errors[0]?.message ?? i18n.t("validation.invalidInput"), errors);
 }

@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { authProviders, communities, sessions, users } from "~/db/schema";
+import { authProviders, communities, rateLimits, sessions, users } from "~/db/schema";
 import { DEMO_ADMIN, DEMO_USER } from "~/db/seed.server";
 import { useTestDatabase } from "../support/test-db";
 import { jsonInit, useTestServer } from "../support/test-server";
@@ -26,6 +26,17 @@ function newSignup(overrides: Record<string, unknown> = {}) {
 }
 
 describe("POST /api/auth/signup", () => {
+  it("refuses a 10,000-character password with 400 and the message, and creates nothing", async () => {
+    const before = userCount();
+    const body = newSignup({ password: HUGE_PASSWORD });
+    const response = await app.fetch("/api/auth/signup", jsonInit("POST", body));
+    expect(response.status).toBe(400);
+    expect((await response.json()).errors).toEqual([{ path: ["password"], message: "ארוך מדי: אפשר עד 128 תווים" }]);
+    expect(userCount()).toBe(before);
+    expect(db().select().from(users).where(eq(users.email, body.email)).get()).toBeUndefined();
+    expect(db().select().from(rateLimits).all()).toHaveLength(0);
+  });
+
   it("registers the user, answers token, userId, user and needsCommunitySetup", async () => {
     const body = newSignup({ email: "  Dana.Levi@Example.com " });
     const response = await app.fetch("/api/auth/signup", jsonInit("POST", body));
@@ -82,7 +93,34 @@ describe("POST /api/auth/signup", () => {
   });
 });
 
+const HUGE_PASSWORD = "p".repeat(10_000);
+const TOO_LONG_PASSWORD = "ארוך מדי: אפשר עד 128 תווים";
+
+/** Rate limits count an attempt after the body is checked and before any password is hashed. */
+function attemptsCounted() {
+  return db().select().from(rateLimits).all().length;
+}
+
 describe("POST /api/auth/login", () => {
+  it("refuses a 10,000-character password with 400 and the message, before hashing anything", async () => {
+    const response = await app.fetch("/api/auth/login", jsonInit("POST", { email: DEMO_USER.email, password: HUGE_PASSWORD }));
+    expect(response.status).toBe(400);
+    const json = await response.json();
+    expect(json.message).toBe(TOO_LONG_PASSWORD);
+    expect(json.errors).toEqual([{ path: ["password"], message: TOO_LONG_PASSWORD }]);
+    // Not even counted: the request stopped at the schema, so argon2 never saw the password.
+    expect(attemptsCounted()).toBe(0);
+    expect(db().select().from(sessions).all()).toHaveLength(0);
+  });
+
+  it("shows the same message on the login page's form, without JavaScript", async () => {
+    const body = new URLSearchParams({ email: DEMO_USER.email, password: HUGE_PASSWORD, redirectTo: "" });
+    const response = await app.fetch("/login?tab=password", { method: "POST", body, headers: { Accept: "text/html" } });
+    expect(response.status).toBe(400);
+    expect(await response.text()).toContain(TOO_LONG_PASSWORD);
+    expect(attemptsCounted()).toBe(0);
+  });
+
   it("answers token, userId and user (email, role) for the right password", async () => {
     const response = await app.fetch("/api/auth/login", jsonInit("POST", { email: DEMO_ADMIN.email, password: DEMO_ADMIN.password }));
     expect(response.status).toBe(200);
