@@ -2,6 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { authProviders, communities, rateLimits, sessions, users } from "~/db/schema";
 import { DEMO_ADMIN, DEMO_USER } from "~/db/seed.server";
+import { cookieOf } from "../support/sign-in";
 import { useTestDatabase } from "../support/test-db";
 import { jsonInit, useTestServer } from "../support/test-server";
 
@@ -183,6 +184,28 @@ describe("/api/auth/user", () => {
 
   it("refuses PATCH without sign-in (401)", async () => {
     expect((await app.fetch("/api/auth/user", jsonInit("PATCH", { communityId: firstCommunityId() }))).status).toBe(401);
+  });
+});
+
+describe("signing out", () => {
+  it("ends the session for good: the old cookie replayed afterwards gets 401 from the API and the login page from a page", async () => {
+    const cookie = await cookieOf(app, DEMO_USER);
+    expect((await app.fetch("/api/auth/user", { headers: { Cookie: cookie } })).status).toBe(200);
+    expect((await app.fetch("/profile", { headers: { Cookie: cookie } })).status).toBe(200);
+
+    const out = await app.fetch("/logout", { method: "POST", headers: { Cookie: cookie, Accept: "text/html" } });
+    expect(out.status).toBe(302);
+    expect(out.headers.get("location")).toBe("/login");
+
+    // The browser drops the cookie; whoever copied it before (a shared computer, a leaked
+    // header) replays it, and it opens nothing.
+    expect((await app.fetch("/api/auth/user", { headers: { Cookie: cookie } })).status).toBe(401);
+    const cart = await app.fetch("/api/cart", { headers: { Cookie: cookie } });
+    expect(cart.status).toBe(401);
+    expect((await cart.json()).message).toBe("יש להתחבר למערכת");
+    const page = await app.fetch("/profile", { headers: { Cookie: cookie } });
+    expect(page.status).toBe(302);
+    expect(page.headers.get("location")).toBe("/login?redirect=%2Fprofile");
   });
 });
 
