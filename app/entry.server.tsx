@@ -12,6 +12,7 @@ import { clientAddressContext, dbOverrideContext, nonceContext } from "~/context
 import { closeDb, getDb, type Db } from "~/db/client.server";
 import { ensureDemoData } from "~/db/seed.server";
 import { startCycleClock, stopCycleClock } from "~/services/cycle-engine.server";
+import { startHousekeeping, stopHousekeeping } from "~/services/housekeeping.server";
 
 export const streamTimeout = 5_000;
 
@@ -34,12 +35,16 @@ export function createLoadContext(nonce: string, options: { db?: Db; clientAddre
  */
 export async function prepareServer({ runJobs }: { runJobs: boolean } = { runJobs: true }) {
   await ensureDemoData(getDb());
-  if (runJobs) startCycleClock(getDb());
+  if (runJobs) {
+    startCycleClock(getDb());
+    startHousekeeping(getDb());
+  }
 }
 
 /** server.ts, on SIGTERM: close the database cleanly (checkpoints the WAL). */
 export function stopServer() {
   stopCycleClock();
+  stopHousekeeping();
   closeDb();
 }
 

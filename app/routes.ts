@@ -13,7 +13,7 @@ export default [
   route("logout", "routes/logout.ts"),
   route("forgot-password", "routes/forgot-password.tsx"),
   route("reset-password", "routes/reset-password.tsx"),
-  route("auth/magic", "routes/auth-magic.ts"),
+  route("auth/magic", "routes/auth-magic.tsx"),
   route("onboarding/community", "routes/onboarding-community.tsx"),
   route("profile", "routes/profile.tsx"),
   route("profile/edit", "routes/profile-edit.tsx"),

@@ -22,6 +22,19 @@ export function createEmailToken(db: Db, input: { email: string; userId: string 
   return token;
 }
 
+/**
+ * Whether the token would be accepted now, without spending it: the page a mailed link opens
+ * reads this, and only the person's button press spends the token.
+ */
+export function isEmailTokenUsable(db: Db, token: string, purpose: EmailTokenPurpose, now = new Date()): boolean {
+  const row = db
+    .select({ expiresAt: magicTokens.expiresAt, meta: magicTokens.meta })
+    .from(magicTokens)
+    .where(and(eq(magicTokens.tokenHash, sha256(token)), isNull(magicTokens.usedAt)))
+    .get();
+  return Boolean(row && row.meta?.purpose === purpose && row.expiresAt.getTime() > now.getTime());
+}
+
 /** Marks the token used and returns its row, or null when unknown, used, expired or for another purpose. */
 export function consumeEmailToken(db: Db, token: string, purpose: EmailTokenPurpose, now = new Date()) {
   return db.transaction(

@@ -1,5 +1,6 @@
 import { createCookie } from "react-router";
 import { createI18nextMiddleware } from "remix-i18next/middleware";
+import { secureCookies } from "~/config.server";
 import { translations } from "~/locales";
 
 export const SUPPORTED_LANGUAGES = ["he", "en"] as const;
@@ -9,6 +10,8 @@ export const localeCookie = createCookie("lng", {
   path: "/",
   sameSite: "lax",
   httpOnly: true,
+  // Secure like the session cookie (config.server.ts says when): not sent over plain HTTP.
+  secure: secureCookies,
   maxAge: 60 * 60 * 24 * 365,
 });
 

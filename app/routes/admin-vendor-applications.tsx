@@ -7,7 +7,7 @@ import { dbContext } from "~/context";
 import type { VendorApplicationStatus } from "~/db/schema";
 import { getInstance } from "~/middleware/i18next.server";
 import { formatAdminDate } from "~/services/dates";
-import { appOrigin } from "~/services/email-sign-in.server";
+import { publicOrigin } from "~/config.server";
 import { ServiceError } from "~/services/errors";
 import { redirectWithToast } from "~/services/toast.server";
 import { decideVendorApplication, listVendorApplications, type AdminApplicationRow } from "~/services/vendor-applications.server";
@@ -48,7 +48,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       String(form.get("applicationId") ?? ""),
       parsed.data.decision,
       parsed.data.note,
-      appOrigin(request),
+      publicOrigin(),
     );
     return redirectWithToast(request, BACK, {
       variant: "success",

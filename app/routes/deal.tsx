@@ -19,7 +19,7 @@ import { listCommunities } from "~/services/communities.server";
 import { progressView } from "~/services/community-pricing.server";
 import { findDeal } from "~/services/deals.server";
 import { DELIVERY_DAYS, DELIVERY_FEE, FREE_DELIVERY_FROM } from "~/services/delivery";
-import { appOrigin } from "~/services/email-sign-in.server";
+import { publicOrigin } from "~/config.server";
 import { ServiceError } from "~/services/errors";
 import { formatShekel } from "~/services/money";
 import { isHot, savingsPercent, unitPriceFor } from "~/services/pricing";
@@ -73,7 +73,7 @@ export function loader({ request, params, context }: Route.LoaderArgs) {
     canReview: user ? canReview(db, user.id, deal.id) : false,
     addresses: user ? savedAddressOptions(db, user.id) : [],
     // A member's link for this deal, once they asked for one (the "invite neighbours" form).
-    inviteLink: user ? findInviteLink(db, user, appOrigin(request), deal.id) : null,
+    inviteLink: user ? findInviteLink(db, user, publicOrigin(), deal.id) : null,
   };
 }
 

@@ -7,7 +7,8 @@ import { ErrorList, Field, SubmitButton } from "~/components/ui/field";
 import { dbContext } from "~/context";
 import { getInstance } from "~/middleware/i18next.server";
 import { EmailOnlySchema } from "~/services/account-schemas";
-import { appOrigin, sendPasswordReset } from "~/services/email-sign-in.server";
+import { publicOrigin } from "~/config.server";
+import { sendPasswordReset } from "~/services/email-sign-in.server";
 import type { Route } from "./+types/forgot-password";
 import { readForm } from "~/web/form.server";
 
@@ -27,7 +28,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!limit.allowed) {
     return data(submission.reply({ formErrors: [i18n.t("errors.tooManyAttempts", { minutes: limit.retryAfterMinutes })] }), { status: 429 });
   }
-  await sendPasswordReset(db, i18n, submission.value.email, appOrigin(request));
+  await sendPasswordReset(db, i18n, submission.value.email, publicOrigin());
   return redirect(`/forgot-password?sent=${encodeURIComponent(submission.value.email)}`);
 }
 

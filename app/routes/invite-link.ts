@@ -3,7 +3,7 @@
 import { redirect } from "react-router";
 import { requireUser } from "~/auth/guards.server";
 import { dbContext } from "~/context";
-import { appOrigin } from "~/services/email-sign-in.server";
+import { publicOrigin } from "~/config.server";
 import { ServiceError } from "~/services/errors";
 import { getOrCreateInviteLink } from "~/services/referrals.server";
 import { safeRedirect } from "~/services/safe-redirect";
@@ -21,7 +21,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const back = safeRedirect(formData.get("redirectTo"), "/profile");
   const dealId = formData.get("dealId");
   try {
-    getOrCreateInviteLink(context.get(dbContext), user, appOrigin(request), typeof dealId === "string" && dealId ? dealId : null);
+    getOrCreateInviteLink(context.get(dbContext), user, publicOrigin(), typeof dealId === "string" && dealId ? dealId : null);
   } catch (error) {
     if (!(error instanceof ServiceError)) throw error;
     return redirectWithToast(request, back, { variant: "destructive", title: error.messageKey });

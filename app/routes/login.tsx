@@ -10,7 +10,8 @@ import { ErrorList, Field, SubmitButton } from "~/components/ui/field";
 import { dbContext } from "~/context";
 import { getInstance } from "~/middleware/i18next.server";
 import { EmailOnlySchema, LoginSchema } from "~/services/account-schemas";
-import { appOrigin, sendMagicLink } from "~/services/email-sign-in.server";
+import { publicOrigin } from "~/config.server";
+import { sendMagicLink } from "~/services/email-sign-in.server";
 import { ServiceError } from "~/services/errors";
 import { externalSignInName } from "~/services/external-sign-in";
 import { safeRedirect } from "~/services/safe-redirect";
@@ -42,7 +43,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (submission.status !== "success") return data(submission.reply(), { status: 400 });
     const limit = hitRateLimit(db, "magic-link", rateLimitKeys(context, submission.value.email));
     if (!limit.allowed) return tooMany(i18n.t("errors.tooManyAttempts", { minutes: limit.retryAfterMinutes }), submission);
-    await sendMagicLink(db, i18n, submission.value.email, appOrigin(request));
+    await sendMagicLink(db, i18n, submission.value.email, publicOrigin());
     const back = new URLSearchParams({ tab: "magic", sent: submission.value.email });
     const redirectTo = formData.get("redirectTo");
     if (typeof redirectTo === "string" && redirectTo) back.set("redirect", redirectTo);

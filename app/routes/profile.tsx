@@ -8,7 +8,7 @@ import type { Role } from "~/db/schema";
 import { getInstance } from "~/middleware/i18next.server";
 import { formatDate, formatDateTime } from "~/services/dates";
 import { initialsOf } from "~/services/header.server";
-import { appOrigin } from "~/services/email-sign-in.server";
+import { publicOrigin } from "~/config.server";
 import { profileOverview } from "~/services/profile.server";
 import { myInvitations } from "~/services/referrals.server";
 import type { Route } from "./+types/profile";
@@ -32,7 +32,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
     },
     stats,
     community,
-    invitations: myInvitations(db, user, appOrigin(request)),
+    invitations: myInvitations(db, user, publicOrigin()),
   };
 }
 

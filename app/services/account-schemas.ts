@@ -2,6 +2,7 @@
 // (getZodConstraint). Messages are locale keys (app/locales/*.json, "validation.*"): the page
 // and the API translate them, so the spec's Hebrew lives in one place.
 import { z } from "zod";
+import { EMAIL_MAX, NAME_MAX, PASSWORD_MAX, REDIRECT_MAX, tooLong } from "./text-limits";
 
 export const PASSWORD_MIN = 10;
 export const NAME_MIN = 2;
@@ -10,6 +11,7 @@ export const NAME_MIN = 2;
 export const emailField = z
   .string({ error: "validation.emailInvalid" })
   .trim()
+  .max(EMAIL_MAX, { error: tooLong(EMAIL_MAX) })
   .toLowerCase()
   .pipe(z.email({ error: "validation.emailInvalid" }));
 const email = emailField;
@@ -18,16 +20,22 @@ const firstName = z
   .string({ error: "validation.firstNameMin" })
   .trim()
   .min(NAME_MIN, { error: "validation.firstNameMin" })
-  .max(60, { error: "validation.nameMax" });
+  .max(NAME_MAX, { error: tooLong(NAME_MAX) });
 const lastName = z
   .string({ error: "validation.lastNameMin" })
   .trim()
   .min(NAME_MIN, { error: "validation.lastNameMin" })
-  .max(60, { error: "validation.nameMax" });
+  .max(NAME_MAX, { error: tooLong(NAME_MAX) });
 const password = z
   .string({ error: "validation.passwordMin" })
   .min(PASSWORD_MIN, { error: "validation.passwordMin" })
-  .max(200, { error: "validation.passwordMax" });
+  .max(PASSWORD_MAX, { error: tooLong(PASSWORD_MAX) });
+const confirmPassword = z
+  .string({ error: "validation.passwordMin" })
+  .min(PASSWORD_MIN, { error: "validation.passwordMin" })
+  .max(PASSWORD_MAX, { error: tooLong(PASSWORD_MAX) });
+/** A same-site path to go on to (safeRedirect checks it); long enough for any real one. */
+const redirectTo = z.string().max(REDIRECT_MAX, { error: tooLong(REDIRECT_MAX) }).optional();
 const communityId = z
   .string({ error: "validation.communityRequired" })
   .trim()
@@ -38,14 +46,12 @@ export const SignupFormSchema = z
   .object({
     email,
     password,
-    confirmPassword: z
-      .string({ error: "validation.passwordMin" })
-      .min(PASSWORD_MIN, { error: "validation.passwordMin" }),
+    confirmPassword,
     firstName,
     lastName,
     communityId,
     acceptTerms: z.literal(true, { error: "validation.termsRequired" }),
-    redirectTo: z.string().optional(),
+    redirectTo,
   })
   .refine((value) => value.password === value.confirmPassword, {
     path: ["confirmPassword"],
@@ -63,8 +69,12 @@ export const SignupApiSchema = z.object({
 
 export const LoginSchema = z.object({
   email,
-  password: z.string({ error: "validation.passwordRequired" }).min(1, { error: "validation.passwordRequired" }),
-  redirectTo: z.string().optional(),
+  // Checked before anything is hashed: a login never hands argon2 more than PASSWORD_MAX.
+  password: z
+    .string({ error: "validation.passwordRequired" })
+    .min(1, { error: "validation.passwordRequired" })
+    .max(PASSWORD_MAX, { error: tooLong(PASSWORD_MAX) }),
+  redirectTo,
 });
 
 export const CommunityChoiceSchema = z.object({ communityId });
@@ -76,9 +86,10 @@ export const EmailOnlySchema = z.object({ email });
 
 export const ResetPasswordSchema = z
   .object({
-    token: z.string({ error: "auth.linkInvalid" }).min(1, { error: "auth.linkInvalid" }),
+    // Tokens are 43 characters; a longer one is no token of ours.
+    token: z.string({ error: "auth.linkInvalid" }).min(1, { error: "auth.linkInvalid" }).max(200, { error: "auth.linkInvalid" }),
     password,
-    confirmPassword: z.string({ error: "validation.passwordMin" }).min(PASSWORD_MIN, { error: "validation.passwordMin" }),
+    confirmPassword,
   })
   .refine((value) => value.password === value.confirmPassword, {
     path: ["confirmPassword"],

@@ -3,6 +3,7 @@
 // keys: "validation.emailInvalid" is the spec's wording already used by the account forms,
 // the rest live under "contact.validation" (app/locales/*/pages.json).
 import { z } from "zod";
+import { EMAIL_MAX, tooLong } from "./text-limits";
 
 export const CONTACT_NAME_MIN = 2;
 export const CONTACT_PHONE_MIN = 9;
@@ -29,6 +30,7 @@ export const ContactSchema = z.object({
   email: z
     .string({ error: "validation.emailInvalid" })
     .trim()
+    .max(EMAIL_MAX, { error: tooLong(EMAIL_MAX) })
     .toLowerCase()
     .pipe(z.email({ error: "validation.emailInvalid" })),
   // Optional (conform turns an empty field into undefined), but a real number when given.

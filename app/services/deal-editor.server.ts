@@ -8,7 +8,7 @@ import { deals, dealTiers, vendors, type Deal, type DealStatus } from "~/db/sche
 import { recordAuditEvent, type AuditEventType } from "./audit.server";
 import { openGroupsForDeal } from "./cycle-engine.server";
 import { checkImageFiles, removeFiles, storeImages, uploadPathOf, type CheckedImage } from "./deal-images.server";
-import type { DealInput } from "./deal-schema";
+import { DEAL_NOTE_MAX, type DealInput } from "./deal-schema";
 import { applyDealAction, availableDealActions, canEditDeal, type DealAction } from "./deal-status";
 import { ServiceError } from "./errors";
 import { fitsImageLimit, MAX_IMAGES_PER_DEAL } from "./image-upload";
@@ -245,6 +245,8 @@ export function takeDealAction(db: Db, editor: DealEditor, dealId: string, actio
       if (!next) throw new ServiceError(409, "dealEditor.errors.actionNotAllowed");
       const trimmed = note?.trim() ?? "";
       if (action === "sendBack" && trimmed.length < 3) throw new ServiceError(422, "dealEditor.validation.noteRequired", "note");
+      // The page's button form reaches here without SendBackSchema: the same limit, here too.
+      if (action === "sendBack" && trimmed.length > DEAL_NOTE_MAX) throw new ServiceError(422, "dealEditor.validation.noteTooLong", "note");
       const changes: Partial<Deal> = { status: next.status, submittedAt: next.submittedAt, updatedAt: now };
       if (action === "submit") changes.reviewNote = null;
       if (action === "sendBack") changes.reviewNote = trimmed;

@@ -5,6 +5,7 @@
 import { z } from "zod";
 import { CATEGORIES, DEAL_STATUSES, type DealStatus } from "~/db/enums";
 import { toDecimalString } from "./money";
+import { tooLong } from "./text-limits";
 
 export const DEAL_TITLE_MAX = 120;
 export const DEAL_DESCRIPTION_MAX = 4000;
@@ -12,6 +13,8 @@ export const DEAL_UNIT_MAX = 40;
 /** The most anyone may order of one deal. */
 export const DEAL_QTY_LIMIT = 1000;
 export const DEAL_TIERS_MAX = 5;
+/** An admin's send-back note to the vendor. */
+export const DEAL_NOTE_MAX = 1000;
 /** 10,000 shekels: far above any box of vegetables, low enough to catch a typo. */
 export const DEAL_PRICE_MAX = 1_000_000;
 
@@ -120,12 +123,12 @@ export const SendBackSchema = z.object({
     .string({ error: "dealEditor.validation.noteRequired" })
     .trim()
     .min(3, { error: "dealEditor.validation.noteRequired" })
-    .max(1000, { error: "dealEditor.validation.noteTooLong" }),
+    .max(DEAL_NOTE_MAX, { error: "dealEditor.validation.noteTooLong" }),
 });
 
 /** DELETE /api/vendor/deals/:id/images */
 export const RemoveImageSchema = z.object({
-  url: z.string({ error: "dealEditor.validation.imageUrlRequired" }).min(1, { error: "dealEditor.validation.imageUrlRequired" }).max(200),
+  url: z.string({ error: "dealEditor.validation.imageUrlRequired" }).min(1, { error: "dealEditor.validation.imageUrlRequired" }).max(200, { error: tooLong(200) }),
 });
 
 /** How many tier rows the form shows: the deal's own plus empty ones to fill (no script needed). */

@@ -1,17 +1,12 @@
 // Magic-link sign-in and password reset: the mails, and what following their links does.
 import { eq } from "drizzle-orm";
 import type { i18n } from "i18next";
-import { consumeEmailToken, createEmailToken, EMAIL_TOKEN_MINUTES } from "~/auth/email-tokens.server";
+import { consumeEmailToken, createEmailToken, EMAIL_TOKEN_MINUTES, isEmailTokenUsable } from "~/auth/email-tokens.server";
 import { hashPassword } from "~/auth/password.server";
 import { endAllSessions } from "~/auth/session.server";
 import type { Db } from "~/db/client.server";
 import { authProviders, users, type User } from "~/db/schema";
 import { sendMail } from "./mail.server";
-
-/** Where links in mails point: APP_URL when set (behind a proxy), else this request's origin. */
-export function appOrigin(request: Request): string {
-  return (process.env.APP_URL ?? new URL(request.url).origin).replace(/\/$/, "");
-}
 
 function escapeHtml(text: string) {
   return text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
@@ -41,7 +36,12 @@ export async function sendMagicLink(db: Db, i18n: i18n, email: string, origin: s
   await sendMail({ to: email, subject: i18n.t("mail.magicSubject"), link, ...mailBody(i18n.t, i18n.t("mail.magicIntro"), link, i18n.t("mail.magicCta")) });
 }
 
-/** The user a magic link signs in, or null when the link is unknown, used or expired. */
+/** Whether a magic link would still sign someone in; looking does not spend it. */
+export function isMagicLinkUsable(db: Db, token: string): boolean {
+  return isEmailTokenUsable(db, token, "magic");
+}
+
+/** The user a magic link signs in (spending it), or null when it is unknown, used or expired. */
 export function signInWithMagicLink(db: Db, token: string): User | null {
   const row = consumeEmailToken(db, token, "magic");
   if (!row?.userId) return null;

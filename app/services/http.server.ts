@@ -2,6 +2,7 @@
 import type { i18n } from "i18next";
 import type { z } from "zod";
 import { ServiceError } from "./errors";
+import { translateMessage } from "./text-limits";
 
 export interface ApiFieldError {
   path: (string | number)[];
@@ -16,7 +17,7 @@ export function apiError(status: number, message: string, errors?: ApiFieldError
 export function validationError(i18n: i18n, error: z.ZodError, status = 400) {
   const errors = error.issues.flatMap((issue) => {
     const path = issue.path.map((p) => (typeof p === "symbol" ? String(p) : p));
-    const message = i18n.t(issue.message);
+    const message = translateMessage(i18n.t, issue.message);
     // zod reports a strict object's unknown keys once, on the object: name each key instead,
     // so the caller sees which field to drop.
     if (issue.code === "unrecognized_keys") return issue.keys.map((key) => ({ path: [...path, key], message }));

@@ -1,9 +1,10 @@
 // Outgoing e-mail (magic links, password resets). SMTP_URL set: through that server. Unset:
-// each message is written to data/outbox/ as an .eml file and its link is logged, so a
-// self-hoster without a mail server can still sign in.
+// each message is written to data/outbox/ as an .eml file, so a self-hoster without a mail
+// server can still sign in by reading it there. Outside production the link is logged too.
 import fs from "node:fs";
 import path from "node:path";
 import nodemailer, { type Transporter } from "nodemailer";
+import { isProduction } from "~/config.server";
 import { defaultDatabasePath } from "~/db/client.server";
 
 export interface OutgoingMail {
@@ -11,7 +12,7 @@ export interface OutgoingMail {
   subject: string;
   text: string;
   html: string;
-  /** the link the mail carries, logged when there is no SMTP server */
+  /** the link the mail carries, logged when there is no SMTP server (never in production) */
   link?: string;
 }
 
@@ -43,5 +44,8 @@ export async function sendMail(mail: OutgoingMail): Promise<void> {
   fs.mkdirSync(dir, { recursive: true });
   const file = path.join(dir, `${new Date().toISOString().replace(/[:.]/g, "-")}-${crypto.randomUUID().slice(0, 8)}.eml`);
   fs.writeFileSync(file, (info as unknown as { message: Buffer }).message);
-  console.info(`mail to ${mail.to} written to ${file}${mail.link ? `; link: ${mail.link}` : ""}`);
+  // A link in a mail is a working sign-in or password reset; production logs are shipped and
+  // kept where more people can read them than the outbox, so they never carry it.
+  const link = mail.link && !isProduction ? `; link: ${mail.link}` : "";
+  console.info(`mail to ${mail.to} written to ${file}${link}`);
 }

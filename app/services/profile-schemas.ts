@@ -4,22 +4,22 @@
 // locale keys (app/locales/*/account.json, "account.validation.*").
 import { z } from "zod";
 import { LANGUAGES } from "~/db/enums";
-
-const NAME_MAX = 60;
+import { EMAIL_MAX, NAME_MAX, tooLong } from "./text-limits";
 
 const firstName = z
   .string({ error: "account.validation.firstNameRequired" })
   .trim()
   .min(1, { error: "account.validation.firstNameRequired" })
-  .max(NAME_MAX, { error: "validation.nameMax" });
+  .max(NAME_MAX, { error: tooLong(NAME_MAX) });
 const lastName = z
   .string({ error: "account.validation.lastNameRequired" })
   .trim()
   .min(1, { error: "account.validation.lastNameRequired" })
-  .max(NAME_MAX, { error: "validation.nameMax" });
+  .max(NAME_MAX, { error: tooLong(NAME_MAX) });
 const email = z
   .string({ error: "account.validation.emailInvalid" })
   .trim()
+  .max(EMAIL_MAX, { error: tooLong(EMAIL_MAX) })
   .toLowerCase()
   .pipe(z.email({ error: "account.validation.emailInvalid" }));
 // Digits with the usual separators, local ("052-341 8790") or international ("+972 52...").
@@ -63,7 +63,7 @@ export const ProfileApiSchema = z.object({
       .string({ error: "account.validation.nameRequired" })
       .trim()
       .min(1, { error: "account.validation.nameRequired" })
-      .max(NAME_MAX * 2 + 1, { error: "validation.nameMax" }),
+      .max(NAME_MAX * 2 + 1, { error: tooLong(NAME_MAX * 2 + 1) }),
   ),
 });
 

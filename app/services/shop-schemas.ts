@@ -2,6 +2,7 @@
 // are locale keys.
 import { z } from "zod";
 import { DELIVERY_TYPES } from "~/db/enums";
+import { ADDRESS_LINE_MAX, CITY_MAX, NOTES_MAX, PHONE_MAX, POSTAL_CODE_MAX, tooLong } from "./text-limits";
 
 const id = (message: string) => z.string({ error: message }).trim().min(1, { error: message });
 const qty = z
@@ -20,16 +21,18 @@ export const CartQtySchema = z.object({ qty });
 
 export const FavoriteSchema = z.object({ dealId: id("shop.validation.dealRequired") });
 
-const optionalText = (max: number) =>
-  z.string().trim().max(max, { error: "shop.validation.tooLong" }).optional();
+/** A full name as a courier writes it on the box: first and last with room to spare. */
+const FULL_NAME_MAX = 100;
+
+const optionalText = (max: number) => z.string().trim().max(max, { error: tooLong(max) }).optional();
 
 export const CheckoutSchema = z.object({
-  fullName: z.string({ error: "shop.validation.fullName" }).trim().min(2, { error: "shop.validation.fullName" }).max(100),
-  phone: z.string({ error: "shop.validation.phone" }).trim().min(9, { error: "shop.validation.phone" }).max(20, { error: "shop.validation.phone" }),
-  address: z.string({ error: "shop.validation.address" }).trim().min(5, { error: "shop.validation.address" }).max(200),
-  city: z.string({ error: "shop.validation.city" }).trim().min(2, { error: "shop.validation.city" }).max(60),
-  postalCode: optionalText(10),
-  notes: optionalText(500),
+  fullName: z.string({ error: "shop.validation.fullName" }).trim().min(2, { error: "shop.validation.fullName" }).max(FULL_NAME_MAX, { error: tooLong(FULL_NAME_MAX) }),
+  phone: z.string({ error: "shop.validation.phone" }).trim().min(9, { error: "shop.validation.phone" }).max(PHONE_MAX, { error: "shop.validation.phone" }),
+  address: z.string({ error: "shop.validation.address" }).trim().min(5, { error: "shop.validation.address" }).max(ADDRESS_LINE_MAX, { error: tooLong(ADDRESS_LINE_MAX) }),
+  city: z.string({ error: "shop.validation.city" }).trim().min(2, { error: "shop.validation.city" }).max(CITY_MAX, { error: tooLong(CITY_MAX) }),
+  postalCode: optionalText(POSTAL_CODE_MAX),
+  notes: optionalText(NOTES_MAX),
   paymentMethod: z.literal("CASH", { error: "shop.validation.cashOnly" }).default("CASH"),
 });
 
@@ -38,12 +41,12 @@ export const ShippingSchema = z
   .object({
     deliveryType: z.enum(DELIVERY_TYPES, { error: "shop.validation.fillDelivery" }),
     communityId: id("shop.validation.chooseCommunity"),
-    deliveryPhone: z.string({ error: "shop.validation.enterPhone" }).trim().min(1, { error: "shop.validation.enterPhone" }).max(20),
+    deliveryPhone: z.string({ error: "shop.validation.enterPhone" }).trim().min(1, { error: "shop.validation.enterPhone" }).max(PHONE_MAX, { error: tooLong(PHONE_MAX) }),
     pickupPointId: z.string().trim().optional(),
-    street: z.string().trim().max(200).optional(),
-    city: z.string().trim().max(60).optional(),
-    postalCode: z.string().trim().max(10).optional(),
-    deliveryNotes: optionalText(500),
+    street: optionalText(ADDRESS_LINE_MAX),
+    city: optionalText(CITY_MAX),
+    postalCode: optionalText(POSTAL_CODE_MAX),
+    deliveryNotes: optionalText(NOTES_MAX),
   })
   .superRefine((value, ctx) => {
     if (value.deliveryType === "PICKUP" && !value.pickupPointId) {
@@ -64,9 +67,10 @@ export const OrderApiSchema = z.object({
   deliveryType: z.enum(DELIVERY_TYPES, { error: "shop.validation.deliveryType" }),
   communityId: z.string().trim().optional(),
   pickupPointId: z.string().trim().optional(),
+  // Street, city and postal code on one line, hence more than one address line.
   deliveryAddress: optionalText(300),
-  deliveryPhone: optionalText(20),
-  deliveryNotes: optionalText(500),
+  deliveryPhone: optionalText(PHONE_MAX),
+  deliveryNotes: optionalText(NOTES_MAX),
 });
 
 export const ReviewSchema = z.object({

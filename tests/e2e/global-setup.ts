@@ -54,6 +54,8 @@ export default async function globalSetup() {
       ...process.env,
       NODE_ENV: "production",
       PORT: String(port),
+      // Mailed links point here (never at the request's Host header).
+      APP_URL: url,
       HOST: "127.0.0.1",
       DATABASE_PATH: path.join(dir, "e2e.db"),
       SESSION_SECRET: "e2e-session-secret",

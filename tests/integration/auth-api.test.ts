@@ -1,7 +1,8 @@
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { authProviders, communities, sessions, users } from "~/db/schema";
+import { authProviders, communities, rateLimits, sessions, users } from "~/db/schema";
 import { DEMO_ADMIN, DEMO_USER } from "~/db/seed.server";
+import { cookieOf } from "../support/sign-in";
 import { useTestDatabase } from "../support/test-db";
 import { jsonInit, useTestServer } from "../support/test-server";
 
@@ -26,6 +27,17 @@ function newSignup(overrides: Record<string, unknown> = {}) {
 }
 
 describe("POST /api/auth/signup", () => {
+  it("refuses a 10,000-character password with 400 and the message, and creates nothing", async () => {
+    const before = userCount();
+    const body = newSignup({ password: HUGE_PASSWORD });
+    const response = await app.fetch("/api/auth/signup", jsonInit("POST", body));
+    expect(response.status).toBe(400);
+    expect((await response.json()).errors).toEqual([{ path: ["password"], message: "ארוך מדי: אפשר עד 128 תווים" }]);
+    expect(userCount()).toBe(before);
+    expect(db().select().from(users).where(eq(users.email, body.email)).get()).toBeUndefined();
+    expect(db().select().from(rateLimits).all()).toHaveLength(0);
+  });
+
   it("registers the user, answers token, userId, user and needsCommunitySetup", async () => {
     const body = newSignup({ email: "  Dana.Levi@Example.com " });
     const response = await app.fetch("/api/auth/signup", jsonInit("POST", body));
@@ -82,7 +94,34 @@ describe("POST /api/auth/signup", () => {
   });
 });
 
+const HUGE_PASSWORD = "p".repeat(10_000);
+const TOO_LONG_PASSWORD = "ארוך מדי: אפשר עד 128 תווים";
+
+/** Rate limits count an attempt after the body is checked and before any password is hashed. */
+function attemptsCounted() {
+  return db().select().from(rateLimits).all().length;
+}
+
 describe("POST /api/auth/login", () => {
+  it("refuses a 10,000-character password with 400 and the message, before hashing anything", async () => {
+    const response = await app.fetch("/api/auth/login", jsonInit("POST", { email: DEMO_USER.email, password: HUGE_PASSWORD }));
+    expect(response.status).toBe(400);
+    const json = await response.json();
+    expect(json.message).toBe(TOO_LONG_PASSWORD);
+    expect(json.errors).toEqual([{ path: ["password"], message: TOO_LONG_PASSWORD }]);
+    // Not even counted: the request stopped at the schema, so argon2 never saw the password.
+    expect(attemptsCounted()).toBe(0);
+    expect(db().select().from(sessions).all()).toHaveLength(0);
+  });
+
+  it("shows the same message on the login page's form, without JavaScript", async () => {
+    const body = new URLSearchParams({ email: DEMO_USER.email, password: HUGE_PASSWORD, redirectTo: "" });
+    const response = await app.fetch("/login?tab=password", { method: "POST", body, headers: { Accept: "text/html" } });
+    expect(response.status).toBe(400);
+    expect(await response.text()).toContain(TOO_LONG_PASSWORD);
+    expect(attemptsCounted()).toBe(0);
+  });
+
   it("answers token, userId and user (email, role) for the right password", async () => {
     const response = await app.fetch("/api/auth/login", jsonInit("POST", { email: DEMO_ADMIN.email, password: DEMO_ADMIN.password }));
     expect(response.status).toBe(200);
@@ -145,6 +184,28 @@ describe("/api/auth/user", () => {
 
   it("refuses PATCH without sign-in (401)", async () => {
     expect((await app.fetch("/api/auth/user", jsonInit("PATCH", { communityId: firstCommunityId() }))).status).toBe(401);
+  });
+});
+
+describe("signing out", () => {
+  it("ends the session for good: the old cookie replayed afterwards gets 401 from the API and the login page from a page", async () => {
+    const cookie = await cookieOf(app, DEMO_USER);
+    expect((await app.fetch("/api/auth/user", { headers: { Cookie: cookie } })).status).toBe(200);
+    expect((await app.fetch("/profile", { headers: { Cookie: cookie } })).status).toBe(200);
+
+    const out = await app.fetch("/logout", { method: "POST", headers: { Cookie: cookie, Accept: "text/html" } });
+    expect(out.status).toBe(302);
+    expect(out.headers.get("location")).toBe("/login");
+
+    // The browser drops the cookie; whoever copied it before (a shared computer, a leaked
+    // header) replays it, and it opens nothing.
+    expect((await app.fetch("/api/auth/user", { headers: { Cookie: cookie } })).status).toBe(401);
+    const cart = await app.fetch("/api/cart", { headers: { Cookie: cookie } });
+    expect(cart.status).toBe(401);
+    expect((await cart.json()).message).toBe("יש להתחבר למערכת");
+    const page = await app.fetch("/profile", { headers: { Cookie: cookie } });
+    expect(page.status).toBe(302);
+    expect(page.headers.get("location")).toBe("/login?redirect=%2Fprofile");
   });
 });
 

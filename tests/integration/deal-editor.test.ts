@@ -464,6 +464,10 @@ describe("the pages' forms (no script)", () => {
     const withoutNote = await post({ intent: "action", action: "sendBack", dealId: deal.id, note: "", redirectTo: "/admin/deals" });
     expect(withoutNote.status).toBe(302);
     expect(dealRow(deal.id).submittedAt).not.toBeNull();
+    // The page's form has the API's limit too: a note past 1000 characters sends nothing back.
+    expect((await post({ intent: "action", action: "sendBack", dealId: deal.id, note: "א".repeat(1001), redirectTo: "/admin/deals" })).status).toBe(302);
+    expect(dealRow(deal.id)).toMatchObject({ reviewNote: null });
+    expect(dealRow(deal.id).submittedAt).not.toBeNull();
     expect((await post({ intent: "action", action: "sendBack", dealId: deal.id, note: "הוסיפו תמונה", redirectTo: "/admin/deals?status=DRAFT" })).headers.get("location")).toBe("/admin/deals?status=DRAFT");
     expect(dealRow(deal.id)).toMatchObject({ submittedAt: null, reviewNote: "הוסיפו תמונה" });
 

@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { OAuth2Server } from "oauth2-mock-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { publicOrigin } from "~/config.server";
 import { authProviders, users } from "~/db/schema";
 import { DEMO_USER } from "~/db/seed.server";
 import { useTestDatabase } from "../support/test-db";
@@ -44,6 +45,8 @@ async function signInThroughProvider() {
   expect(start.status).toBe(302);
   const authorize = start.headers.get("location")!;
   expect(authorize.startsWith(provider.issuer.url!)).toBe(true);
+  // The provider sends the person back to the configured address, not to the request's Host.
+  expect(new URL(authorize).searchParams.get("redirect_uri")).toBe(`${publicOrigin()}/api/login/callback`);
   const stateCookie = cookieHeader(start);
   const back = await fetch(authorize, { redirect: "manual" });
   const callback = new URL(back.headers.get("location")!);

@@ -1,5 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { publicOrigin } from "~/config.server";
 import { addresses, communities, orders, referrals, referralSignups, users } from "~/db/schema";
 import { useTestDatabase } from "../support/test-db";
 import { jsonInit, useTestServer } from "../support/test-server";
@@ -199,7 +200,8 @@ describe("inviting neighbours", () => {
     expect(made.status).toBe(200);
     const link = await made.json();
     expect(link.refCode).toMatch(/^[a-z0-9]{8,10}$/);
-    expect(link.url).toBe(app.url(`/invite/${link.refCode}`));
+    // The link's host is the site's configured address (APP_URL), never the request's.
+    expect(link.url).toBe(`${publicOrigin()}/invite/${link.refCode}`);
     expect(await (await api("/api/referrals", "POST", member.token, {})).json()).toEqual(link);
 
     const deal = await dealToBuy(member.token);

@@ -1,14 +1,15 @@
 import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes } from "react";
 import { useTranslation } from "~/components/use-translation";
+import { translateMessage } from "~/services/text-limits";
 
-/** Errors are locale keys (see account-schemas.ts); shown translated under their field. */
+/** Errors are locale keys (see account-schemas.ts), some with values; shown translated under their field. */
 export function ErrorList({ id, errors }: { id?: string; errors?: string[] | null }) {
   const { t } = useTranslation();
   if (!errors?.length) return null;
   return (
     <ul id={id} className="mt-1 grid gap-0.5 text-sm text-red-700 dark:text-red-300">
       {errors.map((error) => (
-        <li key={error}>{t(error)}</li>
+        <li key={error}>{translateMessage(t, error)}</li>
       ))}
     </ul>
   );

@@ -1,6 +1,6 @@
 import { withApiAdmin } from "~/auth/admin-guard.server";
 import { methodNotAllowed } from "~/auth/api.server";
-import { appOrigin } from "~/services/email-sign-in.server";
+import { publicOrigin } from "~/config.server";
 import { apiError, readJsonObject, validationError } from "~/services/http.server";
 import { applicationJson, decideVendorApplication } from "~/services/vendor-applications.server";
 import { ApplicationDecisionSchema, parseDecision } from "~/services/vendor-schemas";
@@ -19,7 +19,7 @@ export function action({ request, params, context }: Route.ActionArgs) {
     const body = (await readJsonObject(request)) ?? {};
     const parsed = ApplicationDecisionSchema.safeParse({ decision, note: body.note ?? undefined });
     if (!parsed.success) return validationError(i18n, parsed.error);
-    const application = await decideVendorApplication(db, user, params.id, decision, parsed.data.note, appOrigin(request));
+    const application = await decideVendorApplication(db, user, params.id, decision, parsed.data.note, publicOrigin());
     return Response.json(applicationJson(application));
   });
 }

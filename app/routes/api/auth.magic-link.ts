@@ -3,7 +3,8 @@ import { hitRateLimit, rateLimitKeys } from "~/auth/rate-limit.server";
 import { dbContext } from "~/context";
 import { getInstance } from "~/middleware/i18next.server";
 import { EmailOnlySchema } from "~/services/account-schemas";
-import { appOrigin, sendMagicLink, sendPasswordReset } from "~/services/email-sign-in.server";
+import { publicOrigin } from "~/config.server";
+import { sendMagicLink, sendPasswordReset } from "~/services/email-sign-in.server";
 import { apiError } from "~/services/http.server";
 import type { Route } from "./+types/auth.magic-link";
 
@@ -20,6 +21,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   const reset = new URL(request.url).pathname.includes("/password/");
   const limit = hitRateLimit(db, reset ? "password-reset" : "magic-link", rateLimitKeys(context, body.data.email));
   if (!limit.allowed) return apiError(429, i18n.t("errors.tooManyAttempts", { minutes: limit.retryAfterMinutes }));
-  await (reset ? sendPasswordReset : sendMagicLink)(db, i18n, body.data.email, appOrigin(request));
+  await (reset ? sendPasswordReset : sendMagicLink)(db, i18n, body.data.email, publicOrigin());
   return Response.json({ sent: true, email: body.data.email });
 }

@@ -1,7 +1,7 @@
 import { createExternalAuthenticator, isExternalSignInConfigured } from "~/auth/oauth.server";
 import { completeSignIn } from "~/auth/sign-in.server";
 import { dbContext } from "~/context";
-import { appOrigin } from "~/services/email-sign-in.server";
+import { publicOrigin } from "~/config.server";
 import { redirectWithToast } from "~/services/toast.server";
 import type { Route } from "./+types/external-login";
 
@@ -16,7 +16,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const db = context.get(dbContext);
   try {
     // On /api/login this throws the redirect to the provider; on the callback it returns the user.
-    const { user } = await createExternalAuthenticator(db, appOrigin(request)).authenticate("oauth2", request);
+    const { user } = await createExternalAuthenticator(db, publicOrigin()).authenticate("oauth2", request);
     return await completeSignIn(request, db, user);
   } catch (error) {
     if (error instanceof Response) throw error;

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { methodNotAllowed, parseJsonBody, withApiUser } from "~/auth/api.server";
-import { appOrigin } from "~/services/email-sign-in.server";
+import { publicOrigin } from "~/config.server";
 import { getOrCreateInviteLink, myInvitations, myInvitationsJson } from "~/services/referrals.server";
 import type { Route } from "./+types/referrals";
 
@@ -8,7 +8,7 @@ const CreateLinkSchema = z.object({ dealId: z.string({ error: "referrals.errors.
 
 /** GET /api/referrals: my links and how they are doing (joined, their revenue this week, the next tier's gap). */
 export function loader({ request, context }: Route.LoaderArgs) {
-  return withApiUser(context, request, ({ db, user }) => Response.json(myInvitationsJson(myInvitations(db, user, appOrigin(request)))));
+  return withApiUser(context, request, ({ db, user }) => Response.json(myInvitationsJson(myInvitations(db, user, publicOrigin()))));
 }
 
 /** POST /api/referrals { dealId? }: my link for my community or for the deal, made once and reused. */
@@ -19,6 +19,6 @@ export function action({ request, context }: Route.ActionArgs) {
     const text = await request.clone().text();
     const body = text.trim() ? await parseJsonBody(request, i18n, CreateLinkSchema) : { data: {} as z.infer<typeof CreateLinkSchema> };
     if ("response" in body) return body.response;
-    return Response.json(getOrCreateInviteLink(db, user, appOrigin(request), body.data.dealId));
+    return Response.json(getOrCreateInviteLink(db, user, publicOrigin(), body.data.dealId));
   });
 }

@@ -1,0 +1,68 @@
+import { data } from "react-router";
+import { completeSignIn } from "~/auth/sign-in.server";
+import { useTranslation } from "~/components/use-translation";
+import { dbContext } from "~/context";
+import { getInstance } from "~/middleware/i18next.server";
+import { isMagicLinkUsable, signInWithMagicLink } from "~/services/email-sign-in.server";
+import { redirectWithToast } from "~/services/toast.server";
+import type { Route } from "./+types/auth-magic";
+import { readForm } from "~/web/form.server";
+
+// The page is one plain form: it needs no script (DESIGN.md budgets), and keeping scripts off
+// a page whose address holds a sign-in token costs nothing.
+export const handle = { hydrate: false };
+
+/** Tokens are 32 random bytes in base64url (43 characters); anything much longer is not one. */
+const TOKEN_MAX = 200;
+
+function readToken(value: FormDataEntryValue | string | null): string | null {
+  return typeof value === "string" && value.length > 0 && value.length <= TOKEN_MAX ? value : null;
+}
+
+function linkInvalid(request: Request) {
+  return redirectWithToast(request, "/login?tab=magic", { variant: "destructive", title: "errors.title", description: "auth.linkInvalid" });
+}
+
+/**
+ * GET /auth/magic?token=: the link from the e-mail opens a page with one "sign in" button.
+ * Opening it spends nothing: mail scanners that fetch every link would otherwise use it up,
+ * and a link someone else requested could sign a person into that someone's account unawares.
+ */
+export function loader({ request, context }: Route.LoaderArgs) {
+  const token = readToken(new URL(request.url).searchParams.get("token"));
+  if (!token || !isMagicLinkUsable(context.get(dbContext), token)) return linkInvalid(request);
+  const t = getInstance(context).t;
+  return data({ title: `${t("auth.magicConfirmTitle")} | ${t("app.name")}`, token }, { headers: { "Cache-Control": "private, no-store" } });
+}
+
+// The page carries a live token: no shared cache may keep it.
+export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }, { name: "robots", content: "noindex" }];
+
+/** POST /auth/magic {token}: spends the link (once, within 15 minutes) and signs the person in. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const token = readToken((await readForm(request)).get("token"));
+  const db = context.get(dbContext);
+  const user = token ? signInWithMagicLink(db, token) : null;
+  if (!user) return linkInvalid(request);
+  return completeSignIn(request, db, user);
+}
+
+export default function MagicLinkSignIn({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  return (
+    <section className="mx-auto max-w-md px-4 py-12">
+      <h1 className="text-3xl font-bold">{t("auth.magicConfirmTitle")}</h1>
+      <p className="mt-2 text-fg-muted">{t("auth.magicConfirmText")}</p>
+      {/* A plain form: the page ships no script. The token rides in the body, not the address. */}
+      <form method="post" action="/auth/magic" className="mt-6">
+        <input type="hidden" name="token" value={loaderData.token} />
+        <button type="submit" className="w-full rounded-lg bg-brand-600 px-4 py-3 font-semibold text-white hover:bg-brand-700">
+          {t("auth.magicConfirmSubmit")}
+        </button>
+      </form>
+      <p className="mt-6 text-sm text-fg-muted">{t("auth.magicConfirmNotYou")}</p>
+    </section>
+  );
+}
