@@ -1,4 +1,5 @@
 import { createCookie } from "react-router";
+import { secureCookies } from "~/config.server";
 import { THEMES, type Theme } from "./theme";
 
 // Not HttpOnly-sensitive data, but nothing on the client reads it: the server renders the theme.
@@ -6,6 +7,7 @@ export const themeCookie = createCookie("theme", {
   path: "/",
   sameSite: "lax",
   httpOnly: true,
+  secure: secureCookies,
   maxAge: 60 * 60 * 24 * 365,
 });
 
