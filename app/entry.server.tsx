@@ -10,7 +10,7 @@ import {
 import { NonceProvider } from "~/components/nonce";
 import { clientAddressContext, dbOverrideContext, nonceContext } from "~/context";
 import { closeDb, getDb, type Db } from "~/db/client.server";
-import { ensureDemoData } from "~/db/seed.server";
+import { demoDataRequested, ensureDemoData } from "~/db/seed.server";
 import { startCycleClock, stopCycleClock } from "~/services/cycle-engine.server";
 
 export const streamTimeout = 5_000;
@@ -28,12 +28,14 @@ export function createLoadContext(nonce: string, options: { db?: Db; clientAddre
 }
 
 /**
- * server.ts, before listening: migrate, fill an empty database with the demo data, then close
- * any cycle whose deadline passed while the server was down and keep the weekly clock running.
+ * server.ts, before listening: migrate, fill an empty database with the demo data when
+ * DEMO_DATA=1 asks for it, then close any cycle whose deadline passed while the server was
+ * down and keep the weekly clock running.
  */
 export async function prepareServer() {
-  await ensureDemoData(getDb());
-  startCycleClock(getDb());
+  const db = getDb();
+  if (demoDataRequested()) await ensureDemoData(db);
+  startCycleClock(db);
 }
 
 /** server.ts, on SIGTERM: close the database cleanly (checkpoints the WAL). */
