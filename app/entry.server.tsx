@@ -7,7 +7,9 @@ import {
   type EntryContext,
   type HandleErrorFunction,
 } from "react-router";
+import { prepareAdminSetup } from "~/auth/admin-setup.server";
 import { NonceProvider } from "~/components/nonce";
+import { publicOrigin } from "~/config.server";
 import { clientAddressContext, dbOverrideContext, nonceContext } from "~/context";
 import { closeDb, getDb, type Db } from "~/db/client.server";
 import { demoDataRequested, ensureDemoData } from "~/db/seed.server";
@@ -27,15 +29,29 @@ export function createLoadContext(nonce: string, options: { db?: Db; clientAddre
   return context;
 }
 
+export interface ServerStart {
+  /**
+   * `/admin/create?setup=<token>` when the market has no admin and no ADMIN_SECRET: the one
+   * way to make its first admin, so the server prints it (with `adminSetupUrl`) at every start.
+   * Each start makes a new one and retires the last.
+   */
+  adminSetupPath: string | null;
+  /** The same on the site's public address (APP_URL, or the local one). */
+  adminSetupUrl: string | null;
+}
+
 /**
- * server.ts, before listening: migrate, fill an empty database with the demo data when
- * DEMO_DATA=1 asks for it, then close any cycle whose deadline passed while the server was
- * down and keep the weekly clock running.
+ * server.ts, before listening, once per start: migrate, fill an empty database with the demo
+ * data when DEMO_DATA=1 asks for it, make the first-admin setup link if one is needed, then
+ * close any cycle whose deadline passed while the server was down and keep the weekly clock
+ * running.
  */
-export async function prepareServer() {
+export async function prepareServer(): Promise<ServerStart> {
   const db = getDb();
   if (demoDataRequested()) await ensureDemoData(db);
+  const adminSetupPath = prepareAdminSetup(db, process.env.ADMIN_SECRET);
   startCycleClock(db);
+  return { adminSetupPath, adminSetupUrl: adminSetupPath ? `${publicOrigin()}${adminSetupPath}` : null };
 }
 
 /** server.ts, on SIGTERM: close the database cleanly (checkpoints the WAL). */
