@@ -33,8 +33,8 @@ describe("the Docker image's run stage", () => {
     if (dir) fs.rmSync(dir, { recursive: true, force: true });
   });
 
-  it("copies the build, the migrations, the dependencies and package.json", () => {
-    expect(copied.sort()).toEqual(["build", "drizzle", "node_modules", "package.json"]);
+  it("copies the build, the migrations, the dependencies, package.json and the backup script", () => {
+    expect(copied.sort()).toEqual(["build", "drizzle", "node_modules", "package.json", "scripts/db-backup.mjs"]);
     expect(runStage).toMatch(/^USER node$/m);
     expect(runStage).toMatch(/^VOLUME \["\/data"\]$/m);
     expect(runStage).toMatch(/^HEALTHCHECK .*\n.*\/healthz/m);
@@ -58,7 +58,10 @@ describe("the Docker image's run stage", () => {
     for (const entry of copied) {
       if (entry === "node_modules") fs.symlinkSync(path.resolve("node_modules"), path.join(dir, "node_modules"));
       else if (entry === "build") fs.cpSync(buildDir, path.join(dir, entry), { recursive: true });
-      else fs.cpSync(entry, path.join(dir, entry), { recursive: true });
+      else {
+        fs.mkdirSync(path.dirname(path.join(dir, entry)), { recursive: true });
+        fs.cpSync(entry, path.join(dir, entry), { recursive: true });
+      }
     }
     const port = await new Promise<number>((resolve) => {
       const probe = net.createServer().listen(0, "127.0.0.1", () => {
@@ -101,6 +104,17 @@ describe("the Docker image's run stage", () => {
         body: JSON.stringify({ email: DEMO_ADMIN.email, password: DEMO_ADMIN.password }),
       });
       expect(demoLogin.status).toBe(401);
+
+      // `npm run db:backup` in the container: from the copied files, beside the live database.
+      const backup = await new Promise<{ code: number | null; out: string }>((resolve) => {
+        const run = spawn(process.execPath, ["scripts/db-backup.mjs"], { cwd: dir, env: { ...process.env, DATABASE_PATH: path.join(dir!, "data", "shuk.db") }, stdio: "pipe" });
+        let out = "";
+        run.stdout.on("data", (c) => (out += c));
+        run.stderr.on("data", (c) => (out += c));
+        run.once("close", (code) => resolve({ code, out }));
+      });
+      expect(backup.code, backup.out).toBe(0);
+      expect(fs.readdirSync(path.join(dir, "data", "backups"))).toHaveLength(1);
       // With no SESSION_SECRET, one is made and kept beside the database.
       expect(fs.existsSync(path.join(dir, "data", "session-secret"))).toBe(true);
     } finally {
