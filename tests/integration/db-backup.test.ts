@@ -117,15 +117,17 @@ describe("npm run db:backup", () => {
     const second = await runBackup(file).done;
     expect(first.code).toBe(0);
     expect(second.code).toBe(0);
-    const made = fs.readdirSync(path.join(dir, "backups")).sort();
+    const made = fs.readdirSync(path.join(dir, "backups"));
     expect(made).toHaveLength(2);
     for (const name of made) expect(name).toMatch(/^shuk-\d{4}-\d\d-\d\dT\d\d-\d\d-\d\dZ(-\d+)?\.db$/);
-    expect(first.stdout).toContain(path.join(dir, "backups", made[0]!));
+    // Two runs in one second: the second gets its own name, never the first one's file.
+    const written = [first, second].map((run) => /to (\S+) \(/.exec(run.stdout)?.[1]);
+    expect(written.sort()).toEqual(made.map((name) => path.join(dir, "backups", name)).sort());
 
     // Restoring (README): with the server stopped, copy the file over DATABASE_PATH, drop
     // -wal/-shm, start. The server opens and migrates it as its own.
     const restored = path.join(dir, "restored.db");
-    fs.copyFileSync(path.join(dir, "backups", made[0]!), restored);
+    fs.copyFileSync(written[0]!, restored);
     const reopened = openDatabase(restored);
     migrateDatabase(reopened);
     expect(reopened.$client.prepare("select subject from contact_messages").pluck().all()).toEqual([String(sequence)]);
