@@ -14,7 +14,7 @@ COPY . .
 RUN npm run build \
  && npm prune --omit=dev
 
-# ---- run: production dependencies (already compiled), the build and the migrations ----
+# ---- run: production dependencies (already compiled), the build, the migrations, the backup script ----
 FROM node:22-bookworm-slim AS run
 ENV NODE_ENV=production \
     PORT=3000 \
@@ -27,6 +27,8 @@ COPY --from=build --chown=node:node /app/package.json ./package.json
 COPY --from=build --chown=node:node /app/node_modules ./node_modules
 COPY --from=build --chown=node:node /app/build ./build
 COPY --from=build --chown=node:node /app/drizzle ./drizzle
+# `npm run db:backup` inside the container (plain JavaScript: runs without dev dependencies).
+COPY --from=build --chown=node:node /app/scripts/db-backup.mjs ./scripts/db-backup.mjs
 USER node
 VOLUME ["/data"]
 EXPOSE 3000

@@ -21,16 +21,20 @@ const clientDir = path.join(buildDir, "client");
 
 interface AppEntry {
   createLoadContext(nonce: string, options: { clientAddress?: string }): RouterContextProvider;
-  prepareServer(options: { runJobs: boolean }): Promise<void>;
+  prepareServer(options: { leader: boolean }): Promise<{ adminSetupUrl: string | null }>;
   stopServer(): void;
 }
 const build = (await import(pathToFileURL(path.join(buildDir, "server", "index.js")).href)) as ServerBuild;
 const app = build.entry.module as unknown as AppEntry;
 
-// Migrate before taking traffic. Exactly one worker (the supervisor says which) runs the weekly
-// clock and the housekeeping jobs.
-const runJobs = process.env.SHUK_RUN_JOBS === "1";
-await app.prepareServer({ runJobs });
+// Migrate before taking traffic. Exactly one worker, the leader (the supervisor says which),
+// seeds demo data when asked, makes the first-admin link and runs the weekly clock and the
+// housekeeping jobs.
+const leader = process.env.SHUK_LEADER === "1";
+const start = await app.prepareServer({ leader });
+if (start.adminSetupUrl) {
+  console.log(`No admin yet. Create the first one with this one-time link (valid 7 days, until an admin exists or the next start): ${start.adminSetupUrl}`);
+}
 
 const CONTENT_TYPES: Record<string, string> = {
   ".js": "text/javascript; charset=utf-8",
@@ -325,7 +329,7 @@ server.on("clientError", (error: NodeJS.ErrnoException, socket) => {
 const port = Number(process.env.PORT ?? 3000);
 const host = process.env.HOST ?? "0.0.0.0";
 server.listen(port, host, () => {
-  const role = runJobs ? " and runs the weekly clock and housekeeping" : "";
+  const role = leader ? " and runs the weekly clock and housekeeping" : "";
   console.log(`worker ${process.env.SHUK_WORKER_SLOT ?? 0} (pid ${process.pid}) is ready${role}`);
 });
 

@@ -7,10 +7,12 @@ import {
   type EntryContext,
   type HandleErrorFunction,
 } from "react-router";
+import { prepareAdminSetup } from "~/auth/admin-setup.server";
 import { NonceProvider } from "~/components/nonce";
+import { publicOrigin } from "~/config.server";
 import { clientAddressContext, dbOverrideContext, nonceContext } from "~/context";
 import { closeDb, getDb, type Db } from "~/db/client.server";
-import { ensureDemoData } from "~/db/seed.server";
+import { demoDataRequested, ensureDemoData } from "~/db/seed.server";
 import { startCycleClock, stopCycleClock } from "~/services/cycle-engine.server";
 import { startHousekeeping, stopHousekeeping } from "~/services/housekeeping.server";
 
@@ -28,17 +30,32 @@ export function createLoadContext(nonce: string, options: { db?: Db; clientAddre
   return context;
 }
 
+export interface ServerStart {
+  /**
+   * `/admin/create?setup=<token>` when the market has no admin and no ADMIN_SECRET: the one
+   * way to make its first admin, so the server prints it (with `adminSetupUrl`) at every start.
+   * Each start makes a new one and retires the last.
+   */
+  adminSetupPath: string | null;
+  /** The same on the site's public address (APP_URL, or the local one). */
+  adminSetupUrl: string | null;
+}
+
 /**
- * server.ts, before listening: migrate, fill an empty database with the demo data; in the one
- * worker that runs the jobs, close any cycle whose deadline passed while the server was down
- * and keep the weekly clock running.
+ * server.ts, before listening. Every worker opens (and so migrates) the database. The leader,
+ * the one worker the supervisor picks, also fills an empty database with the demo data when
+ * DEMO_DATA=1 asks for it, makes the first-admin setup link if one is needed, closes any cycle
+ * whose deadline passed while the server was down and keeps the weekly clock and the
+ * housekeeping running. Its replacement after a crash does the same.
  */
-export async function prepareServer({ runJobs }: { runJobs: boolean } = { runJobs: true }) {
-  await ensureDemoData(getDb());
-  if (runJobs) {
-    startCycleClock(getDb());
-    startHousekeeping(getDb());
-  }
+export async function prepareServer({ leader }: { leader: boolean } = { leader: true }): Promise<ServerStart> {
+  const db = getDb();
+  if (!leader) return { adminSetupPath: null, adminSetupUrl: null };
+  if (demoDataRequested()) await ensureDemoData(db);
+  const adminSetupPath = prepareAdminSetup(db, process.env.ADMIN_SECRET);
+  startCycleClock(db);
+  startHousekeeping(db);
+  return { adminSetupPath, adminSetupUrl: adminSetupPath ? `${publicOrigin()}${adminSetupPath}` : null };
 }
 
 /** server.ts, on SIGTERM: close the database cleanly (checkpoints the WAL). */

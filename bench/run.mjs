@@ -92,7 +92,8 @@ try {
   tmp = fs.mkdtempSync(path.join(os.tmpdir(), "shuk-bench-"));
   const databasePath = path.join(tmp, "bench.db");
 
-  // 1. The app migrates an empty file and seeds its demo data on start; then the large set.
+  // 1. The app migrates an empty file and seeds its demo data on start (DEMO_DATA=1, see
+  // server.mjs); then the large set.
   await step("migrate (one server start on an empty database)", async () => {
     const first = await startAppServer({ buildDir: config.buildDir, databasePath, port: await freePort() });
     await stopChild(first);

@@ -122,7 +122,7 @@ export async function seedLarge(file, sizes = seedSizes(), now = Date.now()) {
     const templatePickups = db.prepare("select * from pickup_points").all();
     const templateVendors = db.prepare("select * from vendors").all();
     if (templateDeals.length === 0 || templateCommunities.length === 0) {
-      throw new Error("seed-large: the database has no demo catalogue to use as templates (start the server on it once first)");
+      throw new Error("seed-large: the database has no demo catalogue to use as templates (start the server on it once with DEMO_DATA=1, or run npm run db:seed on it)");
     }
 
     // --- wipe everything but the migrations (foreign keys off only for the wipe)

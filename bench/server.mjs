@@ -57,6 +57,8 @@ export async function startAppServer({ buildDir, databasePath, port }) {
       SESSION_SECRET: "bench-session-secret",
       RATE_LIMIT_SCALE: "1000",
       INSECURE_COOKIES: "1",
+      // seed-large.mjs uses the demo catalogue as its templates.
+      DEMO_DATA: "1",
     },
     stdio: ["ignore", "pipe", "pipe"],
   });

@@ -36,7 +36,7 @@ async function supervise() {
 
   function fork(slot: number): Worker {
     const startedAt = Date.now();
-    const worker = cluster.fork({ SHUK_WORKER_SLOT: String(slot), SHUK_RUN_JOBS: slot === 0 ? "1" : "0" });
+    const worker = cluster.fork({ SHUK_WORKER_SLOT: String(slot), SHUK_LEADER: slot === 0 ? "1" : "0" });
     worker.on("exit", (code, signal) => {
       // Before the first worker listens, a failure is a broken start (handled below), not a crash.
       if (stopping || !started) return;

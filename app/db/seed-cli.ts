@@ -1,4 +1,5 @@
-// `npm run db:seed`: migrates the database at DATABASE_PATH and fills it if it is empty.
+// `npm run db:seed`: migrates the database at DATABASE_PATH and fills it with the demo data if
+// it is empty. Running it is the request, so it needs no DEMO_DATA=1.
 import { closeDb, defaultDatabasePath, getDb } from "./client.server";
 import { ensureDemoData } from "./seed.server";
 

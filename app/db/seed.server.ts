@@ -1,6 +1,7 @@
 // Demo data: communities with pickup points, tiers and an open weekly cycle; vendors; deals
 // with a group per community; a demo shopper, a demo vendor and a demo admin (credentials in
-// README.md).
+// README.md). Only when asked for (DEMO_DATA=1, `npm run demo`, `npm run db:seed`): the demo
+// admin's password is public, so a production database must never get it by default.
 import { eq, sql } from "drizzle-orm";
 import { hashPassword } from "~/auth/password.server";
 import { nextCycleDates } from "~/services/cycle-schedule";
@@ -23,6 +24,11 @@ export const DEMO_USER = { email: "demo@shuk.example", password: "shuk-demo-2026
 export const DEMO_ADMIN = { email: "admin@shuk.example", password: "shuk-admin-2026", firstName: "אבי", lastName: "לוי" };
 /** Runs the first seed vendor's shop (its `vendors` row is linked to this account). */
 export const DEMO_VENDOR = { email: "vendor@shuk.example", password: "shuk-vendor-2026", firstName: "יוסי", lastName: "מזרחי" };
+
+/** DEMO_DATA=1 asks the server to fill an empty database with the demo data at start. */
+export function demoDataRequested(env: Record<string, string | undefined> = process.env): boolean {
+  return env.DEMO_DATA === "1";
+}
 
 function isEmpty(db: Db) {
   const row = db.get<{ n: number }>(sql`select count(*) as n from ${communities}`);

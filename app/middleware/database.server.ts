@@ -2,7 +2,7 @@ import type { MiddlewareFunction } from "react-router";
 import { authenticateRequest } from "~/auth/session.server";
 import { dbContext, dbOverrideContext, userContext } from "~/context";
 import { getDb } from "~/db/client.server";
-import { ensureDemoData } from "~/db/seed.server";
+import { demoDataRequested, ensureDemoData } from "~/db/seed.server";
 
 let ready: Promise<void> | undefined;
 
@@ -11,8 +11,9 @@ export const databaseMiddleware: MiddlewareFunction<Response> = async ({ request
   let db = context.get(dbOverrideContext);
   if (!db) {
     db = getDb();
-    // First request after start: fill an empty database with the demo catalogue.
-    ready ??= ensureDemoData(db);
+    // First request after start (`react-router dev` never calls prepareServer): the demo
+    // catalogue, only when DEMO_DATA=1 asks for it.
+    ready ??= demoDataRequested() ? ensureDemoData(db) : Promise.resolve();
     await ready;
   }
   context.set(dbContext, db);

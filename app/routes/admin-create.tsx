@@ -3,6 +3,7 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useEffect } from "react";
 import { useTranslation } from "~/components/use-translation";
 import { data, Form, Link, useNavigate, useNavigation } from "react-router";
+import { adminSetupState } from "~/auth/admin-setup.server";
 import { rateLimitKeys } from "~/auth/rate-limit.server";
 import { Field, SubmitButton } from "~/components/ui/field";
 import { useHydrated } from "~/components/use-hydrated";
@@ -18,11 +19,26 @@ import { readForm } from "~/web/form.server";
 /** Spec: after the success toast the app moves to /login in 2 s. */
 const REDIRECT_MS = 2000;
 
-// Spec section 6: no login check here; the secret code is what guards admin creation.
-export function loader({ context }: Route.LoaderArgs) {
+// A page that may carry a setup token in its address: kept out of caches, and out of the
+// Referer header sent to other sites. Not "no-referrer": Chromium then posts the form with
+// `Origin: null`, which React Router's CSRF check refuses.
+const PRIVATE_HEADERS = { "Cache-Control": "no-store", "Referrer-Policy": "same-origin" };
+
+// Spec section 6: no login check here; the secret code is what guards admin creation. A new
+// market's one-time setup link (?setup=<token>, printed at start) stands in for the code.
+export function loader({ request, context }: Route.LoaderArgs) {
   const t = getInstance(context).t;
-  return { title: `${t("admin.create.title")} | ${t("app.name")}` };
+  const token = new URL(request.url).searchParams.get("setup");
+  const setup = token ? { token, state: adminSetupState(context.get(dbContext), token) } : null;
+  return {
+    title: `${t("admin.create.title")} | ${t("app.name")}`,
+    // Only a working token goes into the form; a dead one gets the reason and the usual form.
+    setupToken: setup?.state === "valid" ? setup.token : null,
+    setupSpent: setup !== null && setup.state !== "valid",
+  };
 }
+
+export const headers: Route.HeadersFunction = () => PRIVATE_HEADERS;
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }];
 
@@ -66,7 +82,7 @@ function Created() {
   );
 }
 
-export default function AdminCreate({ actionData }: Route.ComponentProps) {
+export default function AdminCreate({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const navigation = useNavigation();
   const hydrated = useHydrated();
@@ -79,12 +95,19 @@ export default function AdminCreate({ actionData }: Route.ComponentProps) {
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
   });
-  const pending = navigation.state !== "idle" && navigation.formAction === "/admin/create";
+  // The form posts to its own address, ?setup= included.
+  const pending = navigation.state !== "idle" && navigation.formAction?.startsWith("/admin/create") === true;
+  const { setupToken, setupSpent } = loaderData;
 
   return (
     <section className="mx-auto max-w-md px-4 py-12">
       <h1 className="text-3xl font-bold">{t("admin.create.title")}</h1>
-      <p className="mt-1 text-fg-muted">{t("admin.create.subtitle")}</p>
+      <p className="mt-1 text-fg-muted">{t(setupToken ? "admin.create.setupSubtitle" : "admin.create.subtitle")}</p>
+      {setupSpent && !created ? (
+        <p role="alert" className="mt-4 rounded-xl border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-950 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100" data-testid="admin-setup-spent">
+          {t("admin.errors.setupSpent")}
+        </p>
+      ) : null}
 
       {created ? (
         <Created />
@@ -102,7 +125,12 @@ export default function AdminCreate({ actionData }: Route.ComponentProps) {
           <Field label={t("admin.create.email")} errorId={fields.email.errorId} errors={fields.email.errors} {...getInputProps(fields.email, { type: "email" })} autoComplete="email" placeholder={t("auth.emailPlaceholder")} dir="ltr" />
           <Field label={t("admin.create.password")} hint={t("admin.create.passwordHint")} errorId={fields.password.errorId} errors={fields.password.errors} {...getInputProps(fields.password, { type: "password" })} autoComplete="new-password" dir="ltr" />
           <Field label={t("admin.create.confirmPassword")} errorId={fields.confirmPassword.errorId} errors={fields.confirmPassword.errors} {...getInputProps(fields.confirmPassword, { type: "password" })} autoComplete="new-password" dir="ltr" />
-          <Field label={t("admin.create.secretCode")} hint={t("admin.create.secretHint")} errorId={fields.secretCode.errorId} errors={fields.secretCode.errors} {...getInputProps(fields.secretCode, { type: "password" })} autoComplete="off" dir="ltr" />
+          {setupToken ? (
+            // The link is the key: the person types only an e-mail and a password.
+            <input type="hidden" name={fields.secretCode.name} value={setupToken} />
+          ) : (
+            <Field label={t("admin.create.secretCode")} hint={t("admin.create.secretHint")} errorId={fields.secretCode.errorId} errors={fields.secretCode.errors} {...getInputProps(fields.secretCode, { type: "password" })} autoComplete="off" dir="ltr" />
+          )}
           <SubmitButton pending={pending} pendingLabel={t("admin.create.pending")}>
             {t("admin.create.submit")}
           </SubmitButton>

@@ -148,6 +148,12 @@ export default function Deals({ loaderData }: Route.ComponentProps) {
         <div className="mt-6 grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-4" aria-busy="true" aria-label={t("shop.deals.loading")}>
           {Array.from({ length: 12 }, (_, i) => <DealCardSkeleton key={i} />)}
         </div>
+      ) : deals.length === 0 && !hasActiveFilters(query) ? (
+        // Nothing filtered and still nothing: a new market whose vendors have no deals yet.
+        <div className="mt-12 text-center" data-testid="deals-none-yet">
+          <p className="text-xl font-semibold">{t("shop.deals.noneYetTitle")}</p>
+          <p className="mt-2 text-fg-muted">{t("shop.deals.noneYetText")}</p>
+        </div>
       ) : deals.length === 0 ? (
         <div className="mt-12 text-center" data-testid="deals-empty">
           <p className="text-xl font-semibold">{t("shop.deals.emptyTitle")}</p>

@@ -133,9 +133,14 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                 {t("home.viewAll", { category: t(`categories.${category}`) })}
               </Link>
             </div>
-            <div className="mt-3 grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-4" data-testid={`hot-${category}`}>
-              {hot[category].map((deal) => <DealCard key={deal.id} deal={deal} signedIn={signedIn} />)}
-            </div>
+            {hot[category].length === 0 ? (
+              // A new market (no DEMO_DATA) has no deals until its vendors add some.
+              <p className="mt-3 text-fg-muted" data-testid={`hot-${category}-empty`}>{t("home.hotEmpty")}</p>
+            ) : (
+              <div className="mt-3 grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-4" data-testid={`hot-${category}`}>
+                {hot[category].map((deal) => <DealCard key={deal.id} deal={deal} signedIn={signedIn} />)}
+              </div>
+            )}
           </div>
         ))}
       </section>

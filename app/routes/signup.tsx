@@ -94,6 +94,12 @@ export default function Signup({ loaderData, actionData }: Route.ComponentProps)
           {t("referrals.signupNote", { name: invite.inviterFirstName, community: invite.community.name })}
         </p>
       ) : null}
+      {loaderData.communities.length === 0 ? (
+        // A new market: every member belongs to a community, and only an admin opens one.
+        <p role="status" className="mt-4 rounded-xl border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-950 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100" data-testid="signup-no-communities">
+          {t("auth.noCommunities")}
+        </p>
+      ) : null}
 
       <Form method="post" className="mt-8 grid gap-4" {...getFormProps(form)}>
         <input type="hidden" name="redirectTo" value={params.get("redirect") ?? ""} />

@@ -123,4 +123,12 @@ test.describe("admin creation", () => {
     await expect(page).toHaveURL(/\/admin$/);
     await expect(page.getByRole("heading", { name: "לוח ניהול" })).toBeVisible();
   });
+
+  // A working link needs a market with no admin (tests/integration/first-admin.test.ts); this
+  // market has its demo admin, so any setup link is dead and the usual form is back.
+  test("a setup link on a market that has its admin says it no longer works and asks for the secret code", async ({ page }) => {
+    await page.goto("/admin/create?setup=an-old-link-from-the-log");
+    await expect(page.getByRole("alert").filter({ hasText: "קישור ההקמה הזה כבר לא פעיל" })).toBeVisible();
+    await expect(page.getByLabel("קוד סודי")).toBeVisible();
+  });
 });

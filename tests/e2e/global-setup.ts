@@ -60,6 +60,8 @@ export default async function globalSetup() {
       DATABASE_PATH: path.join(dir, "e2e.db"),
       SESSION_SECRET: "e2e-session-secret",
       ADMIN_SECRET: "e2e-admin-secret",
+      // The specs sign in as the demo shopper, vendor and admin.
+      DEMO_DATA: "1",
       // One address signs up every test's shoppers; the limits themselves are tested in vitest.
       RATE_LIMIT_SCALE: "100",
       SMTP_URL: mail.url,

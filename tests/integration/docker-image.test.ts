@@ -8,6 +8,7 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { DEMO_ADMIN } from "~/db/seed.server";
 
 const dockerfile = fs.readFileSync("Dockerfile", "utf8");
 const runStage = dockerfile.slice(dockerfile.indexOf("AS run"));
@@ -32,12 +33,14 @@ describe("the Docker image's run stage", () => {
     if (dir) fs.rmSync(dir, { recursive: true, force: true });
   });
 
-  it("copies the build, the migrations, the dependencies and package.json", () => {
-    expect(copied.sort()).toEqual(["build", "drizzle", "node_modules", "package.json"]);
+  it("copies the build, the migrations, the dependencies, package.json and the backup script", () => {
+    expect(copied.sort()).toEqual(["build", "drizzle", "node_modules", "package.json", "scripts/db-backup.mjs"]);
     expect(runStage).toMatch(/^USER node$/m);
     expect(runStage).toMatch(/^VOLUME \["\/data"\]$/m);
     expect(runStage).toMatch(/^HEALTHCHECK .*\n.*\/healthz/m);
     expect(dockerfile).toMatch(/^FROM node:22-bookworm-slim AS build$/m);
+    // A production database never gets the demo data (its admin password is public).
+    expect(dockerfile).not.toContain("DEMO_DATA");
   });
 
   it("needs only production dependencies at run time", () => {
@@ -50,12 +53,15 @@ describe("the Docker image's run stage", () => {
     }
   });
 
-  it("starts from exactly those files and answers /healthz and the home page", async () => {
+  it("starts from exactly those files on an empty database, with no demo data, and answers its pages", async () => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), "shuk-image-"));
     for (const entry of copied) {
       if (entry === "node_modules") fs.symlinkSync(path.resolve("node_modules"), path.join(dir, "node_modules"));
       else if (entry === "build") fs.cpSync(buildDir, path.join(dir, entry), { recursive: true });
-      else fs.cpSync(entry, path.join(dir, entry), { recursive: true });
+      else {
+        fs.mkdirSync(path.dirname(path.join(dir, entry)), { recursive: true });
+        fs.cpSync(entry, path.join(dir, entry), { recursive: true });
+      }
     }
     const port = await new Promise<number>((resolve) => {
       const probe = net.createServer().listen(0, "127.0.0.1", () => {
@@ -65,7 +71,8 @@ describe("the Docker image's run stage", () => {
     });
     const child = spawn(process.execPath, ["build/start.js"], {
       cwd: dir,
-      env: { ...process.env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", DATABASE_PATH: path.join(dir, "data", "shuk.db"), SESSION_SECRET: "" },
+      // As the image runs: no DEMO_DATA, no ADMIN_SECRET (the first admin comes from the setup link).
+      env: { ...process.env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", DATABASE_PATH: path.join(dir, "data", "shuk.db"), SESSION_SECRET: "", DEMO_DATA: "", ADMIN_SECRET: "" },
       stdio: "pipe",
     });
     let output = "";
@@ -80,7 +87,34 @@ describe("the Docker image's run stage", () => {
       expect(health?.status, output).toBe(200);
       const home = await fetch(`http://127.0.0.1:${port}/`);
       expect(home.status).toBe(200);
-      expect(await home.text()).toContain('dir="rtl"');
+      const homeHtml = await home.text();
+      expect(homeHtml).toContain('dir="rtl"');
+      expect(homeHtml).toContain('data-testid="hot-vegetables-empty"');
+      const deals = await fetch(`http://127.0.0.1:${port}/deals`);
+      expect(deals.status).toBe(200);
+      expect(await deals.text()).toContain('data-testid="deals-none-yet"');
+      const signup = await fetch(`http://127.0.0.1:${port}/signup`);
+      expect(signup.status).toBe(200);
+      expect(await signup.text()).toContain('data-testid="signup-no-communities"');
+      expect((await fetch(`http://127.0.0.1:${port}/login`)).status).toBe(200);
+      // No demo accounts: the demo admin's public password opens nothing.
+      const demoLogin = await fetch(`http://127.0.0.1:${port}/api/auth/login`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ email: DEMO_ADMIN.email, password: DEMO_ADMIN.password }),
+      });
+      expect(demoLogin.status).toBe(401);
+
+      // `npm run db:backup` in the container: from the copied files, beside the live database.
+      const backup = await new Promise<{ code: number | null; out: string }>((resolve) => {
+        const run = spawn(process.execPath, ["scripts/db-backup.mjs"], { cwd: dir, env: { ...process.env, DATABASE_PATH: path.join(dir!, "data", "shuk.db") }, stdio: "pipe" });
+        let out = "";
+        run.stdout.on("data", (c) => (out += c));
+        run.stderr.on("data", (c) => (out += c));
+        run.once("close", (code) => resolve({ code, out }));
+      });
+      expect(backup.code, backup.out).toBe(0);
+      expect(fs.readdirSync(path.join(dir, "data", "backups"))).toHaveLength(1);
       // With no SESSION_SECRET, one is made and kept beside the database.
       expect(fs.existsSync(path.join(dir, "data", "session-secret"))).toBe(true);
     } finally {
@@ -88,5 +122,6 @@ describe("the Docker image's run stage", () => {
       await new Promise((resolve) => child.once("exit", resolve));
     }
     expect(output).toContain("SIGTERM");
+    expect(output).not.toMatch(/error/i);
   });
 });

@@ -45,7 +45,7 @@ beforeAll(async () => {
     });
   });
   child = spawn(process.execPath, [path.join(buildDir, "start.js")], {
-    env: { ...process.env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", DATABASE_PATH: path.join(dir, "shuk.db"), SESSION_SECRET: "server-test", INSECURE_COOKIES: "1" },
+    env: { ...process.env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", DATABASE_PATH: path.join(dir, "shuk.db"), SESSION_SECRET: "server-test", INSECURE_COOKIES: "1", DEMO_DATA: "1" },
     stdio: "pipe",
   });
   let output = "";

@@ -9,7 +9,8 @@ import type { Route } from "./+types/admin-create";
 
 /**
  * POST /api/admin/create-admin { email, password, secretCode }: open to guests (spec section 6);
- * the secret code is the only key. 201 { email, userId }.
+ * the secret code (ADMIN_SECRET, or a new market's one-time setup token) is the only key.
+ * 201 { email, userId }.
  */
 export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== "POST") return methodNotAllowed();
