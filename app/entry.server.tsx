@@ -12,7 +12,7 @@ import { NonceProvider } from "~/components/nonce";
 import { publicOrigin } from "~/config.server";
 import { clientAddressContext, dbOverrideContext, nonceContext } from "~/context";
 import { closeDb, getDb, type Db } from "~/db/client.server";
-import { demoDataRequested, ensureDemoData } from "~/db/seed.server";
+import { demoAccountsWithPublicPasswords, demoDataRequested, ensureDemoData } from "~/db/seed.server";
 import { startCycleClock, stopCycleClock } from "~/services/cycle-engine.server";
 import { startHousekeeping, stopHousekeeping } from "~/services/housekeeping.server";
 
@@ -52,6 +52,10 @@ export async function prepareServer({ leader }: { leader: boolean } = { leader: 
   const db = getDb();
   if (!leader) return { adminSetupPath: null, adminSetupUrl: null };
   if (demoDataRequested()) await ensureDemoData(db);
+  else {
+    const exposed = await demoAccountsWithPublicPasswords(db);
+    if (exposed.length) console.warn(`Warning: ${exposed.join(", ")} still sign in with the public demo passwords from README.md. Change their passwords or delete them before this market goes public.`);
+  }
   const adminSetupPath = prepareAdminSetup(db, process.env.ADMIN_SECRET);
   startCycleClock(db);
   startHousekeeping(db);

@@ -3,7 +3,7 @@
 // README.md). Only when asked for (DEMO_DATA=1, `npm run demo`, `npm run db:seed`): the demo
 // admin's password is public, so a production database must never get it by default.
 import { eq, sql } from "drizzle-orm";
-import { hashPassword } from "~/auth/password.server";
+import { hashPassword, verifyPassword } from "~/auth/password.server";
 import { nextCycleDates } from "~/services/cycle-schedule";
 import type { Db } from "./client.server";
 import {
@@ -28,6 +28,19 @@ export const DEMO_VENDOR = { email: "vendor@shuk.example", password: "shuk-vendo
 /** DEMO_DATA=1 asks the server to fill an empty database with the demo data at start. */
 export function demoDataRequested(env: Record<string, string | undefined> = process.env): boolean {
   return env.DEMO_DATA === "1";
+}
+
+/**
+ * The demo accounts that still sign in with their public passwords. A database made with demo
+ * data before demo data needed asking for may carry them into production: the server warns.
+ */
+export async function demoAccountsWithPublicPasswords(db: Db): Promise<string[]> {
+  const found: string[] = [];
+  for (const account of [DEMO_ADMIN, DEMO_VENDOR, DEMO_USER]) {
+    const row = db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.email, account.email)).get();
+    if (row?.passwordHash && (await verifyPassword(row.passwordHash, account.password))) found.push(account.email);
+  }
+  return found;
 }
 
 function isEmpty(db: Db) {
