@@ -13,7 +13,7 @@ import { GuestCache, guestCacheKey, isCacheableAnswer, type CachedAnswer } from 
 import { allowedHostNames, hostName, isAllowedHost } from "./server/hosts";
 import { ALLOWED_METHODS_HEADER, declaredLengthOverLimit, headersOf, methodRefusal, streamBody, urlOf, writeResponse } from "./server/node-adapter";
 import { refusal, type RefusalReason } from "./server/refusals";
-import { MAX_UPLOAD_BODY_BYTES } from "./app/services/image-upload";
+import { MAX_UPLOAD_BODY_BYTES } from "./app/domain/image-upload";
 
 // This file is compiled to build/start.js, beside build/server and build/client.
 const buildDir = path.dirname(fileURLToPath(import.meta.url));

@@ -12,9 +12,9 @@ import { NonceProvider } from "~/components/nonce";
 import { publicOrigin } from "~/config.server";
 import { clientAddressContext, dbOverrideContext, nonceContext } from "~/context";
 import { closeDb, getDb, type Db } from "~/db/client.server";
-import { demoAccountsWithPublicPasswords, demoDataRequested, ensureDemoData } from "~/db/seed.server";
+import { demoAccountsWithPublicPasswords, demoDataRequested, ensureDemoData } from "~/demo/seed.server";
 import { startCycleClock, stopCycleClock } from "~/services/cycle-engine.server";
-import { startHousekeeping, stopHousekeeping } from "~/services/housekeeping.server";
+import { startHousekeeping, stopHousekeeping } from "~/auth/housekeeping.server";
 
 export const streamTimeout = 5_000;
 

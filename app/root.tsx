@@ -24,10 +24,10 @@ import { directionOf, i18nFor, type Locale } from "./i18n";
 import { databaseMiddleware } from "./middleware/database.server";
 import { originRuleMiddleware, personalAnswersMiddleware } from "./middleware/request-guard.server";
 import { pageSectionsKey, translationForPage } from "./locales/sections";
-import { getInstance, getLocale, i18nextMiddleware, translations } from "./middleware/i18next.server";
+import { getInstance, getLocale, i18nextMiddleware, translations } from "./web/i18next.server";
 import { headerSummary } from "./services/header.server";
-import { getTheme } from "./services/theme.server";
-import { takeToasts } from "./services/toast.server";
+import { getTheme } from "~/web/theme.server";
+import { takeToasts } from "~/web/toast.server";
 
 // The origin rule runs before the database is touched; the no-store rule needs the user.
 export const middleware: Route.MiddlewareFunction[] = [i18nextMiddleware, originRuleMiddleware, databaseMiddleware, personalAnswersMiddleware];

@@ -2,8 +2,8 @@
 import { createHash, timingSafeEqual } from "node:crypto";
 import { data, type RouterContextProvider } from "react-router";
 import type { User } from "~/db/schema";
-import { getInstance } from "~/middleware/i18next.server";
-import { apiError } from "~/services/http.server";
+import { getInstance } from "~/web/i18next.server";
+import { apiError } from "~/web/http.server";
 import { withApiUser, type ApiCall } from "./api.server";
 import { requireUser } from "./guards.server";
 

@@ -5,9 +5,9 @@ import type { z } from "zod";
 import { dbContext, userContext } from "~/context";
 import type { Db } from "~/db/client.server";
 import type { User } from "~/db/schema";
-import { getInstance } from "~/middleware/i18next.server";
+import { getInstance } from "~/web/i18next.server";
 import type { Viewer } from "~/services/deals.server";
-import { answer, apiError, readJsonObject, validationError } from "~/services/http.server";
+import { answer, apiError, readJsonObject, validationError } from "~/web/http.server";
 
 type Ctx = Readonly<RouterContextProvider>;
 

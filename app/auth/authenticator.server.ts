@@ -2,9 +2,9 @@ import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
 import type { Db } from "~/db/client.server";
 import type { User } from "~/db/schema";
-import { LoginSchema } from "~/services/account-schemas";
-import { ServiceError } from "~/services/errors";
-import { verifyLogin } from "~/services/users.server";
+import { LoginSchema } from "~/domain/account-schemas";
+import { ServiceError } from "~/domain/errors";
+import { verifyLogin } from "./accounts.server";
 
 /**
  * remix-auth 4 only verifies who someone is; sessions are ours (session.server.ts). Made per

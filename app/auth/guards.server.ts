@@ -6,10 +6,6 @@ import { homeFor } from "~/services/users.server";
 
 type Ctx = Readonly<RouterContextProvider>;
 
-export function getOptionalUser(context: Ctx): User | null {
-  return context.get(userContext);
-}
-
 /** The signed-in user, or a redirect to /login that comes back here afterwards. */
 export function requireUser(context: Ctx, request: Request): User {
   const user = context.get(userContext);

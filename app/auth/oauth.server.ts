@@ -7,9 +7,9 @@ import { OAuth2Strategy } from "remix-auth-oauth2";
 import { secureCookies } from "~/config.server";
 import type { Db } from "~/db/client.server";
 import { AUTH_PROVIDER_TYPES, type User } from "~/db/schema";
-import { ServiceError } from "~/services/errors";
-import { externalSignInName } from "~/services/external-sign-in";
-import { signInExternal } from "~/services/external-accounts.server";
+import { ServiceError } from "~/domain/errors";
+import { externalSignInName } from "~/auth/external-sign-in.server";
+import { signInExternal } from "~/auth/external-accounts.server";
 
 export const OAUTH_CALLBACK_PATH = "/api/login/callback";
 

@@ -5,7 +5,7 @@ import { createCookie } from "react-router";
 import { getSessionSecret, isProduction, secureCookies } from "~/config.server";
 import type { Db } from "~/db/client.server";
 import { sessions, users, type User } from "~/db/schema";
-import { DAY_MS } from "~/services/time";
+import { DAY_MS } from "~/domain/time";
 import { newSecret, sha256 } from "./tokens.server";
 
 const SESSION_DAYS = 30;

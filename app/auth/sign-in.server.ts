@@ -1,7 +1,7 @@
 import type { Db } from "~/db/client.server";
 import type { User } from "~/db/schema";
-import { localeCookie } from "~/middleware/i18next.server";
-import { redirectWithToast } from "~/services/toast.server";
+import { localeCookie } from "~/web/i18next.server";
+import { redirectWithToast } from "~/web/toast.server";
 import { homeFor } from "~/services/users.server";
 import { startWebSession } from "./session.server";
 

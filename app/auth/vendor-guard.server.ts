@@ -1,22 +1,16 @@
 // Who may use the vendor area: a VENDOR account linked to its `vendors` row (issue #7).
-import { eq } from "drizzle-orm";
 import { data, type RouterContextProvider } from "react-router";
 import { dbContext } from "~/context";
-import type { Queryable } from "~/db/client.server";
-import { vendors, type User } from "~/db/schema";
-import { getInstance } from "~/middleware/i18next.server";
-import { apiError } from "~/services/http.server";
+import type { User } from "~/db/schema";
+import { getInstance } from "~/web/i18next.server";
+import { vendorOfUser, type Vendor } from "~/services/vendors.server";
+import { apiError } from "~/web/http.server";
 import { withApiUser, type ApiCall } from "./api.server";
 import { requireUser } from "./guards.server";
 
-type Ctx = Readonly<RouterContextProvider>;
-export type Vendor = typeof vendors.$inferSelect;
+export type { Vendor };
 
-/** The vendor an account runs, or null (not a VENDOR, or not linked yet). */
-export function vendorOfUser(db: Queryable, user: Pick<User, "id" | "role">): Vendor | null {
-  if (user.role !== "VENDOR") return null;
-  return db.select().from(vendors).where(eq(vendors.userId, user.id)).get() ?? null;
-}
+type Ctx = Readonly<RouterContextProvider>;
 
 /**
  * The signed-in vendor and its `vendors` row. A guest goes to /login and comes back; anyone

@@ -2,7 +2,7 @@
 import { getInputProps, getSelectProps, getTextareaProps, type useForm } from "@conform-to/react";
 import type { z } from "zod";
 import { useTranslation } from "~/components/use-translation";
-import { CommunityDetailsSchema, WEEKDAYS } from "~/services/admin-community-schemas";
+import { CommunityDetailsSchema, WEEKDAYS } from "~/domain/admin-community-schemas";
 import { ErrorList, Field, SelectField } from "./ui/field";
 
 type DetailsFields = ReturnType<typeof useForm<z.input<typeof CommunityDetailsSchema>>>[1];

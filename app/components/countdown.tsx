@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import { useTranslation } from "~/components/use-translation";
-import { countdownState, REFETCH_AFTER_EXPIRY_MS, REFETCH_EVERY_MS, splitRemaining, type DeadlineAnswer } from "~/services/countdown";
+import { countdownState, REFETCH_AFTER_EXPIRY_MS, REFETCH_EVERY_MS, splitRemaining, type DeadlineAnswer } from "~/domain/countdown";
 
 /**
  * The order-deadline countdown. The server renders the right state (so it reads right without

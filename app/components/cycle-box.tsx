@@ -1,5 +1,5 @@
 import { useTranslation } from "~/components/use-translation";
-import { formatDateTime } from "~/services/dates";
+import { formatDateTime } from "~/domain/dates";
 import { Countdown } from "./countdown";
 
 export interface CycleData {

@@ -4,7 +4,7 @@ import { FavoriteButton } from "./favorite-button";
 import { Price } from "./price";
 import { QtyStepper } from "./qty-stepper";
 
-import type { DealCardData } from "~/services/deal-card-data";
+import type { DealCardData } from "~/services/deals.server";
 
 export type { DealCardData };
 

@@ -6,11 +6,11 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import type { ReactNode } from "react";
 import { useTranslation } from "~/components/use-translation";
 import { Form, isRouteErrorResponse, Link, useNavigation, useRouteError } from "react-router";
-import { CATEGORIES, type DealStatus } from "~/db/enums";
-import { DealFormSchema, type DealContent, type DealFormDefaults } from "~/services/deal-schema";
-import type { DealAction } from "~/services/deal-status";
-import { IMAGE_CONTENT_TYPES } from "~/services/image-upload";
-import { formatShekel } from "~/services/money";
+import { CATEGORIES, type DealStatus } from "~/domain/enums";
+import { DealFormSchema, type DealContent, type DealFormDefaults } from "~/domain/deal-schema";
+import type { DealAction } from "~/domain/deal-status";
+import { IMAGE_CONTENT_TYPES } from "~/domain/image-upload";
+import { formatShekel } from "~/domain/money";
 import { ErrorList, Field, SelectField, SubmitButton } from "./ui/field";
 import { Price } from "./price";
 

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { useTranslation } from "~/components/use-translation";
-import type { SavedAddressOption } from "~/services/addresses";
-import { DELIVERY_DAYS, deliveryFee, FREE_DELIVERY_FROM } from "~/services/delivery";
+import type { SavedAddressOption } from "~/domain/addresses";
+import { DELIVERY_DAYS, deliveryFee, FREE_DELIVERY_FROM } from "~/domain/delivery";
 import { useFormatShekel } from "./price";
 import { SavedAddressPicker } from "./saved-address-picker";
 

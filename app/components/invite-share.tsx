@@ -1,5 +1,5 @@
 import { useTranslation } from "~/components/use-translation";
-import { whatsappShareUrl } from "~/services/referral-code";
+import { whatsappShareUrl } from "~/domain/referral-code";
 import { ShareButton } from "./share-button";
 
 /**

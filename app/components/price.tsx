@@ -1,5 +1,5 @@
 import { useTranslation } from "~/components/use-translation";
-import { formatShekel } from "~/services/money";
+import { formatShekel } from "~/domain/money";
 
 /** An amount in agorot, formatted for the page's language. */
 export function Price({ agorot, className, whole }: { agorot: number; className?: string; whole?: boolean }) {

@@ -3,9 +3,9 @@ import { getZodConstraint } from "@conform-to/zod/v4";
 import { useState } from "react";
 import { useTranslation } from "~/components/use-translation";
 import { Form, useNavigation } from "react-router";
-import { formatRelative } from "~/services/dates";
-import { reviewerName } from "~/services/review-name";
-import { ReviewSchema } from "~/services/shop-schemas";
+import { formatRelative } from "~/domain/dates";
+import { reviewerName } from "~/domain/review-name";
+import { ReviewSchema } from "~/domain/shop-schemas";
 import { ErrorList } from "./ui/field";
 
 export interface ReviewItem {

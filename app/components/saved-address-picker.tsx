@@ -1,6 +1,6 @@
 import type { ChangeEvent } from "react";
 import { useTranslation } from "~/components/use-translation";
-import type { SavedAddressOption } from "~/services/addresses";
+import type { SavedAddressOption } from "~/domain/addresses";
 import { useHydrated } from "./use-hydrated";
 
 /**

@@ -1,7 +1,7 @@
 import { useTranslation } from "~/components/use-translation";
 import { Form, Link, NavLink, useSearchParams } from "react-router";
 import type { HeaderUser } from "~/services/header.server";
-import type { Theme } from "~/services/theme";
+import type { Theme } from "~/domain/theme";
 import { CartIcon, HeartIcon, LeafIcon, MenuIcon, SearchIcon } from "./icons";
 import { badgeText, NotificationBell } from "./notification-bell";
 import { ThemeToggle } from "./theme-toggle";

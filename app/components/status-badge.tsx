@@ -1,5 +1,5 @@
 import { useTranslation } from "~/components/use-translation";
-import type { OrderStatus } from "~/db/schema";
+import type { OrderStatus } from "~/domain/enums";
 
 export function StatusBadge({ status }: { status: OrderStatus }) {
   const { t } = useTranslation();

@@ -1,6 +1,6 @@
 import { useTranslation } from "~/components/use-translation";
 import { useFetcher, useLocation } from "react-router";
-import { nextTheme, type Theme } from "~/services/theme";
+import { nextTheme, type Theme } from "~/domain/theme";
 import { MonitorIcon, MoonIcon, SunIcon } from "./icons";
 
 const ICONS = { light: SunIcon, dark: MoonIcon, system: MonitorIcon } as const;

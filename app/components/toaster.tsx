@@ -1,5 +1,5 @@
 import { useTranslation } from "~/components/use-translation";
-import { MAX_TOASTS, type ShownToast, type ToastVariant } from "~/services/toast";
+import { MAX_TOASTS, type ShownToast, type ToastVariant } from "~/domain/toast";
 
 const VARIANT_CLASSES: Record<ToastVariant, string> = {
   default: "border-line bg-surface text-fg",

@@ -2,7 +2,7 @@ import type { MiddlewareFunction } from "react-router";
 import { authenticateRequest } from "~/auth/session.server";
 import { dbContext, dbOverrideContext, userContext } from "~/context";
 import { getDb } from "~/db/client.server";
-import { demoDataRequested, ensureDemoData } from "~/db/seed.server";
+import { demoDataRequested, ensureDemoData } from "~/demo/seed.server";
 
 let ready: Promise<void> | undefined;
 

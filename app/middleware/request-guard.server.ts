@@ -5,7 +5,7 @@
 import { data, type MiddlewareFunction } from "react-router";
 import { publicOrigin } from "~/config.server";
 import { userContext } from "~/context";
-import { getInstance } from "~/middleware/i18next.server";
+import { getInstance } from "~/web/i18next.server";
 import { passesOriginRule, SAFE_METHODS } from "~/web/origin-rule";
 
 /** Refuses a state-changing request from another site: 403, JSON for /api, the error page otherwise. */

@@ -1,8 +1,8 @@
 import { useTranslation } from "~/components/use-translation";
 import { Link } from "react-router";
 import { dbContext } from "~/context";
-import { getInstance, getLocale } from "~/middleware/i18next.server";
-import { formatShekel } from "~/services/money";
+import { getInstance, getLocale } from "~/web/i18next.server";
+import { formatShekel } from "~/domain/money";
 import { platformStats } from "~/services/platform-stats.server";
 import type { Route } from "./+types/about";
 

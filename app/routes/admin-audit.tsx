@@ -4,11 +4,11 @@ import { requireAdmin } from "~/auth/admin-guard.server";
 import { AdminErrorBoundary, forbiddenTitle } from "~/components/admin-error-boundary";
 import { AdminNav } from "~/components/admin-nav";
 import { dbContext } from "~/context";
-import { getInstance } from "~/middleware/i18next.server";
+import { getInstance } from "~/web/i18next.server";
 import { AUDIT_EVENT_TYPES, AUDIT_PAGE_SIZE, listAuditEvents } from "~/services/audit.server";
-import { auditChanges, auditValueText } from "~/services/audit-view";
-import { parseAuditQuery } from "~/services/audit-query";
-import { formatAdminDate } from "~/services/dates";
+import { auditChanges, auditValueText } from "~/domain/audit-view";
+import { parseAuditQuery } from "~/domain/audit-query";
+import { formatAdminDate } from "~/domain/dates";
 import type { Route } from "./+types/admin-audit";
 
 export function loader({ request, context }: Route.LoaderArgs) {

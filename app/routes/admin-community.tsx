@@ -12,7 +12,7 @@ import { Price } from "~/components/price";
 import { ErrorList, Field } from "~/components/ui/field";
 import { dbContext } from "~/context";
 import type { PickupPoint } from "~/db/schema";
-import { getInstance } from "~/middleware/i18next.server";
+import { getInstance } from "~/web/i18next.server";
 import {
   addPickupPoint,
   adminCommunity,
@@ -33,11 +33,11 @@ import {
   PickupPointSchema,
   TiersFormSchema,
   WEEKDAYS,
-} from "~/services/admin-community-schemas";
-import { formatAdminDate } from "~/services/dates";
-import { ServiceError } from "~/services/errors";
-import { toDecimalString } from "~/services/money";
-import { redirectWithToast } from "~/services/toast.server";
+} from "~/domain/admin-community-schemas";
+import { formatAdminDate } from "~/domain/dates";
+import { ServiceError } from "~/domain/errors";
+import { toDecimalString } from "~/domain/money";
+import { redirectWithToast } from "~/web/toast.server";
 import type { Route } from "./+types/admin-community";
 import { readForm } from "~/web/form.server";
 

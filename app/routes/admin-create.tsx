@@ -8,11 +8,11 @@ import { rateLimitKeys } from "~/auth/rate-limit.server";
 import { Field, SubmitButton } from "~/components/ui/field";
 import { useHydrated } from "~/components/use-hydrated";
 import { dbContext } from "~/context";
-import { getInstance } from "~/middleware/i18next.server";
-import { createAdminWithSecret } from "~/services/admin.server";
-import { AdminCreateFormSchema } from "~/services/admin-schemas";
-import type { Toast } from "~/services/toast";
-import { flashToast, redirectWithToast } from "~/services/toast.server";
+import { getInstance } from "~/web/i18next.server";
+import { createAdminWithSecret } from "~/auth/admin-creation.server";
+import { AdminCreateFormSchema } from "~/domain/admin-schemas";
+import type { Toast } from "~/domain/toast";
+import { flashToast, redirectWithToast } from "~/web/toast.server";
 import type { Route } from "./+types/admin-create";
 import { readForm } from "~/web/form.server";
 

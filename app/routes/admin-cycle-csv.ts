@@ -1,10 +1,10 @@
 import { data } from "react-router";
 import { requireAdmin } from "~/auth/admin-guard.server";
 import { dbContext } from "~/context";
-import { getInstance } from "~/middleware/i18next.server";
-import { toCsv } from "~/services/csv";
-import { formatAdminDate } from "~/services/dates";
-import { toDecimalString } from "~/services/money";
+import { getInstance } from "~/web/i18next.server";
+import { toCsv } from "~/domain/csv";
+import { formatAdminDate } from "~/domain/dates";
+import { toDecimalString } from "~/domain/money";
 import { cycleSummary, packingTotals, pickupList } from "~/services/packing.server";
 import type { Route } from "./+types/admin-cycle-csv";
 

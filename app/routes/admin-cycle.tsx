@@ -6,11 +6,11 @@ import { Confirm } from "~/components/confirm";
 import { Price } from "~/components/price";
 import { StatusBadge } from "~/components/status-badge";
 import { dbContext } from "~/context";
-import { getInstance } from "~/middleware/i18next.server";
-import { formatAdminDate } from "~/services/dates";
+import { getInstance } from "~/web/i18next.server";
+import { formatAdminDate } from "~/domain/dates";
 import { fulfillCycle } from "~/services/order-lifecycle.server";
 import { cycleSummary, packingTotals, pickupList } from "~/services/packing.server";
-import { redirectWithToast } from "~/services/toast.server";
+import { redirectWithToast } from "~/web/toast.server";
 import type { Route } from "./+types/admin-cycle";
 
 export function loader({ request, params, context }: Route.LoaderArgs) {

@@ -4,8 +4,8 @@ import { requireAdmin } from "~/auth/admin-guard.server";
 import { AdminNav } from "~/components/admin-nav";
 import { Price } from "~/components/price";
 import { dbContext } from "~/context";
-import { getInstance } from "~/middleware/i18next.server";
-import { formatAdminDate } from "~/services/dates";
+import { getInstance } from "~/web/i18next.server";
+import { formatAdminDate } from "~/domain/dates";
 import { recentCycles } from "~/services/packing.server";
 import type { Route } from "./+types/admin-cycles";
 

@@ -5,13 +5,13 @@ import { AdminErrorBoundary } from "~/components/admin-error-boundary";
 import { AdminNav } from "~/components/admin-nav";
 import { dbContext } from "~/context";
 import type { VendorApplicationStatus } from "~/db/schema";
-import { getInstance } from "~/middleware/i18next.server";
-import { formatAdminDate } from "~/services/dates";
+import { getInstance } from "~/web/i18next.server";
+import { formatAdminDate } from "~/domain/dates";
 import { publicOrigin } from "~/config.server";
-import { ServiceError } from "~/services/errors";
-import { redirectWithToast } from "~/services/toast.server";
+import { ServiceError } from "~/domain/errors";
+import { redirectWithToast } from "~/web/toast.server";
 import { decideVendorApplication, listVendorApplications, type AdminApplicationRow } from "~/services/vendor-applications.server";
-import { ApplicationDecisionSchema } from "~/services/vendor-schemas";
+import { ApplicationDecisionSchema } from "~/domain/vendor-schemas";
 import type { Route } from "./+types/admin-vendor-applications";
 import { readForm } from "~/web/form.server";
 

@@ -2,9 +2,9 @@ import { data } from "react-router";
 import { completeSignIn } from "~/auth/sign-in.server";
 import { useTranslation } from "~/components/use-translation";
 import { dbContext } from "~/context";
-import { getInstance } from "~/middleware/i18next.server";
-import { isMagicLinkUsable, signInWithMagicLink } from "~/services/email-sign-in.server";
-import { redirectWithToast } from "~/services/toast.server";
+import { getInstance } from "~/web/i18next.server";
+import { isMagicLinkUsable, signInWithMagicLink } from "~/auth/email-sign-in.server";
+import { redirectWithToast } from "~/web/toast.server";
 import type { Route } from "./+types/auth-magic";
 import { readForm } from "~/web/form.server";
 

@@ -4,10 +4,10 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { redirect, type RouterContextProvider } from "react-router";
 import { dbContext, userContext } from "~/context";
 import { addToCart, clearCart, removeFromCart, setCartQty } from "~/services/cart.server";
-import { ServiceError } from "~/services/errors";
-import { safeRedirect } from "~/services/safe-redirect";
-import { AddToCartSchema, CartQtySchema } from "~/services/shop-schemas";
-import { redirectWithToast } from "~/services/toast.server";
+import { ServiceError } from "~/domain/errors";
+import { safeRedirect } from "~/web/safe-redirect";
+import { AddToCartSchema, CartQtySchema } from "~/domain/shop-schemas";
+import { redirectWithToast } from "~/web/toast.server";
 import { readForm } from "~/web/form.server";
 
 type Ctx = Readonly<RouterContextProvider>;

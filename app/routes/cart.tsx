@@ -4,7 +4,7 @@ import { Confirm } from "~/components/confirm";
 import { Price } from "~/components/price";
 import { QtyStepper } from "~/components/qty-stepper";
 import { dbContext, userContext } from "~/context";
-import { getInstance } from "~/middleware/i18next.server";
+import { getInstance } from "~/web/i18next.server";
 import { getCart } from "~/services/cart.server";
 import { MessageScreen } from "~/components/message-screen";
 import type { Route } from "./+types/cart";

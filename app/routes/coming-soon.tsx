@@ -1,6 +1,6 @@
 import { useTranslation } from "~/components/use-translation";
 import { Link } from "react-router";
-import { getInstance } from "~/middleware/i18next.server";
+import { getInstance } from "~/web/i18next.server";
 import type { Route } from "./+types/coming-soon";
 
 export function loader({ context }: Route.LoaderArgs) {

@@ -5,11 +5,11 @@ import { useTranslation } from "~/components/use-translation";
 import { data, Form, Link, useNavigate, useNavigation } from "react-router";
 import { ErrorList, Field, SubmitButton } from "~/components/ui/field";
 import { dbContext, userContext } from "~/context";
-import { getInstance, getLocale } from "~/middleware/i18next.server";
-import { ContactSchema, HONEYPOT_FIELD, orderReference, SUPPORT_CONTACT, type ContactInput } from "~/services/contact-schema";
+import { getInstance, getLocale } from "~/web/i18next.server";
+import { ContactSchema, HONEYPOT_FIELD, orderReference, SUPPORT_CONTACT, type ContactInput } from "~/domain/contact-schema";
 import { receiveContactMessage } from "~/services/contact.server";
-import { deliveryTextValues, topFaqEntries } from "~/services/faq";
-import { redirectWithToast } from "~/services/toast.server";
+import { deliveryTextValues, topFaqEntries } from "~/domain/faq";
+import { redirectWithToast } from "~/web/toast.server";
 import type { Route } from "./+types/contact";
 import { readForm } from "~/web/form.server";
 

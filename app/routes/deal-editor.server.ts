@@ -5,14 +5,14 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type RouterContextProvider } from "react-router";
 import type { DealFormResult } from "~/components/deal-editor";
 import { dbContext } from "~/context";
-import { getInstance } from "~/middleware/i18next.server";
-import { filesOf, readUploadForm, withoutFiles } from "~/services/deal-images.server";
+import { getInstance } from "~/web/i18next.server";
+import { filesOf, readUploadForm, withoutFiles } from "~/web/upload.server";
 import { dealForEditor, removeDealImage, takeDealAction, updateDeal, type DealEditor, type EditorDeal } from "~/services/deal-editor.server";
-import { dealFormDefaults, DealFormSchema, type DealInput } from "~/services/deal-schema";
-import { DEAL_ACTIONS, type DealAction } from "~/services/deal-status";
-import { ServiceError } from "~/services/errors";
-import { safeRedirect } from "~/services/safe-redirect";
-import { redirectWithToast } from "~/services/toast.server";
+import { dealFormDefaults, DealFormSchema, type DealInput } from "~/domain/deal-schema";
+import { DEAL_ACTIONS, type DealAction } from "~/domain/deal-status";
+import { ServiceError } from "~/domain/errors";
+import { safeRedirect } from "~/web/safe-redirect";
+import { redirectWithToast } from "~/web/toast.server";
 
 type Ctx = Readonly<RouterContextProvider>;
 

@@ -3,11 +3,10 @@ import { useTranslation } from "~/components/use-translation";
 import { Form, Link, useNavigation, useSubmit } from "react-router";
 import { DealCard, DealCardSkeleton } from "~/components/deal-card";
 import { dbContext, userContext } from "~/context";
-import { CATEGORIES } from "~/db/enums";
-import { getInstance } from "~/middleware/i18next.server";
-import { DEAL_SORTS, dealQueryHref, hasActiveFilters, parseDealQuery, QUICK_FILTERS, type DealQuery } from "~/services/deal-query";
-import { toDealCard } from "~/services/deal-card-data";
-import { listDeals } from "~/services/deals.server";
+import { CATEGORIES } from "~/domain/enums";
+import { getInstance } from "~/web/i18next.server";
+import { DEAL_SORTS, dealQueryHref, hasActiveFilters, parseDealQuery, QUICK_FILTERS, type DealQuery } from "~/domain/deal-query";
+import { listDeals, toDealCard } from "~/services/deals.server";
 import type { Route } from "./+types/deals";
 
 export function loader({ request, context }: Route.LoaderArgs) {

@@ -1,7 +1,7 @@
 import { useTranslation } from "~/components/use-translation";
 import { Form, Link } from "react-router";
-import { getInstance, getLocale } from "~/middleware/i18next.server";
-import { deliveryTextValues, FAQ_CATEGORIES, FAQ_ENTRIES, filterFaq, groupFaq, parseFaqCategory, type FaqCategory } from "~/services/faq";
+import { getInstance, getLocale } from "~/web/i18next.server";
+import { deliveryTextValues, FAQ_CATEGORIES, FAQ_ENTRIES, filterFaq, groupFaq, parseFaqCategory, type FaqCategory } from "~/domain/faq";
 import type { Route } from "./+types/faq";
 
 export function loader({ request, context }: Route.LoaderArgs) {

@@ -5,10 +5,10 @@ import { data, Form, Link, redirect, useNavigation, useSearchParams } from "reac
 import { hitRateLimit, rateLimitKeys } from "~/auth/rate-limit.server";
 import { ErrorList, Field, SubmitButton } from "~/components/ui/field";
 import { dbContext } from "~/context";
-import { getInstance } from "~/middleware/i18next.server";
-import { EmailOnlySchema } from "~/services/account-schemas";
+import { getInstance } from "~/web/i18next.server";
+import { EmailOnlySchema } from "~/domain/account-schemas";
 import { publicOrigin } from "~/config.server";
-import { sendPasswordReset } from "~/services/email-sign-in.server";
+import { sendPasswordReset } from "~/auth/email-sign-in.server";
 import type { Route } from "./+types/forgot-password";
 import { readForm } from "~/web/form.server";
 

@@ -6,7 +6,7 @@ import { Countdown } from "~/components/countdown";
 import { DealCard } from "~/components/deal-card";
 import { useFormatShekel } from "~/components/price";
 import { dbContext, userContext } from "~/context";
-import { getInstance } from "~/middleware/i18next.server";
+import { getInstance } from "~/web/i18next.server";
 import { communityPricing, progressView } from "~/services/community-pricing.server";
 import { categorySummaries, dealsByCategory } from "~/services/deals.server";
 import { platformStats } from "~/services/platform-stats.server";

@@ -4,10 +4,10 @@ import { redirect } from "react-router";
 import { requireUser } from "~/auth/guards.server";
 import { dbContext } from "~/context";
 import { publicOrigin } from "~/config.server";
-import { ServiceError } from "~/services/errors";
+import { ServiceError } from "~/domain/errors";
 import { getOrCreateInviteLink } from "~/services/referrals.server";
-import { safeRedirect } from "~/services/safe-redirect";
-import { redirectWithToast } from "~/services/toast.server";
+import { safeRedirect } from "~/web/safe-redirect";
+import { redirectWithToast } from "~/web/toast.server";
 import type { Route } from "./+types/invite-link";
 import { readForm } from "~/web/form.server";
 

@@ -1,7 +1,7 @@
 import { redirect } from "react-router";
 import { endWebSession } from "~/auth/session.server";
 import { dbContext } from "~/context";
-import { redirectWithToast } from "~/services/toast.server";
+import { redirectWithToast } from "~/web/toast.server";
 import type { Route } from "./+types/logout";
 
 /** POST /logout: deletes the session row and sends the person to /login. */

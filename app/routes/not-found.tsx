@@ -1,6 +1,6 @@
 import { useTranslation } from "~/components/use-translation";
 import { data, Link } from "react-router";
-import { getInstance } from "~/middleware/i18next.server";
+import { getInstance } from "~/web/i18next.server";
 import type { Route } from "./+types/not-found";
 
 export function loader({ context }: Route.LoaderArgs) {

@@ -2,11 +2,11 @@ import { useTranslation } from "~/components/use-translation";
 import { Form, Link, redirect } from "react-router";
 import { requireUser } from "~/auth/guards.server";
 import { dbContext } from "~/context";
-import { getInstance } from "~/middleware/i18next.server";
-import { formatRelative } from "~/services/dates";
-import { ServiceError } from "~/services/errors";
+import { getInstance } from "~/web/i18next.server";
+import { formatRelative } from "~/domain/dates";
+import { ServiceError } from "~/domain/errors";
 import { listNotifications, markAllRead, markRead } from "~/services/notifications.server";
-import { safeRedirect } from "~/services/safe-redirect";
+import { safeRedirect } from "~/web/safe-redirect";
 import type { Route } from "./+types/notifications";
 import { readForm } from "~/web/form.server";
 

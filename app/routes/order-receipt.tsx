@@ -3,9 +3,9 @@ import { data, Link } from "react-router";
 import { requireUser } from "~/auth/guards.server";
 import { Price } from "~/components/price";
 import { dbContext } from "~/context";
-import { getInstance } from "~/middleware/i18next.server";
-import { formatDateTime } from "~/services/dates";
-import { orderNumber } from "~/services/order-status";
+import { getInstance } from "~/web/i18next.server";
+import { formatDateTime } from "~/domain/dates";
+import { orderNumber } from "~/domain/order-status";
 import { findOrderForUser } from "~/services/orders.server";
 import type { Route } from "./+types/order-receipt";
 

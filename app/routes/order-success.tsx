@@ -3,8 +3,8 @@ import { Link, redirect } from "react-router";
 import { requireUser } from "~/auth/guards.server";
 import { Confetti } from "~/components/confetti";
 import { dbContext } from "~/context";
-import { getInstance } from "~/middleware/i18next.server";
-import { orderNumber } from "~/services/order-status";
+import { getInstance } from "~/web/i18next.server";
+import { orderNumber } from "~/domain/order-status";
 import { findOrderForUser } from "~/services/orders.server";
 import type { Route } from "./+types/order-success";
 

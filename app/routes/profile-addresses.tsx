@@ -5,11 +5,11 @@ import { data, Form, Link, useNavigation } from "react-router";
 import { requireUser } from "~/auth/guards.server";
 import { ErrorList, Field, SubmitButton } from "~/components/ui/field";
 import { dbContext } from "~/context";
-import { getInstance } from "~/middleware/i18next.server";
-import { AddressFormSchema, AddressSchema, addressLine, MAX_ADDRESSES, streetLine, type AddressFormInput, type AddressInput } from "~/services/addresses";
+import { getInstance } from "~/web/i18next.server";
+import { AddressFormSchema, AddressSchema, addressLine, MAX_ADDRESSES, streetLine, type AddressFormInput, type AddressInput } from "~/domain/addresses";
 import { addAddress, addressJson, deleteAddress, listAddresses, makeDefaultAddress, updateAddress } from "~/services/addresses.server";
-import { ServiceError } from "~/services/errors";
-import { redirectWithToast } from "~/services/toast.server";
+import { ServiceError } from "~/domain/errors";
+import { redirectWithToast } from "~/web/toast.server";
 import type { Route } from "./+types/profile-addresses";
 import { readForm } from "~/web/form.server";
 

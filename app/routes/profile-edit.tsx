@@ -6,11 +6,11 @@ import type { z } from "zod";
 import { requireUser } from "~/auth/guards.server";
 import { ErrorList, Field, SubmitButton } from "~/components/ui/field";
 import { dbContext } from "~/context";
-import { getInstance } from "~/middleware/i18next.server";
-import { ServiceError } from "~/services/errors";
-import { ProfileFormSchema } from "~/services/profile-schemas";
+import { getInstance } from "~/web/i18next.server";
+import { ServiceError } from "~/domain/errors";
+import { ProfileFormSchema } from "~/domain/profile-schemas";
 import { updateProfile } from "~/services/profile.server";
-import { redirectWithToast } from "~/services/toast.server";
+import { redirectWithToast } from "~/web/toast.server";
 import type { Route } from "./+types/profile-edit";
 import { readForm } from "~/web/form.server";
 

@@ -6,12 +6,12 @@ import type { z } from "zod";
 import { requireUser } from "~/auth/guards.server";
 import { SubmitButton } from "~/components/ui/field";
 import { dbContext } from "~/context";
-import { LANGUAGES } from "~/db/enums";
-import { getInstance, localeCookie } from "~/middleware/i18next.server";
-import { ServiceError } from "~/services/errors";
-import { SettingsFormSchema } from "~/services/profile-schemas";
+import { LANGUAGES } from "~/domain/enums";
+import { getInstance, localeCookie } from "~/web/i18next.server";
+import { ServiceError } from "~/domain/errors";
+import { SettingsFormSchema } from "~/domain/profile-schemas";
 import { updateSettings } from "~/services/profile.server";
-import { redirectWithToast } from "~/services/toast.server";
+import { redirectWithToast } from "~/web/toast.server";
 import type { Route } from "./+types/settings";
 import { readForm } from "~/web/form.server";
 

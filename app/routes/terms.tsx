@@ -1,8 +1,8 @@
 import { Trans } from "react-i18next";
 import { useTranslation } from "~/components/use-translation";
 import { Link } from "react-router";
-import { getInstance, getLocale } from "~/middleware/i18next.server";
-import { deliveryTextValues } from "~/services/faq";
+import { getInstance, getLocale } from "~/web/i18next.server";
+import { deliveryTextValues } from "~/domain/faq";
 import type { Route } from "./+types/terms";
 
 // Nothing on this page needs a script: the root leaves out <Scripts /> (DESIGN.md budgets).

@@ -1,7 +1,7 @@
 import { data, redirect } from "react-router";
-import { safeRedirect } from "~/services/safe-redirect";
-import { THEMES } from "~/services/theme";
-import { themeCookie } from "~/services/theme.server";
+import { safeRedirect } from "~/web/safe-redirect";
+import { THEMES } from "~/domain/theme";
+import { themeCookie } from "~/web/theme.server";
 import type { Route } from "./+types/theme";
 import { readForm } from "~/web/form.server";
 

@@ -5,10 +5,10 @@ import { requireVendor } from "~/auth/vendor-guard.server";
 import { Price } from "~/components/price";
 import { forbiddenTitle, VendorErrorBoundary } from "~/components/vendor-forbidden";
 import { dbContext } from "~/context";
-import { getInstance } from "~/middleware/i18next.server";
-import { formatDate, formatDateTime } from "~/services/dates";
+import { getInstance } from "~/web/i18next.server";
+import { formatDate, formatDateTime } from "~/domain/dates";
 import { vendorDashboard } from "~/services/vendor-dashboard.server";
-import type { VendorDealState } from "~/services/vendor-schemas";
+import type { VendorDealState } from "~/domain/vendor-schemas";
 import type { Route } from "./+types/vendor-dashboard";
 
 export function loader({ request, context }: Route.LoaderArgs) {

@@ -1,7 +1,7 @@
 import { useTranslation } from "~/components/use-translation";
 import { Link } from "react-router";
-import { getInstance, getLocale } from "~/middleware/i18next.server";
-import { vendorGuideValues } from "~/services/vendor-guide";
+import { getInstance, getLocale } from "~/web/i18next.server";
+import { vendorGuideValues } from "~/domain/vendor-guide";
 import type { Route } from "./+types/vendor-guide";
 
 // Nothing on this page needs a script: the root leaves out <Scripts /> (DESIGN.md budgets).

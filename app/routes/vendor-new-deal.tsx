@@ -2,9 +2,9 @@ import { useTranslation } from "~/components/use-translation";
 import { requireVendor } from "~/auth/vendor-guard.server";
 import { DealForm, DealPageErrorBoundary, errorTitle } from "~/components/deal-editor";
 import { dbContext } from "~/context";
-import { getInstance } from "~/middleware/i18next.server";
+import { getInstance } from "~/web/i18next.server";
 import { createDeal } from "~/services/deal-editor.server";
-import { emptyDealFormDefaults } from "~/services/deal-schema";
+import { emptyDealFormDefaults } from "~/domain/deal-schema";
 import { readDealForm, saveDealForm } from "./deal-editor.server";
 import type { Route } from "./+types/vendor-new-deal";
 

@@ -6,10 +6,10 @@ import { requireVendor } from "~/auth/vendor-guard.server";
 import { ErrorList, Field, SubmitButton } from "~/components/ui/field";
 import { forbiddenTitle, VendorErrorBoundary } from "~/components/vendor-forbidden";
 import { dbContext } from "~/context";
-import { getInstance } from "~/middleware/i18next.server";
-import { ContactSchema, HONEYPOT_FIELD, type ContactInput } from "~/services/contact-schema";
+import { getInstance } from "~/web/i18next.server";
+import { ContactSchema, HONEYPOT_FIELD, type ContactInput } from "~/domain/contact-schema";
 import { receiveContactMessage } from "~/services/contact.server";
-import { redirectWithToast } from "~/services/toast.server";
+import { redirectWithToast } from "~/web/toast.server";
 import type { Route } from "./+types/vendor-support";
 import { readForm } from "~/web/form.server";
 

@@ -4,8 +4,8 @@
 import { and, asc, count, eq, sql } from "drizzle-orm";
 import type { Db, Queryable } from "~/db/client.server";
 import { addresses } from "~/db/schema";
-import { addressLine, MAX_ADDRESSES, promotedDefault, streetLine, type AddressInput, type SavedAddressOption } from "./addresses";
-import { ServiceError } from "./errors";
+import { addressLine, MAX_ADDRESSES, promotedDefault, streetLine, type AddressInput, type SavedAddressOption } from "~/domain/addresses";
+import { ServiceError } from "~/domain/errors";
 
 type Address = typeof addresses.$inferSelect;
 

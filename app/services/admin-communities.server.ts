@@ -4,13 +4,13 @@
 import { and, asc, desc, eq, sql } from "drizzle-orm";
 import type { Db, Queryable, Tx } from "~/db/client.server";
 import { communities, communityTiers, groups, orders, pickupPoints, users, weeklyCycles, type Community, type PickupPoint } from "~/db/schema";
-import type { CommunityDetailsInput, CycleSettingsInput, PickupPointInput } from "./admin-community-schemas";
+import type { CommunityDetailsInput, CycleSettingsInput, PickupPointInput } from "~/domain/admin-community-schemas";
 import { recordAuditEvent } from "./audit.server";
 import { activeCycle, communityTiersOf } from "./community-pricing.server";
 import { settleCommunity } from "./cycle-engine.server";
-import { ServiceError } from "./errors";
-import { toDecimalString } from "./money";
-import { checkTiers, type RawTierRow, type ValidTier } from "./tier-rules";
+import { ServiceError } from "~/domain/errors";
+import { toDecimalString } from "~/domain/money";
+import { checkTiers, type RawTierRow, type ValidTier } from "~/domain/tier-rules";
 
 export interface AdminCommunityRow {
   id: string;

@@ -1,9 +1,9 @@
 import { and, asc, count, eq } from "drizzle-orm";
 import type { Db, Queryable } from "~/db/client.server";
 import { cartItems, deals, groups } from "~/db/schema";
-import { ServiceError } from "./errors";
+import { ServiceError } from "~/domain/errors";
 import { findDealsByIds, type DealView, type Viewer } from "./deals.server";
-import { lineAmounts } from "./pricing";
+import { lineAmounts } from "~/domain/pricing";
 
 export interface CartLine {
   id: string;

@@ -1,7 +1,7 @@
 import { and, asc, eq } from "drizzle-orm";
 import type { Queryable } from "~/db/client.server";
 import { communities, communityTiers, weeklyCycles, type Community } from "~/db/schema";
-import { appliedTier, DEFAULT_NEXT_TARGET, discountFor, nextTier, progressPercent, type CommunityTier } from "./pricing";
+import { appliedTier, DEFAULT_NEXT_TARGET, discountFor, nextTier, progressPercent, type CommunityTier } from "~/domain/pricing";
 
 export interface CommunityPricing {
   community: Community;

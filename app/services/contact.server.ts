@@ -2,7 +2,7 @@
 // stores the message (admins read it) instead of pretending to send it.
 import type { Db } from "~/db/client.server";
 import { contactMessages, type MessageKind } from "~/db/schema";
-import { HONEYPOT_FIELD, type ContactInput } from "./contact-schema";
+import { HONEYPOT_FIELD, type ContactInput } from "~/domain/contact-schema";
 
 export type ContactMessage = typeof contactMessages.$inferSelect;
 

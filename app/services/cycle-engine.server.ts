@@ -9,14 +9,14 @@ import type { Db, Tx } from "~/db/client.server";
 import { cartItems, communities, deals, dealTiers, groups, ORDER_STATUSES, orders, users, weeklyCycles, type Community } from "~/db/schema";
 import { recordAuditEvent } from "./audit.server";
 import { communityTiersOf } from "./community-pricing.server";
-import { nextCycleDates } from "./cycle-schedule";
-import { formatDateTime } from "./dates";
+import { nextCycleDates } from "~/domain/cycle-schedule";
+import { formatDateTime } from "~/domain/dates";
 import { translatorFor } from "./i18n.server";
-import { formatShekel } from "./money";
+import { formatShekel } from "~/domain/money";
 import { notify, type NewNotification } from "./notifications.server";
 import { moveOrder, repriceOrder } from "./order-lifecycle.server";
-import { canReprice, canTransition } from "./order-status";
-import { discountFor, unitPriceFor } from "./pricing";
+import { canReprice, canTransition } from "~/domain/order-status";
+import { discountFor, unitPriceFor } from "~/domain/pricing";
 
 /** Members with items in the cart hear once, this long before the deadline. */
 export const REMINDER_BEFORE_MS = 24 * 60 * 60 * 1000;

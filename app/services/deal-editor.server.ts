@@ -8,12 +8,12 @@ import { deals, dealTiers, vendors, type Deal, type DealStatus } from "~/db/sche
 import { recordAuditEvent, type AuditEventType } from "./audit.server";
 import { openGroupsForDeal } from "./cycle-engine.server";
 import { checkImageFiles, removeFiles, storeImages, uploadPathOf, type CheckedImage } from "./deal-images.server";
-import { DEAL_NOTE_MAX, type DealInput } from "./deal-schema";
-import { applyDealAction, availableDealActions, canEditDeal, type DealAction } from "./deal-status";
-import { ServiceError } from "./errors";
-import { fitsImageLimit, MAX_IMAGES_PER_DEAL } from "./image-upload";
-import { toDecimalString } from "./money";
-import { firstFreeSlug, slugify } from "./slug";
+import { DEAL_NOTE_MAX, type DealInput } from "~/domain/deal-schema";
+import { applyDealAction, availableDealActions, canEditDeal, type DealAction } from "~/domain/deal-status";
+import { ServiceError } from "~/domain/errors";
+import { fitsImageLimit, MAX_IMAGES_PER_DEAL } from "~/domain/image-upload";
+import { toDecimalString } from "~/domain/money";
+import { firstFreeSlug, slugify } from "~/domain/slug";
 
 /** Who is changing a deal: a vendor (its own deals only) or an admin (any deal). */
 export type DealEditor = { role: "VENDOR"; userId: string; vendorId: string } | { role: "ADMIN"; userId: string };

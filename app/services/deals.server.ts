@@ -1,11 +1,10 @@
 import { and, asc, count, desc, eq, inArray, or, sql, type SQL } from "drizzle-orm";
-import { toDealCard, type DealCardData } from "./deal-card-data";
 import type { Db, Queryable } from "~/db/client.server";
 import { CATEGORIES, deals, dealTiers, favorites, groups, vendors, type Category, type Deal } from "~/db/schema";
 import { communityPricing, type CommunityPricing } from "./community-pricing.server";
-import { PAGE_SIZE, type DealQuery } from "./deal-query";
-import { toDecimalString } from "./money";
-import { isHot, savingsPercent, unitPriceFor, type QuantityTier } from "./pricing";
+import { PAGE_SIZE, type DealQuery } from "~/domain/deal-query";
+import { toDecimalString } from "~/domain/money";
+import { isHot, savingsPercent, unitPriceFor, type QuantityTier } from "~/domain/pricing";
 
 /** Who is looking: prices and groups are those of the viewer's community. */
 export interface Viewer {
@@ -260,6 +259,33 @@ export function dealJson(deal: DealView) {
     groups: deal.groups.map((g) => ({ id: g.id, currentQty: g.currentQty, targetQty: g.targetQty })),
     vendor: { name: deal.vendorName },
     tiers: deal.quantityTiers.map((t) => ({ thresholdQty: t.thresholdQty, unitPrice: toDecimalString(t.unitPrice) })),
+    isFavorite: deal.isFavorite,
+  };
+}
+
+// What a deal card needs, and nothing more (issue #6): list pages send their loader data inside
+// the HTML, and a guest's deal carried every community's open group and its description.
+
+export type DealCardData = Pick<
+  DealView,
+  "id" | "slug" | "title" | "unit" | "images" | "basePrice" | "unitPrice" | "savingsPercent" | "isHot" | "quantityTiers" | "maxQty" | "groups" | "isFavorite"
+>;
+
+/** The card's fields of a deal: its first picture, and the viewer's group (the first one). */
+export function toDealCard(deal: DealView): DealCardData {
+  return {
+    id: deal.id,
+    slug: deal.slug,
+    title: deal.title,
+    unit: deal.unit,
+    images: deal.images.slice(0, 1),
+    basePrice: deal.basePrice,
+    unitPrice: deal.unitPrice,
+    savingsPercent: deal.savingsPercent,
+    isHot: deal.isHot,
+    quantityTiers: deal.quantityTiers,
+    maxQty: deal.maxQty,
+    groups: deal.groups.slice(0, 1),
     isFavorite: deal.isFavorite,
   };
 }

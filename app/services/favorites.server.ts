@@ -2,7 +2,7 @@ import { and, desc, eq } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { deals, favorites } from "~/db/schema";
 import { findDealsByIds, type DealView, type Viewer } from "./deals.server";
-import { ServiceError } from "./errors";
+import { ServiceError } from "~/domain/errors";
 
 function publicDealExists(db: Db, dealId: string) {
   const deal = db.select({ status: deals.status }).from(deals).where(eq(deals.id, dealId)).get();

@@ -1,7 +1,7 @@
 import { and, count, desc, eq } from "drizzle-orm";
 import type { Db, Queryable } from "~/db/client.server";
 import { notifications, type NotificationType } from "~/db/schema";
-import { ServiceError } from "./errors";
+import { ServiceError } from "~/domain/errors";
 
 export interface NewNotification {
   userId: string;

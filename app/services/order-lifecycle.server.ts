@@ -6,10 +6,10 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Db, Tx } from "~/db/client.server";
 import { deals, groups, orders, users, weeklyCycles, type Order, type OrderStatus } from "~/db/schema";
 import { recordAuditEvent } from "./audit.server";
-import { ServiceError } from "./errors";
+import { ServiceError } from "~/domain/errors";
 import { translatorFor } from "./i18n.server";
 import { notify } from "./notifications.server";
-import { canReprice, canTransition, countsTowardRevenue } from "./order-status";
+import { canReprice, canTransition, countsTowardRevenue } from "~/domain/order-status";
 
 function moveOne(tx: Tx, order: Order, to: OrderStatus, now: Date): Order {
   if (!canTransition(order.status, to)) throw new ServiceError(409, "errors.badTransition");

@@ -16,20 +16,13 @@ import {
 } from "~/db/schema";
 import { communityPricing } from "./community-pricing.server";
 import { settleCommunity } from "./cycle-engine.server";
-import { deliveryFee } from "./delivery";
-import { ServiceError } from "./errors";
-import { toDecimalString } from "./money";
-import { canCancel, cancelCutoffPassed, orderNumber } from "./order-status";
-import type { OrderListQuery } from "./order-query";
-import { lineAmounts } from "./pricing";
-
-export interface DeliveryChoice {
-  deliveryType: DeliveryType;
-  deliveryAddress?: string | null;
-  deliveryPhone?: string | null;
-  deliveryNotes?: string | null;
-  pickupPointId?: string | null;
-}
+import { deliveryFee } from "~/domain/delivery";
+import { ServiceError } from "~/domain/errors";
+import { toDecimalString } from "~/domain/money";
+import { canCancel, cancelCutoffPassed, orderNumber } from "~/domain/order-status";
+import type { OrderListQuery } from "~/domain/order-query";
+import { lineAmounts } from "~/domain/pricing";
+import type { DeliveryChoice } from "~/domain/checkout";
 
 interface LineRequest {
   dealId: string;

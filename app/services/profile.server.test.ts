@@ -1,10 +1,10 @@
 import { eq, isNotNull } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { authProviders, communities, groups, orders, users, type OrderStatus } from "~/db/schema";
-import { DEMO_ADMIN, DEMO_USER } from "~/db/seed.server";
+import { DEMO_ADMIN, DEMO_USER } from "~/demo/seed.server";
 import { useTestDatabase } from "../../tests/support/test-db";
 import { listCommunities } from "./communities.server";
-import { ServiceError } from "./errors";
+import { ServiceError } from "~/domain/errors";
 import { communityOf, searchCommunities, updateProfile, updateSettings, userStats } from "./profile.server";
 
 const db = useTestDatabase();

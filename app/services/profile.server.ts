@@ -4,8 +4,8 @@ import { and, eq, inArray, ne, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { authProviders, communities, orders, users, type User } from "~/db/schema";
 import type { CommunityWithPickupPoints } from "./communities.server";
-import { ServiceError } from "./errors";
-import type { ProfileUpdate, SettingsUpdate } from "./profile-schemas";
+import { ServiceError } from "~/domain/errors";
+import type { ProfileUpdate, SettingsUpdate } from "~/domain/profile-schemas";
 
 export interface UserStats {
   /** orders that were not cancelled */

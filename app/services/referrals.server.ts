@@ -5,9 +5,9 @@ import { and, count, eq, isNull, sql } from "drizzle-orm";
 import type { Db, Queryable, Tx } from "~/db/client.server";
 import { communities, deals, orders, referrals, referralSignups, users, type User } from "~/db/schema";
 import { activeCycle, communityTiersOf } from "./community-pricing.server";
-import { ServiceError } from "./errors";
-import { toDecimalString } from "./money";
-import { generateRefCode, inviteUrl, nextTierGap, parseRefCode } from "./referral-code";
+import { ServiceError } from "~/domain/errors";
+import { toDecimalString } from "~/domain/money";
+import { generateRefCode, inviteUrl, nextTierGap, parseRefCode } from "~/domain/referral-code";
 
 type Referral = typeof referrals.$inferSelect;
 

@@ -1,7 +1,7 @@
 import { and, avg, count, desc, eq, isNull } from "drizzle-orm";
 import type { Db, Queryable } from "~/db/client.server";
 import { orders, reviews, users } from "~/db/schema";
-import { ServiceError } from "./errors";
+import { ServiceError } from "~/domain/errors";
 
 /** Reviews of a deal, newest first, with the reviewer's names for the display-name fallback. */
 export function listReviews(db: Queryable, dealId: string) {

@@ -5,13 +5,13 @@ import { and, asc, desc, eq, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import type { Db, Queryable } from "~/db/client.server";
 import { users, vendorApplications, vendors, type Language, type User, type VendorApplicationStatus } from "~/db/schema";
-import { vendorOfUser } from "~/auth/vendor-guard.server";
+import { vendorOfUser } from "./vendors.server";
 import { recordAuditEvent } from "./audit.server";
-import { HONEYPOT_FIELD } from "./contact-schema";
-import { ServiceError } from "./errors";
+import { HONEYPOT_FIELD } from "~/domain/contact-schema";
+import { ServiceError } from "~/domain/errors";
 import { translatorFor } from "./i18n.server";
 import { sendMail } from "./mail.server";
-import type { ApplicationDecision, VendorApplicationInput } from "./vendor-schemas";
+import type { ApplicationDecision, VendorApplicationInput } from "~/domain/vendor-schemas";
 
 export type VendorApplication = typeof vendorApplications.$inferSelect;
 

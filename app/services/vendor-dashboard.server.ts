@@ -5,10 +5,10 @@
 import { and, asc, count, desc, eq, notInArray, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { communities, deals, orders, pickupPoints, reviews, users, weeklyCycles, type DeliveryType } from "~/db/schema";
-import { toCsv } from "./csv";
-import { toDecimalString } from "./money";
-import { reviewerName } from "./review-name";
-import { NOT_COUNTED_STATUSES, vendorDealState, type VendorDealState } from "./vendor-schemas";
+import { toCsv } from "~/domain/csv";
+import { toDecimalString } from "~/domain/money";
+import { reviewerName } from "~/domain/review-name";
+import { NOT_COUNTED_STATUSES, vendorDealState, type VendorDealState } from "~/domain/vendor-schemas";
 
 /** How many of the newest reviews the dashboard lists. */
 export const DASHBOARD_REVIEWS = 20;

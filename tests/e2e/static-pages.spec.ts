@@ -1,5 +1,5 @@
 import type { Locator, Page } from "@playwright/test";
-import { CANCEL_CUTOFF_HOURS, DELIVERY_DAYS, DELIVERY_FEE, FREE_DELIVERY_FROM } from "../../app/services/delivery";
+import { CANCEL_CUTOFF_HOURS, DELIVERY_DAYS, DELIVERY_FEE, FREE_DELIVERY_FROM } from "../../app/domain/delivery";
 import { expect, test } from "./fixtures";
 
 /** Text as a person reads it: without the bidi marks Intl puts around "15 ₪", spaces folded. */

@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from "@playwright/test";
-import { slugify } from "../../app/services/slug";
+import { slugify } from "../../app/domain/slug";
 import { DEMO_ADMIN, expect, logIn, newPerson, runOnDatabase, test } from "./fixtures";
 
 // A real 1x1 PNG.

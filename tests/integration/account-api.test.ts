@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { communities, orders, users } from "~/db/schema";
-import { DEMO_USER } from "~/db/seed.server";
+import { DEMO_USER } from "~/demo/seed.server";
 import { useTestDatabase } from "../support/test-db";
 import { jsonInit, useTestServer } from "../support/test-server";
 

@@ -2,7 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { RATE_LIMITS } from "~/auth/rate-limit.server";
 import { authProviders, contactMessages, deals, orders, users, type OrderStatus } from "~/db/schema";
-import { DEMO_ADMIN, DEMO_USER } from "~/db/seed.server";
+import { DEMO_ADMIN, DEMO_USER } from "~/demo/seed.server";
 import { cookieOf, tokenOf } from "../support/sign-in";
 import { useTestDatabase } from "../support/test-db";
 import { jsonInit, useTestServer } from "../support/test-server";

@@ -3,9 +3,9 @@
 import { and, desc, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { communities, communityTiers, contactMessages, deals, eventLogs, groups, orders, pickupPoints, users, weeklyCycles } from "~/db/schema";
-import { DEMO_ADMIN, DEMO_USER } from "~/db/seed.server";
+import { DEMO_ADMIN, DEMO_USER } from "~/demo/seed.server";
 import { runCycleEngine } from "~/services/cycle-engine.server";
-import { wallClockAt } from "~/services/time";
+import { wallClockAt } from "~/domain/time";
 import { cookieOf, tokenOf } from "../support/sign-in";
 import { useTestDatabase } from "../support/test-db";
 import { jsonInit, useTestServer } from "../support/test-server";

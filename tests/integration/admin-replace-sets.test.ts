@@ -4,7 +4,7 @@
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { communities, communityTiers, pickupPoints } from "~/db/schema";
-import { DEMO_ADMIN } from "~/db/seed.server";
+import { DEMO_ADMIN } from "~/demo/seed.server";
 import { cookieOf, tokenOf } from "../support/sign-in";
 import { useTestDatabase } from "../support/test-db";
 import { jsonInit, useTestServer } from "../support/test-server";

@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { authProviders, communities, rateLimits, sessions, users } from "~/db/schema";
-import { DEMO_ADMIN, DEMO_USER } from "~/db/seed.server";
+import { DEMO_ADMIN, DEMO_USER } from "~/demo/seed.server";
 import { cookieOf } from "../support/sign-in";
 import { useTestDatabase } from "../support/test-db";
 import { jsonInit, useTestServer } from "../support/test-server";

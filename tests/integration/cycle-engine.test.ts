@@ -1,10 +1,10 @@
 import { and, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { communities, communityTiers, deals, eventLogs, groups, notifications, orders, users, weeklyCycles, type Order } from "~/db/schema";
-import { DEMO_ADMIN } from "~/db/seed.server";
+import { DEMO_ADMIN } from "~/demo/seed.server";
 import { listAuditEvents } from "~/services/audit.server";
 import { setOrderStatus } from "~/services/order-lifecycle.server";
-import { DAY_MS, wallClockAt } from "~/services/time";
+import { DAY_MS, wallClockAt } from "~/domain/time";
 import { runCycleEngine } from "~/services/cycle-engine.server";
 import { placeOrder } from "~/services/orders.server";
 import { addToCart } from "~/services/cart.server";

@@ -4,7 +4,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { hashPassword } from "~/auth/password.server";
 import { users } from "~/db/schema";
-import { DEMO_ADMIN, DEMO_USER, DEMO_VENDOR, demoAccountsWithPublicPasswords } from "~/db/seed.server";
+import { DEMO_ADMIN, DEMO_USER, DEMO_VENDOR, demoAccountsWithPublicPasswords } from "~/demo/seed.server";
 import { useTestDatabase } from "../support/test-db";
 
 const db = useTestDatabase();

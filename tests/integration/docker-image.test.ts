@@ -8,7 +8,7 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { DEMO_ADMIN } from "~/db/seed.server";
+import { DEMO_ADMIN } from "~/demo/seed.server";
 
 const dockerfile = fs.readFileSync("Dockerfile", "utf8");
 const runStage = dockerfile.slice(dockerfile.indexOf("AS run"));

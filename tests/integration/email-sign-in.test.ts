@@ -3,7 +3,7 @@ import http from "node:http";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { createEmailToken } from "~/auth/email-tokens.server";
 import { sessions, users } from "~/db/schema";
-import { DEMO_USER } from "~/db/seed.server";
+import { DEMO_USER } from "~/demo/seed.server";
 import { linkIn, startMailCatcher } from "../support/mail-catcher";
 import { useTestDatabase } from "../support/test-db";
 import { jsonInit, useTestServer } from "../support/test-server";

@@ -3,7 +3,7 @@ import { OAuth2Server } from "oauth2-mock-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { publicOrigin } from "~/config.server";
 import { authProviders, users } from "~/db/schema";
-import { DEMO_USER } from "~/db/seed.server";
+import { DEMO_USER } from "~/demo/seed.server";
 import { useTestDatabase } from "../support/test-db";
 import { useTestServer } from "../support/test-server";
 

@@ -11,7 +11,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { ADMIN_SETUP_DAYS, prepareAdminSetup } from "~/auth/admin-setup.server";
 import { migrateDatabase, openDatabase, type Db } from "~/db/client.server";
 import { communities, magicTokens, users } from "~/db/schema";
-import { DEMO_ADMIN } from "~/db/seed.server";
+import { DEMO_ADMIN } from "~/demo/seed.server";
 import { jsonInit, useTestServer } from "../support/test-server";
 
 interface AppEntry {

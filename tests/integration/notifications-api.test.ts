@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { notifications, users } from "~/db/schema";
-import { DEMO_ADMIN, DEMO_USER } from "~/db/seed.server";
+import { DEMO_ADMIN, DEMO_USER } from "~/demo/seed.server";
 import { notify } from "~/services/notifications.server";
 import { useTestDatabase } from "../support/test-db";
 import { jsonInit, useTestServer } from "../support/test-server";

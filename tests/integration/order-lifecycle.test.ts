@@ -1,11 +1,11 @@
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { communities, deals, groups, notifications, orders, users, weeklyCycles } from "~/db/schema";
-import { ServiceError } from "~/services/errors";
+import { ServiceError } from "~/domain/errors";
 import { fulfillCycle, setOrderStatus } from "~/services/order-lifecycle.server";
 import { placeOrder } from "~/services/orders.server";
 import { canReview } from "~/services/reviews.server";
-import { DEMO_ADMIN } from "~/db/seed.server";
+import { DEMO_ADMIN } from "~/demo/seed.server";
 import { useTestDatabase } from "../support/test-db";
 
 const db = useTestDatabase();

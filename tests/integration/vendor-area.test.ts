@@ -15,9 +15,9 @@ import {
   weeklyCycles,
   type User,
 } from "~/db/schema";
-import { DEMO_ADMIN, DEMO_USER, DEMO_VENDOR } from "~/db/seed.server";
+import { DEMO_ADMIN, DEMO_USER, DEMO_VENDOR } from "~/demo/seed.server";
 import { placeOrder } from "~/services/orders.server";
-import { vendorGuideValues } from "~/services/vendor-guide";
+import { vendorGuideValues } from "~/domain/vendor-guide";
 import { linkIn, startMailCatcher } from "../support/mail-catcher";
 import { tokenOf } from "../support/sign-in";
 import { useTestDatabase } from "../support/test-db";

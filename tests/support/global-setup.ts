@@ -4,7 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import type { TestProject } from "vitest/node";
 import { closeDb, getDb } from "~/db/client.server";
-import { ensureDemoData } from "~/db/seed.server";
+import { ensureDemoData } from "~/demo/seed.server";
 
 declare module "vitest" {
   export interface ProvidedContext {

@@ -1,6 +1,6 @@
 import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes } from "react";
 import { useTranslation } from "~/components/use-translation";
-import { translateMessage } from "~/services/text-limits";
+import { translateMessage } from "~/domain/text-limits";
 
 /** Errors are locale keys (see account-schemas.ts), some with values; shown translated under their field. */
 export function ErrorList({ id, errors }: { id?: string; errors?: string[] | null }) {

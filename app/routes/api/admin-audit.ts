@@ -1,6 +1,6 @@
 import { withApiAdmin } from "~/auth/admin-guard.server";
 import { methodNotAllowed } from "~/auth/api.server";
-import { parseAuditQuery } from "~/services/audit-query";
+import { parseAuditQuery } from "~/domain/audit-query";
 import { AUDIT_EVENT_TYPES, listAuditEvents } from "~/services/audit.server";
 import type { Route } from "./+types/admin-audit";
 

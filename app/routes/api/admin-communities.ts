@@ -1,7 +1,7 @@
 import { withApiAdmin } from "~/auth/admin-guard.server";
 import { methodNotAllowed, parseJsonBody } from "~/auth/api.server";
 import { adminCommunity, adminCommunityJson, adminCommunityRowJson, createCommunity, listAdminCommunities } from "~/services/admin-communities.server";
-import { CommunityDetailsSchema } from "~/services/admin-community-schemas";
+import { CommunityDetailsSchema } from "~/domain/admin-community-schemas";
 import type { Route } from "./+types/admin-communities";
 
 const NO_STORE = { "Cache-Control": "no-store" };

@@ -1,7 +1,7 @@
 import { withApiAdmin } from "~/auth/admin-guard.server";
 import { methodNotAllowed, parseJsonBody } from "~/auth/api.server";
 import { adminCommunity, adminCommunityJson, updateCycleSettings } from "~/services/admin-communities.server";
-import { CycleSettingsSchema } from "~/services/admin-community-schemas";
+import { CycleSettingsSchema } from "~/domain/admin-community-schemas";
 import type { Route } from "./+types/admin-community-cycle-settings";
 
 /**

@@ -1,7 +1,7 @@
 import { withApiAdmin } from "~/auth/admin-guard.server";
 import { methodNotAllowed, parseJsonBody } from "~/auth/api.server";
 import { addPickupPoint, pickupPointJson } from "~/services/admin-communities.server";
-import { PickupPointSchema } from "~/services/admin-community-schemas";
+import { PickupPointSchema } from "~/domain/admin-community-schemas";
 import type { Route } from "./+types/admin-community-pickup-points";
 
 /** POST /api/admin/communities/{id}/pickup-points: a new pickup point (201). */

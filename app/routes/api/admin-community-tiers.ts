@@ -1,9 +1,9 @@
 import { withApiAdmin } from "~/auth/admin-guard.server";
 import { methodNotAllowed } from "~/auth/api.server";
 import { replaceTiers } from "~/services/admin-communities.server";
-import { TierListSchema, TiersSchema } from "~/services/admin-community-schemas";
-import { apiError, readJsonObject, validationError } from "~/services/http.server";
-import { toDecimalString } from "~/services/money";
+import { TierListSchema, TiersSchema } from "~/domain/admin-community-schemas";
+import { apiError, readJsonObject, validationError } from "~/web/http.server";
+import { toDecimalString } from "~/domain/money";
 import type { Route } from "./+types/admin-community-tiers";
 
 /**

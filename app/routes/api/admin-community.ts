@@ -1,8 +1,8 @@
 import { withApiAdmin } from "~/auth/admin-guard.server";
 import { methodNotAllowed, parseJsonBody } from "~/auth/api.server";
 import { adminCommunity, adminCommunityJson, updateCommunityDetails } from "~/services/admin-communities.server";
-import { CommunityDetailsSchema } from "~/services/admin-community-schemas";
-import { apiError } from "~/services/http.server";
+import { CommunityDetailsSchema } from "~/domain/admin-community-schemas";
+import { apiError } from "~/web/http.server";
 import type { Route } from "./+types/admin-community";
 
 /** GET /api/admin/communities/{id}: details, pickup points, tiers, settings and the open week. */

@@ -1,10 +1,10 @@
 import { methodNotAllowed, parseJsonBody } from "~/auth/api.server";
 import { rateLimitKeys } from "~/auth/rate-limit.server";
 import { dbContext } from "~/context";
-import { getInstance } from "~/middleware/i18next.server";
-import { createAdminWithSecret } from "~/services/admin.server";
-import { AdminCreateApiSchema } from "~/services/admin-schemas";
-import { apiError } from "~/services/http.server";
+import { getInstance } from "~/web/i18next.server";
+import { createAdminWithSecret } from "~/auth/admin-creation.server";
+import { AdminCreateApiSchema } from "~/domain/admin-schemas";
+import { apiError } from "~/web/http.server";
 import type { Route } from "./+types/admin-create";
 
 /**

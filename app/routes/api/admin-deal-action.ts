@@ -1,9 +1,9 @@
 import { methodNotAllowed } from "~/auth/api.server";
 import { withApiAdmin } from "~/auth/admin-guard.server";
 import { editorDealJson, takeDealAction } from "~/services/deal-editor.server";
-import { SendBackSchema } from "~/services/deal-schema";
-import { DEAL_ACTIONS, type DealAction } from "~/services/deal-status";
-import { apiError, readJsonObject, validationError } from "~/services/http.server";
+import { SendBackSchema } from "~/domain/deal-schema";
+import { DEAL_ACTIONS, type DealAction } from "~/domain/deal-status";
+import { apiError, readJsonObject, validationError } from "~/web/http.server";
 import type { Route } from "./+types/admin-deal-action";
 
 /** POST /api/admin/deals/{id}/activate | sendBack ({note}) | end | archive */

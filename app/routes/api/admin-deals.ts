@@ -1,7 +1,7 @@
 import { methodNotAllowed } from "~/auth/api.server";
 import { withApiAdmin } from "~/auth/admin-guard.server";
 import { adminDealLists, dealListRowJson } from "~/services/deal-editor.server";
-import { parseAdminDealsQuery } from "~/services/deal-schema";
+import { parseAdminDealsQuery } from "~/domain/deal-schema";
 import type { Route } from "./+types/admin-deals";
 
 /**

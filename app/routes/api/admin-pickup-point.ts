@@ -1,7 +1,7 @@
 import { withApiAdmin } from "~/auth/admin-guard.server";
 import { methodNotAllowed, parseJsonBody } from "~/auth/api.server";
 import { pickupPointJson, removePickupPoint, updatePickupPoint } from "~/services/admin-communities.server";
-import { PickupPointSchema } from "~/services/admin-community-schemas";
+import { PickupPointSchema } from "~/domain/admin-community-schemas";
 import type { Route } from "./+types/admin-pickup-point";
 
 /**

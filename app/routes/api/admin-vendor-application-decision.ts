@@ -1,9 +1,9 @@
 import { withApiAdmin } from "~/auth/admin-guard.server";
 import { methodNotAllowed } from "~/auth/api.server";
 import { publicOrigin } from "~/config.server";
-import { apiError, readJsonObject, validationError } from "~/services/http.server";
+import { apiError, readJsonObject, validationError } from "~/web/http.server";
 import { applicationJson, decideVendorApplication } from "~/services/vendor-applications.server";
-import { ApplicationDecisionSchema, parseDecision } from "~/services/vendor-schemas";
+import { ApplicationDecisionSchema, parseDecision } from "~/domain/vendor-schemas";
 import type { Route } from "./+types/admin-vendor-application-decision";
 
 /**

@@ -1,8 +1,8 @@
 import { withApiAdmin } from "~/auth/admin-guard.server";
 import { methodNotAllowed } from "~/auth/api.server";
 import { adminOrderJson, adminStats, adminStatsJson, adminUserJson, listAdminOrders, listAdminUsers } from "~/services/admin.server";
-import { parseAdminQuery } from "~/services/admin-schemas";
-import { apiError } from "~/services/http.server";
+import { parseAdminQuery } from "~/domain/admin-schemas";
+import { apiError } from "~/web/http.server";
 import type { Route } from "./+types/admin";
 
 const NO_STORE = { "Cache-Control": "no-store" };

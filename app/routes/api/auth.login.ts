@@ -1,10 +1,11 @@
 import { dbContext } from "~/context";
 import { clearRateLimit, hitRateLimit, rateLimitKeys } from "~/auth/rate-limit.server";
 import { issueApiToken } from "~/auth/session.server";
-import { getInstance } from "~/middleware/i18next.server";
-import { LoginSchema } from "~/services/account-schemas";
-import { apiError, readJsonObject, validationError } from "~/services/http.server";
-import { publicUser, verifyLogin } from "~/services/users.server";
+import { getInstance } from "~/web/i18next.server";
+import { LoginSchema } from "~/domain/account-schemas";
+import { apiError, readJsonObject, validationError } from "~/web/http.server";
+import { verifyLogin } from "~/auth/accounts.server";
+import { publicUser } from "~/services/users.server";
 import type { Route } from "./+types/auth.login";
 
 export async function action({ request, context }: Route.ActionArgs) {

@@ -1,11 +1,11 @@
 import { methodNotAllowed, parseJsonBody } from "~/auth/api.server";
 import { hitRateLimit, rateLimitKeys } from "~/auth/rate-limit.server";
 import { dbContext } from "~/context";
-import { getInstance } from "~/middleware/i18next.server";
-import { EmailOnlySchema } from "~/services/account-schemas";
+import { getInstance } from "~/web/i18next.server";
+import { EmailOnlySchema } from "~/domain/account-schemas";
 import { publicOrigin } from "~/config.server";
-import { sendMagicLink, sendPasswordReset } from "~/services/email-sign-in.server";
-import { apiError } from "~/services/http.server";
+import { sendMagicLink, sendPasswordReset } from "~/auth/email-sign-in.server";
+import { apiError } from "~/web/http.server";
 import type { Route } from "./+types/auth.magic-link";
 
 /**

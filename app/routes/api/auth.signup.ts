@@ -1,10 +1,11 @@
 import { dbContext } from "~/context";
 import { hitRateLimit, rateLimitKeys } from "~/auth/rate-limit.server";
 import { issueApiToken } from "~/auth/session.server";
-import { getInstance } from "~/middleware/i18next.server";
-import { SignupApiSchema } from "~/services/account-schemas";
-import { answer, apiError, readJsonObject, validationError } from "~/services/http.server";
-import { publicUser, registerUser } from "~/services/users.server";
+import { getInstance } from "~/web/i18next.server";
+import { SignupApiSchema } from "~/domain/account-schemas";
+import { answer, apiError, readJsonObject, validationError } from "~/web/http.server";
+import { registerUser } from "~/auth/accounts.server";
+import { publicUser } from "~/services/users.server";
 import type { Route } from "./+types/auth.signup";
 
 export async function action({ request, context }: Route.ActionArgs) {

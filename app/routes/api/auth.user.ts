@@ -1,5 +1,5 @@
 import { methodNotAllowed, parseJsonBody, withApiUser } from "~/auth/api.server";
-import { CommunityChoiceSchema } from "~/services/account-schemas";
+import { CommunityChoiceSchema } from "~/domain/account-schemas";
 import { publicUser, setUserCommunity } from "~/services/users.server";
 import type { Route } from "./+types/auth.user";
 

@@ -1,6 +1,6 @@
 import { methodNotAllowed, parseJsonBody, withApiUser } from "~/auth/api.server";
 import { removeFromCart, setCartQty } from "~/services/cart.server";
-import { CartQtySchema } from "~/services/shop-schemas";
+import { CartQtySchema } from "~/domain/shop-schemas";
 import type { Route } from "./+types/cart-line";
 
 /** PATCH /api/cart/{dealId} { qty } and DELETE /api/cart/{dealId} */

@@ -1,8 +1,8 @@
 import { methodNotAllowed, parseJsonBody, viewerOf, withApiUser } from "~/auth/api.server";
 import { addToCart, getCart, type Cart } from "~/services/cart.server";
 import { dealJson } from "~/services/deals.server";
-import { toDecimalString } from "~/services/money";
-import { AddToCartSchema } from "~/services/shop-schemas";
+import { toDecimalString } from "~/domain/money";
+import { AddToCartSchema } from "~/domain/shop-schemas";
 import type { Route } from "./+types/cart";
 
 function cartJson(cart: Cart) {

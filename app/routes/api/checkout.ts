@@ -1,7 +1,7 @@
 import { methodNotAllowed, parseJsonBody, withApiUser } from "~/auth/api.server";
-import { checkoutDelivery } from "~/services/checkout";
+import { checkoutDelivery } from "~/domain/checkout";
 import { placeCartOrders } from "~/services/orders.server";
-import { CheckoutSchema } from "~/services/shop-schemas";
+import { CheckoutSchema } from "~/domain/shop-schemas";
 import type { Route } from "./+types/checkout";
 
 /** POST /api/checkout { fullName, phone, address, city, postalCode, notes, paymentMethod } */

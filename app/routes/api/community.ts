@@ -1,8 +1,8 @@
 import { dbContext } from "~/context";
-import { getInstance } from "~/middleware/i18next.server";
+import { getInstance } from "~/web/i18next.server";
 import { communityPricing } from "~/services/community-pricing.server";
-import { apiError } from "~/services/http.server";
-import { toDecimalString } from "~/services/money";
+import { apiError } from "~/web/http.server";
+import { toDecimalString } from "~/domain/money";
 import type { Route } from "./+types/community";
 
 /**

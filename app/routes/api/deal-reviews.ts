@@ -1,10 +1,10 @@
 import { methodNotAllowed, parseJsonBody, withApiUser } from "~/auth/api.server";
 import { dbContext } from "~/context";
-import { getInstance } from "~/middleware/i18next.server";
+import { getInstance } from "~/web/i18next.server";
 import { findDeal } from "~/services/deals.server";
-import { apiError } from "~/services/http.server";
+import { apiError } from "~/web/http.server";
 import { createReview, listReviews } from "~/services/reviews.server";
-import { ReviewSchema } from "~/services/shop-schemas";
+import { ReviewSchema } from "~/domain/shop-schemas";
 import type { Route } from "./+types/deal-reviews";
 
 /** GET /api/deals/{id}/reviews */

@@ -1,8 +1,8 @@
 import { viewerOf } from "~/auth/api.server";
 import { dbContext } from "~/context";
-import { getInstance } from "~/middleware/i18next.server";
+import { getInstance } from "~/web/i18next.server";
 import { dealJson, findDeal } from "~/services/deals.server";
-import { apiError } from "~/services/http.server";
+import { apiError } from "~/web/http.server";
 import type { Route } from "./+types/deal";
 
 /** GET /api/deals/{slug}: the deal, with its groups, vendor and quantity tiers. */

@@ -1,6 +1,6 @@
 import { viewerOf } from "~/auth/api.server";
 import { dbContext } from "~/context";
-import { parseDealQuery } from "~/services/deal-query";
+import { parseDealQuery } from "~/domain/deal-query";
 import { dealJson, listDeals } from "~/services/deals.server";
 import type { Route } from "./+types/deals";
 

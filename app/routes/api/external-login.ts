@@ -2,7 +2,7 @@ import { createExternalAuthenticator, isExternalSignInConfigured } from "~/auth/
 import { completeSignIn } from "~/auth/sign-in.server";
 import { dbContext } from "~/context";
 import { publicOrigin } from "~/config.server";
-import { redirectWithToast } from "~/services/toast.server";
+import { redirectWithToast } from "~/web/toast.server";
 import type { Route } from "./+types/external-login";
 
 /**

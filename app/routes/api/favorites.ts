@@ -1,7 +1,7 @@
 import { methodNotAllowed, parseJsonBody, viewerOf, withApiUser } from "~/auth/api.server";
 import { dealJson } from "~/services/deals.server";
 import { addFavorite, listFavoriteDeals } from "~/services/favorites.server";
-import { FavoriteSchema } from "~/services/shop-schemas";
+import { FavoriteSchema } from "~/domain/shop-schemas";
 import type { Route } from "./+types/favorites";
 
 /** GET /api/favorites: the saved deals. */

@@ -1,5 +1,5 @@
-import { getInstance } from "~/middleware/i18next.server";
-import { apiError } from "~/services/http.server";
+import { getInstance } from "~/web/i18next.server";
+import { apiError } from "~/web/http.server";
 import type { Route } from "./+types/not-found";
 
 // Unknown /api paths answer JSON 404, not the HTML not-found page.

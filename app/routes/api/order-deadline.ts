@@ -1,7 +1,7 @@
 import { dbContext, userContext } from "~/context";
-import { getInstance } from "~/middleware/i18next.server";
+import { getInstance } from "~/web/i18next.server";
 import { communityPricing } from "~/services/community-pricing.server";
-import { apiError } from "~/services/http.server";
+import { apiError } from "~/web/http.server";
 import type { Route } from "./+types/order-deadline";
 
 /** GET /api/order-deadline[?communityId=]: the deadline of the caller's community's week. */

@@ -1,5 +1,5 @@
 import { withApiUser } from "~/auth/api.server";
-import { apiError } from "~/services/http.server";
+import { apiError } from "~/web/http.server";
 import { findOrderForUser, orderJson } from "~/services/orders.server";
 import type { Route } from "./+types/order";
 

@@ -1,6 +1,6 @@
 import { methodNotAllowed, parseJsonBody, withApiUser } from "~/auth/api.server";
 import { orderJson, placeOrder } from "~/services/orders.server";
-import { OrderApiSchema } from "~/services/shop-schemas";
+import { OrderApiSchema } from "~/domain/shop-schemas";
 import type { Route } from "./+types/orders";
 
 /** POST /api/orders: one order per cart line's fields (the client clears the cart after). */

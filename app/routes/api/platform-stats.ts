@@ -1,5 +1,5 @@
 import { dbContext } from "~/context";
-import { toDecimalString } from "~/services/money";
+import { toDecimalString } from "~/domain/money";
 import { platformStats } from "~/services/platform-stats.server";
 import type { Route } from "./+types/platform-stats";
 

@@ -1,6 +1,6 @@
 import { dbContext } from "~/context";
-import { getInstance } from "~/middleware/i18next.server";
-import { apiError } from "~/services/http.server";
+import { getInstance } from "~/web/i18next.server";
+import { apiError } from "~/web/http.server";
 import { resolveInvite } from "~/services/referrals.server";
 import type { Route } from "./+types/referral";
 

@@ -1,5 +1,5 @@
 import { methodNotAllowed, parseJsonBody, withApiUser } from "~/auth/api.server";
-import { AddressSchema } from "~/services/addresses";
+import { AddressSchema } from "~/domain/addresses";
 import { addressJson, deleteAddress, makeDefaultAddress, updateAddress } from "~/services/addresses.server";
 import type { Route } from "./+types/user-address";
 

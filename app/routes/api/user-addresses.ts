@@ -1,5 +1,5 @@
 import { methodNotAllowed, parseJsonBody, withApiUser } from "~/auth/api.server";
-import { AddressSchema } from "~/services/addresses";
+import { AddressSchema } from "~/domain/addresses";
 import { addAddress, addressJson, listAddresses } from "~/services/addresses.server";
 import type { Route } from "./+types/user-addresses";
 

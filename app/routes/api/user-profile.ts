@@ -1,5 +1,5 @@
 import { methodNotAllowed, parseJsonBody, withApiUser } from "~/auth/api.server";
-import { ProfileApiSchema } from "~/services/profile-schemas";
+import { ProfileApiSchema } from "~/domain/profile-schemas";
 import { updateProfile } from "~/services/profile.server";
 import { publicUser } from "~/services/users.server";
 import type { Route } from "./+types/user-profile";

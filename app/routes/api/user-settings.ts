@@ -1,5 +1,5 @@
 import { methodNotAllowed, parseJsonBody, withApiUser } from "~/auth/api.server";
-import { SettingsApiSchema } from "~/services/profile-schemas";
+import { SettingsApiSchema } from "~/domain/profile-schemas";
 import { updateSettings } from "~/services/profile.server";
 import { publicUser } from "~/services/users.server";
 import type { Route } from "./+types/user-settings";

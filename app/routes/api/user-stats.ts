@@ -1,5 +1,5 @@
 import { withApiUser } from "~/auth/api.server";
-import { toDecimalString } from "~/services/money";
+import { toDecimalString } from "~/domain/money";
 import { userStats } from "~/services/profile.server";
 import type { Route } from "./+types/user-stats";
 

@@ -1,7 +1,7 @@
 import { methodNotAllowed, parseJsonBody, withApiUser } from "~/auth/api.server";
-import { apiError } from "~/services/http.server";
+import { apiError } from "~/web/http.server";
 import { applicationJson, latestApplicationOf, submitVendorApplication } from "~/services/vendor-applications.server";
-import { VendorApplicationSchema } from "~/services/vendor-schemas";
+import { VendorApplicationSchema } from "~/domain/vendor-schemas";
 import type { Route } from "./+types/vendor-applications";
 
 const NO_STORE = { "Cache-Control": "no-store" };

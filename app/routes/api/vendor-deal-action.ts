@@ -1,7 +1,7 @@
 import { methodNotAllowed } from "~/auth/api.server";
 import { withApiVendor } from "~/auth/vendor-guard.server";
 import { editorDealJson, takeDealAction } from "~/services/deal-editor.server";
-import { apiError } from "~/services/http.server";
+import { apiError } from "~/web/http.server";
 import type { Route } from "./+types/vendor-deal-action";
 
 /** What a vendor can do to its deal; the state machine still decides whether it may now. */

@@ -1,8 +1,8 @@
 import { methodNotAllowed, parseJsonBody } from "~/auth/api.server";
 import { withApiVendor } from "~/auth/vendor-guard.server";
 import { addDealImages, editorDealJson, removeDealImage } from "~/services/deal-editor.server";
-import { filesOf, readUploadForm } from "~/services/deal-images.server";
-import { RemoveImageSchema } from "~/services/deal-schema";
+import { filesOf, readUploadForm } from "~/web/upload.server";
+import { RemoveImageSchema } from "~/domain/deal-schema";
 import type { Route } from "./+types/vendor-deal-images";
 
 const NO_STORE = { "Cache-Control": "no-store" };

@@ -1,7 +1,7 @@
 import { methodNotAllowed, parseJsonBody } from "~/auth/api.server";
 import { withApiVendor } from "~/auth/vendor-guard.server";
 import { createDeal, dealListRowJson, editorDealJson, listVendorDeals } from "~/services/deal-editor.server";
-import { DealFormSchema } from "~/services/deal-schema";
+import { DealFormSchema } from "~/domain/deal-schema";
 import type { Route } from "./+types/vendor-deals";
 
 const NO_STORE = { "Cache-Control": "no-store" };

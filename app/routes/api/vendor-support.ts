@@ -1,6 +1,6 @@
 import { methodNotAllowed, parseJsonBody } from "~/auth/api.server";
 import { withApiVendor } from "~/auth/vendor-guard.server";
-import { ContactSchema } from "~/services/contact-schema";
+import { ContactSchema } from "~/domain/contact-schema";
 import { receiveContactMessage } from "~/services/contact.server";
 import type { Route } from "./+types/vendor-support";
 

@@ -1,8 +1,8 @@
 // JSON answers for the /api routes: one shape for every refusal, messages translated.
 import type { i18n } from "i18next";
 import type { z } from "zod";
-import { ServiceError } from "./errors";
-import { translateMessage } from "./text-limits";
+import { ServiceError } from "~/domain/errors";
+import { translateMessage } from "~/domain/text-limits";
 
 export interface ApiFieldError {
   path: (string | number)[];

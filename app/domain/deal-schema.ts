@@ -3,7 +3,7 @@
 // number works too) and comes out in agorot. Messages are locale keys under
 // "dealEditor.validation" (app/locales/*/deals-admin.json). Pure.
 import { z } from "zod";
-import { CATEGORIES, DEAL_STATUSES, type DealStatus } from "~/db/enums";
+import { CATEGORIES, DEAL_STATUSES, type DealStatus } from "~/domain/enums";
 import { toDecimalString } from "./money";
 import { tooLong } from "./text-limits";
 
@@ -114,7 +114,6 @@ export const DealFormSchema = z
     for (const issue of tierIssues(value)) ctx.addIssue({ code: "custom", path: ["tiers", issue.index, issue.field], message: issue.message });
   });
 
-export type DealFormInput = z.input<typeof DealFormSchema>;
 export type DealInput = z.output<typeof DealFormSchema>;
 
 /** An admin's send-back: the vendor reads this note, so it must say something. */

@@ -1,5 +1,5 @@
 // Order status rules (spec section 4): one state machine every caller uses. Pure.
-import type { OrderStatus } from "~/db/schema";
+import type { OrderStatus } from "~/domain/enums";
 import { CANCEL_CUTOFF_HOURS } from "./delivery";
 
 const TRANSITIONS: Record<OrderStatus, readonly OrderStatus[]> = {

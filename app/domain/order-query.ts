@@ -1,5 +1,5 @@
 // The orders list's search, status filter and sort, all in the URL. Pure.
-import { ORDER_STATUSES, type OrderStatus } from "~/db/enums";
+import { ORDER_STATUSES, type OrderStatus } from "~/domain/enums";
 
 export const ORDER_SORTS = ["date_desc", "date_asc", "amount_desc", "amount_asc"] as const;
 export type OrderSort = (typeof ORDER_SORTS)[number];

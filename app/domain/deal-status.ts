@@ -6,7 +6,7 @@
 //
 // "In review" is a DRAFT with a submission time, not a status of its own: the spec names four
 // statuses and we keep to them.
-import type { DealStatus } from "~/db/schema";
+import type { DealStatus } from "~/domain/enums";
 
 export const DEAL_ACTIONS = ["submit", "activate", "sendBack", "end", "archive"] as const;
 export type DealAction = (typeof DEAL_ACTIONS)[number];
@@ -58,9 +58,4 @@ export function availableDealActions(state: DealState, actor: DealActor): DealAc
 export function canEditDeal(state: DealState, actor: DealActor): boolean {
   if (actor === "ADMIN") return state.status !== "ARCHIVED";
   return state.status === "DRAFT" && state.submittedAt === null;
-}
-
-/** Shoppers see ACTIVE deals only. */
-export function isOnSale(status: DealStatus): boolean {
-  return status === "ACTIVE";
 }

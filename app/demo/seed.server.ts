@@ -4,8 +4,8 @@
 // admin's password is public, so a production database must never get it by default.
 import { eq, sql } from "drizzle-orm";
 import { hashPassword, verifyPassword } from "~/auth/password.server";
-import { nextCycleDates } from "~/services/cycle-schedule";
-import type { Db } from "./client.server";
+import { nextCycleDates } from "~/domain/cycle-schedule";
+import type { Db } from "~/db/client.server";
 import {
   authProviders,
   communities,
@@ -17,7 +17,7 @@ import {
   users,
   vendors,
   weeklyCycles,
-} from "./schema";
+} from "~/db/schema";
 import { seedCommunities, seedDeals, seedVendors } from "./seed-data";
 
 export const DEMO_USER = { email: "demo@shuk.example", password: "shuk-demo-2026", firstName: "נועה", lastName: "כהן" };

@@ -2,7 +2,7 @@
 // /api routes) and the browser (getZodConstraint). Messages are locale keys under
 // "vendor.validation" (app/locales/*/vendor.json), plus the account forms' e-mail wording. Pure.
 import { z } from "zod";
-import type { DealStatus, OrderStatus } from "~/db/schema";
+import type { DealStatus, OrderStatus } from "~/domain/enums";
 import { emailField } from "./account-schemas";
 import { HONEYPOT_FIELD } from "./contact-schema";
 import { countsTowardRevenue } from "./order-status";

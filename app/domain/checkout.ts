@@ -1,6 +1,15 @@
 // How the checkout and shipping forms become a delivery choice for placeCartOrders. Pure.
-import type { DeliveryChoice } from "./orders.server";
+import type { DeliveryType } from "./enums";
 import type { CheckoutInput, ShippingInput } from "./shop-schemas";
+
+/** How an order is handed over, as placeCartOrders takes it. */
+export interface DeliveryChoice {
+  deliveryType: DeliveryType;
+  deliveryAddress?: string | null;
+  deliveryPhone?: string | null;
+  deliveryNotes?: string | null;
+  pickupPointId?: string | null;
+}
 
 /** /checkout is home delivery, cash on delivery: the recipient's name leads the address. */
 export function checkoutDelivery(input: CheckoutInput): DeliveryChoice {

@@ -1,6 +1,6 @@
 import { createCookie } from "react-router";
 import { secureCookies } from "~/config.server";
-import { THEMES, type Theme } from "./theme";
+import { THEMES, type Theme } from "~/domain/theme";
 
 // Not HttpOnly-sensitive data, but nothing on the client reads it: the server renders the theme.
 export const themeCookie = createCookie("theme", {

@@ -1,7 +1,7 @@
 // Shopping payloads (spec section 5), for the page forms and the /api routes alike. Messages
 // are locale keys.
 import { z } from "zod";
-import { DELIVERY_TYPES } from "~/db/enums";
+import { DELIVERY_TYPES } from "~/domain/enums";
 import { ADDRESS_LINE_MAX, CITY_MAX, NOTES_MAX, PHONE_MAX, POSTAL_CODE_MAX, tooLong } from "./text-limits";
 
 const id = (message: string) => z.string({ error: message }).trim().min(1, { error: message });
@@ -89,4 +89,3 @@ export const ReviewSchema = z.object({
 
 export type CheckoutInput = z.infer<typeof CheckoutSchema>;
 export type ShippingInput = z.infer<typeof ShippingSchema>;
-export type OrderApiInput = z.infer<typeof OrderApiSchema>;

@@ -6,7 +6,7 @@ import { hashPassword } from "~/auth/password.server";
 import { endAllSessions } from "~/auth/session.server";
 import type { Db } from "~/db/client.server";
 import { authProviders, users, type User } from "~/db/schema";
-import { sendMail } from "./mail.server";
+import { sendMail } from "~/services/mail.server";
 
 function escapeHtml(text: string) {
   return text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);

@@ -119,7 +119,6 @@ export const TiersSchema = TierListSchema.superRefine(checkTierSet);
 
 // The community page's forms, told apart by their `intent` (STYLE.md).
 export const COMMUNITY_INTENTS = ["details", "deactivate", "activate", "pickup-add", "pickup-edit", "pickup-remove", "tiers", "cycle"] as const;
-export type CommunityIntent = (typeof COMMUNITY_INTENTS)[number];
 
 const pointId = z.string({ error: "errors.notFound" }).min(1, { error: "errors.notFound" });
 

@@ -1,6 +1,6 @@
 // Delivery rules, in one place (DESIGN.md): every screen, the FAQ and the terms render from
 // these, so the copy can never disagree with what checkout charges. Pure. Money in agorot.
-import type { DeliveryType } from "~/db/schema";
+import type { DeliveryType } from "~/domain/enums";
 
 /** Home delivery costs 15 ₪ ... */
 export const DELIVERY_FEE = 1500;

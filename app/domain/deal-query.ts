@@ -1,5 +1,5 @@
 // The deals list's filter, sort and page state, all of it in the URL. Pure.
-import { CATEGORIES, type Category } from "~/db/enums";
+import { CATEGORIES, type Category } from "~/domain/enums";
 
 export const DEAL_SORTS = ["newest", "price_asc", "price_desc", "progress"] as const;
 export type DealSort = (typeof DEAL_SORTS)[number];

@@ -3,7 +3,7 @@
 // CommunityChoiceSchema (account-schemas.ts), shared with PATCH /api/auth/user. Messages are
 // locale keys (app/locales/*/account.json, "account.validation.*").
 import { z } from "zod";
-import { LANGUAGES } from "~/db/enums";
+import { LANGUAGES } from "~/domain/enums";
 import { EMAIL_MAX, NAME_MAX, tooLong } from "./text-limits";
 
 const firstName = z

@@ -2,7 +2,7 @@
 // They travel in a signed cookie (not the sessions table) so a guest's toast costs no write.
 import { createCookie, redirect } from "react-router";
 import { getSessionSecret, secureCookies } from "~/config.server";
-import { MAX_TOASTS, type Toast } from "./toast";
+import { MAX_TOASTS, type Toast } from "~/domain/toast";
 
 let cookie: ReturnType<typeof createCookie> | undefined;
 function toastCookie() {
