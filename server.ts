@@ -22,6 +22,7 @@ const clientDir = path.join(buildDir, "client");
 interface AppEntry {
   createLoadContext(nonce: string, options: { clientAddress?: string }): RouterContextProvider;
   prepareServer(options: { leader: boolean }): Promise<{ adminSetupUrl: string | null }>;
+  databaseVersion(): number;
   stopServer(): void;
 }
 const build = (await import(pathToFileURL(path.join(buildDir, "server", "index.js")).href)) as ServerBuild;
@@ -274,7 +275,18 @@ function renderForGuests(key: string, req: http.IncomingMessage, url: URL): Prom
   return pending;
 }
 
+/** The data_version seen last: when another worker has written since, our guest pages are old. */
+let seenDatabaseVersion = app.databaseVersion();
+
+function forgetPagesOtherWorkersChanged() {
+  const version = app.databaseVersion();
+  if (version === seenDatabaseVersion) return;
+  seenDatabaseVersion = version;
+  guestCache.invalidate();
+}
+
 async function serveGuest(key: string, req: http.IncomingMessage, res: http.ServerResponse, url: URL) {
+  forgetPagesOtherWorkersChanged();
   const hit = guestCache.lookup(key, Date.now());
   if (hit) {
     sendAnswer(req, res, hit.answer);

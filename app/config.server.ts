@@ -25,9 +25,15 @@ export function getSessionSecret(): string {
   try {
     sessionSecret = fs.readFileSync(file, "utf8").trim();
   } catch {
-    sessionSecret = randomBytes(32).toString("hex");
     fs.mkdirSync(path.dirname(file), { recursive: true });
-    fs.writeFileSync(file, sessionSecret, { mode: 0o600 });
+    try {
+      // "wx": several workers may get here at once; exactly one writes, the others read it.
+      const made = randomBytes(32).toString("hex");
+      fs.writeFileSync(file, made, { mode: 0o600, flag: "wx" });
+      sessionSecret = made;
+    } catch {
+      sessionSecret = fs.readFileSync(file, "utf8").trim();
+    }
   }
   return sessionSecret;
 }

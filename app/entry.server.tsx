@@ -9,7 +9,7 @@ import {
 } from "react-router";
 import { prepareAdminSetup } from "~/auth/admin-setup.server";
 import { NonceProvider } from "~/components/nonce";
-import { publicOrigin } from "~/config.server";
+import { getSessionSecret, publicOrigin } from "~/config.server";
 import { clientAddressContext, dbOverrideContext, nonceContext } from "~/context";
 import { closeDb, getDb, type Db } from "~/db/client.server";
 import { demoAccountsWithPublicPasswords, demoDataRequested, ensureDemoData } from "~/demo/seed.server";
@@ -51,6 +51,8 @@ export interface ServerStart {
 export async function prepareServer({ leader }: { leader: boolean } = { leader: true }): Promise<ServerStart> {
   const db = getDb();
   if (!leader) return { adminSetupPath: null, adminSetupUrl: null };
+  // Made (or read) before any other worker starts, so every worker signs with the same one.
+  getSessionSecret();
   if (demoDataRequested()) await ensureDemoData(db);
   else {
     const exposed = await demoAccountsWithPublicPasswords(db);
@@ -60,6 +62,14 @@ export async function prepareServer({ leader }: { leader: boolean } = { leader: 
   startCycleClock(db);
   startHousekeeping(db);
   return { adminSetupPath, adminSetupUrl: adminSetupPath ? `${publicOrigin()}${adminSetupPath}` : null };
+}
+
+/**
+ * SQLite's data_version on this worker's connection: it changes when another connection (another
+ * worker, the backup, a script) has committed. server.ts empties its guest cache when it does.
+ */
+export function databaseVersion(): number {
+  return getDb().$client.pragma("data_version", { simple: true }) as number;
 }
 
 /** server.ts, on SIGTERM: close the database cleanly (checkpoints the WAL). */

@@ -19,11 +19,11 @@ if (cluster.isPrimary) {
   await import(WORKER_ENTRY);
 }
 
-/** How many workers: WEB_CONCURRENCY, else one. */
+/** How many workers: WEB_CONCURRENCY, else one per core. */
 function workerCount(): number {
   const asked = Number(process.env.WEB_CONCURRENCY);
   if (Number.isInteger(asked) && asked > 0) return Math.min(asked, os.availableParallelism() * 4);
-  return 1;
+  return os.availableParallelism();
 }
 
 async function supervise() {

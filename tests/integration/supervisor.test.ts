@@ -6,7 +6,8 @@ import { startBuiltServer, type BuiltServer } from "../support/built-server";
 let server: BuiltServer;
 
 beforeAll(async () => {
-  server = await startBuiltServer({ DEMO_DATA: "1", SESSION_SECRET: "supervisor-test", WEB_CONCURRENCY: "2" });
+  // A long guest-cache lifetime: only a write may refresh a cached page here, never time.
+  server = await startBuiltServer({ DEMO_DATA: "1", SESSION_SECRET: "supervisor-test", WEB_CONCURRENCY: "2", GUEST_CACHE_TTL_MS: "600000" });
 }, 90_000);
 
 afterAll(async () => {
@@ -31,6 +32,25 @@ describe("the supervisor", () => {
     await until(() => workerPids().size === 2, "two workers are ready");
     expect(server.output().match(/is ready and runs the weekly clock/g)).toHaveLength(1);
     expect(server.output()).toMatch(/worker 0 \(pid \d+\) is ready and runs the weekly clock/);
+  });
+
+  it("keeps the guest cache right across workers: a write in one empties every worker's pages", async () => {
+    await until(() => workerPids().size === 2, "two workers are ready");
+    // Each request on a new connection, which the supervisor hands to the workers in turn.
+    const nonces = async () => {
+      const seen = new Set<string>();
+      for (let i = 0; i < 8; i++) seen.add(/nonce="([^"]+)"/.exec((await server.raw("/faq", { headers: { Connection: "close" } })).body.toString())?.[1] ?? "none");
+      return seen;
+    };
+    const before = await nonces();
+    expect(before.size, "both workers cached their own render").toBe(2);
+    expect(await nonces()).toEqual(before);
+    // A guest's contact message is a write handled by one of the two workers.
+    const form = new URLSearchParams({ name: "נועה כהן", email: "noa@example.com", phone: "0501234567", subject: "שאלה על איסוף", message: "מתי אפשר לאסוף את ההזמנה ביום חמישי?" });
+    const write = await server.raw("/contact", { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded", Accept: "text/html" }, body: form.toString() });
+    expect(write.status).toBe(302);
+    const after = await nonces();
+    for (const nonce of after) expect(before.has(nonce), "a page cached before the write").toBe(false);
   });
 
   it("starts a new worker when one is killed, keeping its role, and the site serves on", async () => {
