@@ -176,7 +176,6 @@ function refuse(req: http.IncomingMessage, res: http.ServerResponse, status: num
   const answer = refusal(status, reason, pathname, req.headers.accept);
   res.writeHead(answer.status, { ...BASELINE_HEADERS, ...answer.headers, ...headers, "Cache-Control": "no-store", "Content-Length": Buffer.byteLength(answer.body) });
   res.end(req.method === "HEAD" ? undefined : answer.body);
-  discardRestOfBody(req);
 }
 
 /** A whole answer as bytes, its headers kept in order (each Set-Cookie on its own). */
@@ -249,7 +248,6 @@ async function serveApp(req: http.IncomingMessage, res: http.ServerResponse, url
   }
   if (!response) return refuse(req, res, 500, "serverError", url.pathname);
   await writeResponse(req, res, await compressed(response, req.headers["accept-encoding"]));
-  discardRestOfBody(req);
 }
 
 // Plain guests: see server/guest-cache.ts. GUEST_CACHE_TTL_MS=0 turns the cache off.
@@ -323,6 +321,8 @@ async function handle(req: http.IncomingMessage, res: http.ServerResponse) {
 }
 
 const server = http.createServer((req, res) => {
+  // Whatever answered (a refusal, a file, a page), a body still arriving is not read for long.
+  res.on("finish", () => discardRestOfBody(req));
   handle(req, res).catch((error) => {
     // Logged once, answered, and the process serves on.
     console.error(`${req.method} ${req.url} failed`, error);

@@ -180,6 +180,25 @@ describe("request bodies", () => {
     });
   });
 
+  it("stops reading a body that never ends once it has answered, instead of reading it until the timeout", async () => {
+    const socket = net.connect({ host: "127.0.0.1", port: server.port });
+    let received = "";
+    socket.on("data", (chunk) => (received += chunk));
+    socket.on("error", () => undefined);
+    const closed = new Promise<number>((resolve) => {
+      const started = Date.now();
+      socket.on("close", () => resolve(Date.now() - started));
+    });
+    socket.write("GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nTransfer-Encoding: chunked\r\n\r\n");
+    const drip = setInterval(() => socket.writable && socket.write("400\r\n" + "x".repeat(1024) + "\r\n"), 50);
+    const closedAfter = await Promise.race([closed, new Promise<number>((resolve) => setTimeout(() => resolve(-1), 10_000))]);
+    clearInterval(drip);
+    socket.destroy();
+    expect(received).toMatch(/^HTTP\/1\.1 200/);
+    expect(closedAfter, "the server closed the connection").toBeGreaterThan(0);
+    expect(closedAfter).toBeLessThan(6_000);
+  });
+
   it("answers a broken multipart or non-form body to a page action with 400", async () => {
     const cookie = await cookieOf(DEMO.email, DEMO.password);
     const broken = "--abc\r\nContent-Disposition: form-data; name=\"message\"\r\n\r\nno closing boundary";
