@@ -61,7 +61,7 @@ export function topFaqEntries(): FaqEntry[] {
  * {{maxDays}}, {{cutoffHours}}, {{refundMin}}, {{refundMax}}), from the one delivery module.
  */
 export function deliveryTextValues(locale: string) {
-  const shekel = (agorot: number) => formatShekel(agorot, locale, { whole: true });
+  const shekel = (agorot: number) => formatShekel(agorot, locale);
   return {
     fee: shekel(DELIVERY_FEE),
     freeFrom: shekel(FREE_DELIVERY_FROM),

@@ -36,7 +36,7 @@ import {
 } from "~/domain/admin-community-schemas";
 import { formatAdminDate } from "~/domain/dates";
 import { ServiceError } from "~/domain/errors";
-import { toDecimalString } from "~/domain/money";
+import { formatShekel, toDecimalString } from "~/domain/money";
 import { redirectWithToast } from "~/web/toast.server";
 import type { Route } from "./+types/admin-community";
 import { readForm } from "~/web/form.server";
@@ -202,7 +202,7 @@ function CycleForm({ community, lastResult }: { community: LoaderData["community
 }
 
 function TiersForm({ tiers, lastResult }: { tiers: LoaderData["tiers"]; lastResult?: SubmissionResult<string[]> }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const rows = tiers.length
     ? tiers.map((tier) => ({ minRevenue: toDecimalString(tier.minRevenue), discountPercent: String(tier.discountPercent), tierName: tier.tierName }))
     : [{ minRevenue: "0", discountPercent: "", tierName: "" }];
@@ -248,7 +248,7 @@ function TiersForm({ tiers, lastResult }: { tiers: LoaderData["tiers"]; lastResu
         })}
       </ol>
       <ErrorList id={fields.tiers.errorId} errors={fields.tiers.errors} />
-      <p className="text-sm text-fg-muted">{t("admin.communities.tiers.rules")}</p>
+      <p className="text-sm text-fg-muted">{t("admin.communities.tiers.rules", { min: formatShekel(0, i18n.language) })}</p>
       <div className="flex flex-wrap gap-2">
         <button {...form.insert.getButtonProps({ name: fields.tiers.name, defaultValue: { minRevenue: "", discountPercent: "", tierName: "" } })} className="rounded-lg border border-line px-4 py-2.5 font-semibold hover:bg-muted">
           {t("admin.communities.tiers.addRow")}
@@ -373,7 +373,7 @@ export default function AdminCommunity({ loaderData, actionData }: Route.Compone
             {openCycle ? (
               <p className="mt-1 text-sm text-fg-muted" data-testid="open-cycle">
                 {t("admin.communities.openCycle")}: {t("admin.communities.deadline")} <span dir="ltr">{formatAdminDate(openCycle.orderDeadline, true)}</span> · {t("admin.communities.pickup")}{" "}
-                <span dir="ltr">{formatAdminDate(openCycle.pickupDate, true)}</span> · {t("admin.communities.target")} <Price agorot={openCycle.targetRevenue} whole />
+                <span dir="ltr">{formatAdminDate(openCycle.pickupDate, true)}</span> · {t("admin.communities.target")} <Price agorot={openCycle.targetRevenue} />
               </p>
             ) : (
               <p className="mt-1 text-sm text-fg-muted" data-testid="open-cycle">{t("admin.communities.noOpenCycle")}</p>
