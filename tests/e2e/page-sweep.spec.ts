@@ -103,6 +103,8 @@ interface PageReading {
   /** Amounts drawn with the shekel sign to their left ("₪ 9.90") and to their right ("9.90 ₪"). */
   signLeft: string[];
   signRight: string[];
+  /** The innermost elements that stick out of the phone's width (what to fix when it overflows). */
+  outside: string[];
 }
 
 /** What the phone shows: the text (and labels a screen reader says), the width, the sign sides. */
@@ -149,7 +151,18 @@ async function read(page: Page): Promise<PageReading> {
     const labels = [...document.querySelectorAll("[placeholder], [aria-label], [title], img[alt]")]
       .map((el) => ["placeholder", "aria-label", "title", "alt"].map((name) => el.getAttribute(name) ?? "").join(" "))
       .join("\n");
+    const width = document.documentElement.clientWidth;
+    const sticksOut = (el: Element) => {
+      const rect = el.getBoundingClientRect();
+      return rect.width > 2 && (rect.right > width + 1 || rect.left < -1);
+    };
+    // Where the page first escapes: an element out of bounds whose parent is within them.
+    const outside = [...document.body.querySelectorAll("*")]
+      .filter((el) => sticksOut(el) && el.parentElement && !sticksOut(el.parentElement))
+      .slice(0, 4)
+      .map((el) => `<${el.tagName.toLowerCase()} class="${el.getAttribute("class") ?? ""}">${(el.textContent ?? "").trim().slice(0, 30)}`);
     return {
+      outside,
       text: `${document.title}\n${document.body.innerText}\n${labels}`,
       scrollWidth: document.documentElement.scrollWidth,
       clientWidth: document.documentElement.clientWidth,
@@ -184,7 +197,7 @@ async function sweep(context: BrowserContext, persona: string, pages: string[]):
       const where = `${persona} ${lng} ${pathname}${page.url().includes(pathname) ? "" : ` (at ${new URL(page.url()).pathname})`}`;
       const reading = await read(page);
       for (const key of rawKeysIn(reading.text)) problems.push(`${where}: raw key "${key}"`);
-      if (reading.scrollWidth > reading.clientWidth + 1) problems.push(`${where}: ${reading.scrollWidth} px wide on a ${reading.clientWidth} px phone`);
+      if (reading.scrollWidth > reading.clientWidth + 1) problems.push(`${where}: ${reading.scrollWidth} px wide on a ${reading.clientWidth} px phone: ${reading.outside.join(" | ")}`);
       if (reading.signLeft.length && reading.signRight.length) {
         problems.push(`${where}: the shekel sign on both sides: ${reading.signLeft[0]} and ${reading.signRight[0]}`);
       }
