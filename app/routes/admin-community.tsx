@@ -37,6 +37,7 @@ import {
 import { formatAdminDate } from "~/domain/dates";
 import { ServiceError } from "~/domain/errors";
 import { formatShekel, toDecimalString } from "~/domain/money";
+import { formatTimeRange } from "~/domain/time";
 import { redirectWithToast } from "~/web/toast.server";
 import type { Route } from "./+types/admin-community";
 import { readForm } from "~/web/form.server";
@@ -326,7 +327,7 @@ function PointCard({ point, lastResult }: { point: PickupPoint; lastResult?: Sub
             {point.address}
             {point.isActive ? null : <span className="ms-2 rounded-full bg-muted px-2 py-0.5 text-xs text-fg-muted">{t("admin.communities.points.retired")}</span>}
           </p>
-          <p className="text-sm text-fg-muted">{days} · <span dir="ltr">{point.pickupStartTime}–{point.pickupEndTime}</span></p>
+          <p className="text-sm text-fg-muted">{days} · {formatTimeRange(point.pickupStartTime, point.pickupEndTime)}</p>
           {point.instructions ? <p className="mt-1 text-sm">{point.instructions}</p> : null}
         </div>
         {point.isActive ? (
@@ -357,7 +358,7 @@ export default function AdminCommunity({ loaderData, actionData }: Route.Compone
   const { community, pickupPoints, tiers, openCycle, memberCount } = loaderData;
   const reply = actionData as FormReply | undefined;
   return (
-    <section className="mx-auto grid max-w-5xl gap-6 px-4 py-8">
+    <section className="mx-auto grid max-w-5xl grid-cols-1 gap-6 px-4 py-8">
       <div>
         <AdminNav current="communities" />
         <Link to="/admin/communities" className="text-sm text-fg-muted hover:underline">{t("admin.communities.backToList")}</Link>

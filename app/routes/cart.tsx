@@ -37,7 +37,7 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
 
   const savings = cart.originalTotal - cart.subtotal;
   return (
-    <section className="mx-auto grid max-w-6xl gap-8 px-4 py-10 lg:grid-cols-[1fr_20rem]">
+    <section className="mx-auto grid max-w-6xl grid-cols-1 gap-8 px-4 py-10 lg:grid-cols-[1fr_20rem]">
       <div>
         <h1 className="text-3xl font-bold">{t("shop.cart.title")}</h1>
         <ul className="mt-6 grid gap-4">

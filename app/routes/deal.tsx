@@ -26,6 +26,7 @@ import { isHot, savingsPercent, unitPriceFor } from "~/domain/pricing";
 import { findInviteLink } from "~/services/referrals.server";
 import { canReview, createReview, listReviews, ratingSummary } from "~/services/reviews.server";
 import { ReviewSchema } from "~/domain/shop-schemas";
+import { formatTimeRange } from "~/domain/time";
 import { redirectWithToast } from "~/web/toast.server";
 import { MessageScreen } from "~/components/message-screen";
 import type { Route } from "./+types/deal";
@@ -165,7 +166,8 @@ export default function DealPage({ loaderData, actionData }: Route.ComponentProp
         {" / "}
         <Link to={`/deals?category=${deal.category}`} className="hover:underline">{t(`categories.${deal.category}`)}</Link>
       </nav>
-      <div className="mt-4 grid gap-8 lg:grid-cols-2">
+      {/* grid-cols-1 is minmax(0, 1fr): an implicit column would widen to its widest content. */}
+      <div className="mt-4 grid grid-cols-1 gap-8 lg:grid-cols-2">
         <div className="grid gap-3">
           <img src={images[0]} alt={deal.title} width={800} height={600} className="aspect-[4/3] w-full rounded-2xl border border-line object-cover" />
           {images.length > 1 ? (
@@ -259,7 +261,7 @@ export default function DealPage({ loaderData, actionData }: Route.ComponentProp
                   <p className="mt-2 font-medium">{t("shop.community.morePoints")}</p>
                   <ul className="mt-1 grid gap-1">
                     {loaderData.pickupPoints.map((p) => (
-                      <li key={p.id}>{p.address} · {t("shop.community.pointHours", { start: p.pickupStartTime, end: p.pickupEndTime })}{p.instructions ? ` · ${p.instructions}` : ""}</li>
+                      <li key={p.id}>{p.address} · {formatTimeRange(p.pickupStartTime, p.pickupEndTime)}{p.instructions ? ` · ${p.instructions}` : ""}</li>
                     ))}
                   </ul>
                 </>

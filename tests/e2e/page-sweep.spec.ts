@@ -154,11 +154,13 @@ async function read(page: Page): Promise<PageReading> {
     const width = document.documentElement.clientWidth;
     const sticksOut = (el: Element) => {
       const rect = el.getBoundingClientRect();
-      return rect.width > 2 && (rect.right > width + 1 || rect.left < -1);
+      return rect.width > 2 && (rect.right > width + 1 || rect.left < -1) && el.checkVisibility();
     };
+    // What scrolls inside a box of its own (a table, a tab strip) does not widen the page.
+    const scrolls = (el: Element) => /auto|scroll|hidden|clip/.test(getComputedStyle(el).overflowX);
     // Where the page first escapes: an element out of bounds whose parent is within them.
     const outside = [...document.body.querySelectorAll("*")]
-      .filter((el) => sticksOut(el) && el.parentElement && !sticksOut(el.parentElement))
+      .filter((el) => sticksOut(el) && el.parentElement && !sticksOut(el.parentElement) && !scrolls(el.parentElement))
       .slice(0, 4)
       .map((el) => `<${el.tagName.toLowerCase()} class="${el.getAttribute("class") ?? ""}">${(el.textContent ?? "").trim().slice(0, 30)}`);
     return {
