@@ -157,7 +157,7 @@ async function read(page: Page): Promise<PageReading> {
       return rect.width > 2 && (rect.right > width + 1 || rect.left < -1) && el.checkVisibility();
     };
     // What scrolls inside a box of its own (a table, a tab strip) does not widen the page.
-    const scrolls = (el: Element) => /auto|scroll|hidden|clip/.test(getComputedStyle(el).overflowX);
+    const scrolls = (el: Element | null): boolean => !!el && el !== document.body && (/auto|scroll|hidden|clip/.test(getComputedStyle(el).overflowX) || scrolls(el.parentElement));
     // Where the page first escapes: an element out of bounds whose parent is within them.
     const outside = [...document.body.querySelectorAll("*")]
       .filter((el) => sticksOut(el) && el.parentElement && !sticksOut(el.parentElement) && !scrolls(el.parentElement))
