@@ -102,10 +102,12 @@ export default function AdminDeals({ loaderData }: Route.ComponentProps) {
             <button type="submit" className="rounded-lg border border-line px-4 py-2 font-semibold hover:bg-muted">{t("adminDeals.filter")}</button>
           </Form>
         </div>
+        {/* The table box is relative: its sr-only labels are absolutely positioned, and outside
+            the scroll box they widened the page on a phone. */}
         {deals.length === 0 ? (
           <p className="mt-4 rounded-2xl border border-line bg-surface p-4 text-fg-muted">{t("adminDeals.empty")}</p>
         ) : (
-          <div className="mt-4 overflow-x-auto rounded-2xl border border-line bg-surface">
+          <div className="relative mt-4 overflow-x-auto rounded-2xl border border-line bg-surface">
             <table className="w-full text-sm">
               <caption className="sr-only">{t("adminDeals.allTitle")}</caption>
               <thead className="border-b border-line bg-muted/60">
