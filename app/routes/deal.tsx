@@ -236,9 +236,9 @@ export default function DealPage({ loaderData, actionData }: Route.ComponentProp
 
           {!loaderData.hasOwnCommunity && loaderData.communities.length > 0 ? (
             <Form method="get" className="flex flex-wrap items-end gap-2 rounded-2xl border border-line bg-surface p-4">
-              <label className="grid min-w-0 flex-1 gap-1 text-sm font-medium">
+              <label className="grid min-w-0 flex-1 grid-cols-1 gap-1 text-sm font-medium">
                 {t("shop.community.pickerLabel")}
-                <select name="community" defaultValue={community?.id ?? ""} className="max-w-full rounded-lg border border-line bg-surface px-3 py-2">
+                <select name="community" defaultValue={community?.id ?? ""} className="w-full min-w-0 rounded-lg border border-line bg-surface px-3 py-2">
                   <option value="">{t("auth.chooseCommunity")}</option>
                   {loaderData.communities.map((c) => (
                     <option key={c.id} value={c.id}>{c.name} · {t("shop.community.pickerBadge", { day: t(`days.${c.pickupDay}`), time: c.pickupTime })}</option>
