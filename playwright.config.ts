@@ -29,8 +29,11 @@ export default defineConfig({
     trace: "retain-on-failure",
   },
   projects: [
-    { name: "js-on", use: { javaScriptEnabled: true } },
+    { name: "js-on", use: { javaScriptEnabled: true }, testIgnore: "page-sweep.spec.ts" },
     // Every form must work without JavaScript: the same tests, script turned off.
-    { name: "js-off", use: { javaScriptEnabled: false } },
+    { name: "js-off", use: { javaScriptEnabled: false }, testIgnore: "page-sweep.spec.ts" },
+    // Every page at 360 px in both languages (page-sweep.spec.ts): once, with JavaScript on,
+    // because hydrated widgets are the widest and the walk is long.
+    { name: "sweep", use: { javaScriptEnabled: true }, testMatch: "page-sweep.spec.ts" },
   ],
 });

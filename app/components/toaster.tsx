@@ -14,9 +14,11 @@ export function Toaster({ toasts }: { toasts: ShownToast[] }) {
   const { t } = useTranslation();
   if (toasts.length === 0) return null;
   return (
+    // top-19: just below the sticky header (h-16), so a toast never hides the cart badge it
+    // reports on; not at the bottom, where phones show the deal page's add-to-cart bar.
     <section
       aria-label={t("toast.region")}
-      className="pointer-events-none fixed inset-x-0 top-3 z-50 flex flex-col items-center gap-2 px-3"
+      className="pointer-events-none fixed inset-x-0 top-19 z-50 flex flex-col items-center gap-2 px-3"
     >
       {toasts.slice(-MAX_TOASTS).map((toast) => (
         <div

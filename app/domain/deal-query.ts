@@ -5,6 +5,9 @@ export const DEAL_SORTS = ["newest", "price_asc", "price_desc", "progress"] as c
 export type DealSort = (typeof DEAL_SORTS)[number];
 /** Quick filters: with quantity discounts, under 10 ₪, already ordered this week. */
 export const QUICK_FILTERS = ["bulk", "under10", "popular"] as const;
+
+/** The "under10" quick filter: a unit price below this many agorot. */
+export const QUICK_UNDER_PRICE = 1000;
 export type QuickFilter = (typeof QUICK_FILTERS)[number];
 
 export const PAGE_SIZE = 24;

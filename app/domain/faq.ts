@@ -58,10 +58,11 @@ export function topFaqEntries(): FaqEntry[] {
 
 /**
  * The interpolation values the FAQ and the terms print ({{fee}}, {{freeFrom}}, {{minDays}},
- * {{maxDays}}, {{cutoffHours}}, {{refundMin}}, {{refundMax}}), from the one delivery module.
+ * {{maxDays}}, {{cutoffHours}}, {{refundMin}}, {{refundMax}}), from the one delivery module;
+ * and the tier example's prices, so that every amount on the page has the one price format.
  */
 export function deliveryTextValues(locale: string) {
-  const shekel = (agorot: number) => formatShekel(agorot, locale, { whole: true });
+  const shekel = (agorot: number) => formatShekel(agorot, locale);
   return {
     fee: shekel(DELIVERY_FEE),
     freeFrom: shekel(FREE_DELIVERY_FROM),
@@ -70,6 +71,8 @@ export function deliveryTextValues(locale: string) {
     cutoffHours: CANCEL_CUTOFF_HOURS,
     refundMin: REFUND_DAYS.min,
     refundMax: REFUND_DAYS.max,
+    examplePrice: shekel(5000),
+    exampleLowerPrice: shekel(4000),
   };
 }
 

@@ -13,12 +13,18 @@ describe("toDecimalString", () => {
 
 describe("formatShekel", () => {
   it("shows shekels with two decimals and the ₪ sign", () => {
-    expect(formatShekel(1290)).toMatch(/12\.90/);
-    expect(formatShekel(1290)).toContain("₪");
+    expect(formatShekel(1290)).toBe("\u206612.90 ₪\u2069");
+    expect(formatShekel(1290, "en")).toBe("\u2066₪12.90\u2069");
+    expect(formatShekel(123_456)).toBe("\u20661,234.56 ₪\u2069");
+    expect(formatShekel(1000)).toBe("\u206610.00 ₪\u2069");
   });
 
-  it("rounds to whole shekels for admin revenue", () => {
-    expect(formatShekel(123_456, "he", { whole: true })).toMatch(/1,235/);
-    expect(formatShekel(123_456, "he", { whole: true })).not.toMatch(/\./);
+  it("isolates the amount left to right and carries no right-to-left mark", () => {
+    // A Hebrew sentence around the amount must not move the sign to the other side.
+    for (const locale of ["he", "en"]) {
+      const text = formatShekel(990, locale);
+      expect(text.startsWith("\u2066") && text.endsWith("\u2069")).toBe(true);
+      expect(text).not.toMatch(/[\u200e\u200f]/);
+    }
   });
 });

@@ -80,3 +80,11 @@ export function addDays(w: Pick<WallClock, "year" | "month" | "day">, days: numb
   const d = new Date(Date.UTC(w.year, w.month - 1, w.day + days));
   return { year: d.getUTCFullYear(), month: d.getUTCMonth() + 1, day: d.getUTCDate(), weekday: d.getUTCDay() };
 }
+
+/**
+ * "08:30–11:30" inside a left-to-right isolate (U+2066 ... U+2069): in a Hebrew sentence the
+ * bidi algorithm would otherwise draw the range end first ("11:30–08:30").
+ */
+export function formatTimeRange(start: string, end: string): string {
+  return `\u2066${start}–${end}\u2069`;
+}

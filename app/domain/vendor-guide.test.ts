@@ -4,14 +4,14 @@ import { MAX_IMAGES_PER_DEAL } from "./image-upload";
 import { HOT_DISCOUNT_PERCENT } from "./pricing";
 import { vendorGuideValues } from "./vendor-guide";
 
-const plain = (text: string) => text.replace(/[\u200e\u200f\u00a0]/g, " ").replace(/\s+/g, " ").trim();
+const plain = (text: string) => text.replace(/[\u2066-\u2069]/g, "").replace(/[\u200e\u200f\u00a0]/g, " ").replace(/\s+/g, " ").trim();
 
 describe("vendorGuideValues", () => {
   it("prints the delivery fee, the free-delivery line and the default weekly target in shekels", () => {
     const values = vendorGuideValues("he");
-    expect(plain(values.fee)).toBe("15 ₪");
-    expect(plain(values.freeFrom)).toBe("150 ₪");
-    expect(plain(values.defaultTarget)).toBe("10,000 ₪");
+    expect(plain(values.fee)).toBe("15.00 ₪");
+    expect(plain(values.freeFrom)).toBe("150.00 ₪");
+    expect(plain(values.defaultTarget)).toBe("10,000.00 ₪");
   });
 
   it("takes the days, the cut-off, the hot-deal line and the picture limits from their modules", () => {

@@ -12,7 +12,7 @@ export function vendorGuideValues(locale: string) {
   return {
     ...deliveryTextValues(locale),
     hotPercent: HOT_DISCOUNT_PERCENT,
-    defaultTarget: formatShekel(DEFAULT_NEXT_TARGET, locale, { whole: true }),
+    defaultTarget: formatShekel(DEFAULT_NEXT_TARGET, locale),
     imageMb: MAX_IMAGE_BYTES / (1024 * 1024),
     maxImages: MAX_IMAGES_PER_DEAL,
     imageTypes: Object.keys(IMAGE_CONTENT_TYPES)

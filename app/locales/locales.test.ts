@@ -21,6 +21,14 @@ describe("locales", () => {
     expect(new Intl.PluralRules("he").select(2)).toBe("two");
   });
 
+  it("counts things only with plural forms (no \"1 פריטים\")", () => {
+    const he = keysOf(translations.he);
+    const valueOf = (key: string) => key.split(".").reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], translations.he);
+    // A number followed by a Hebrew word is a count of something: it needs _one, _two, _other.
+    const unplural = he.filter((k) => !/_(zero|one|two|few|many|other)$/.test(k) && /\{\{count\}\}\s+[\u05d0-\u05ea]/.test(String(valueOf(k))));
+    expect(unplural).toEqual([]);
+  });
+
   it("has no empty strings", () => {
     for (const lang of ["he", "en"] as const) {
       const empty = keysOf(translations[lang]).filter((key) => {

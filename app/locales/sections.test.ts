@@ -17,6 +17,8 @@ describe("translations sent with a page", () => {
     expect(translationForPage(translations.he, "/vendor/new-deal")).toHaveProperty("dealEditor");
     expect(translationForPage(translations.he, "/deals/cherry-tomatoes")).toHaveProperty("referrals");
     expect(translationForPage(translations.he, "/checkout")).toHaveProperty("addresses");
+    // The contact page answers the top questions beside its form.
+    expect(translationForPage(translations.he, "/contact")).toHaveProperty("faq");
   });
 
   it("always sends a section no rule names", () => {

@@ -16,7 +16,8 @@ const PAGE_ONLY: Record<string, (pathname: string) => boolean> = {
   about: startsWith("/about"),
   terms: startsWith("/terms"),
   privacy: startsWith("/privacy"),
-  faq: startsWith("/faq"),
+  // /contact shows the top questions beside its form.
+  faq: startsWith("/faq", "/contact"),
   account: startsWith("/profile", "/settings", "/onboarding"),
   admin: startsWith("/admin"),
   adminCycles: startsWith("/admin"),

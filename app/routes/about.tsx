@@ -20,7 +20,7 @@ export function loader({ context }: Route.LoaderArgs) {
     stats: [
       { key: "users", value: count.format(stats.totalUsers) },
       { key: "orders", value: count.format(stats.totalOrders) },
-      { key: "savings", value: formatShekel(stats.totalSavings, locale, { whole: true }) },
+      { key: "savings", value: formatShekel(stats.totalSavings, locale) },
       { key: "deals", value: count.format(stats.activeDeals) },
     ],
   };

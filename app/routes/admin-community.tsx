@@ -36,7 +36,8 @@ import {
 } from "~/domain/admin-community-schemas";
 import { formatAdminDate } from "~/domain/dates";
 import { ServiceError } from "~/domain/errors";
-import { toDecimalString } from "~/domain/money";
+import { formatShekel, toDecimalString } from "~/domain/money";
+import { formatTimeRange } from "~/domain/time";
 import { redirectWithToast } from "~/web/toast.server";
 import type { Route } from "./+types/admin-community";
 import { readForm } from "~/web/form.server";
@@ -202,7 +203,7 @@ function CycleForm({ community, lastResult }: { community: LoaderData["community
 }
 
 function TiersForm({ tiers, lastResult }: { tiers: LoaderData["tiers"]; lastResult?: SubmissionResult<string[]> }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const rows = tiers.length
     ? tiers.map((tier) => ({ minRevenue: toDecimalString(tier.minRevenue), discountPercent: String(tier.discountPercent), tierName: tier.tierName }))
     : [{ minRevenue: "0", discountPercent: "", tierName: "" }];
@@ -248,7 +249,7 @@ function TiersForm({ tiers, lastResult }: { tiers: LoaderData["tiers"]; lastResu
         })}
       </ol>
       <ErrorList id={fields.tiers.errorId} errors={fields.tiers.errors} />
-      <p className="text-sm text-fg-muted">{t("admin.communities.tiers.rules")}</p>
+      <p className="text-sm text-fg-muted">{t("admin.communities.tiers.rules", { min: formatShekel(0, i18n.language) })}</p>
       <div className="flex flex-wrap gap-2">
         <button {...form.insert.getButtonProps({ name: fields.tiers.name, defaultValue: { minRevenue: "", discountPercent: "", tierName: "" } })} className="rounded-lg border border-line px-4 py-2.5 font-semibold hover:bg-muted">
           {t("admin.communities.tiers.addRow")}
@@ -326,7 +327,7 @@ function PointCard({ point, lastResult }: { point: PickupPoint; lastResult?: Sub
             {point.address}
             {point.isActive ? null : <span className="ms-2 rounded-full bg-muted px-2 py-0.5 text-xs text-fg-muted">{t("admin.communities.points.retired")}</span>}
           </p>
-          <p className="text-sm text-fg-muted">{days} · <span dir="ltr">{point.pickupStartTime}–{point.pickupEndTime}</span></p>
+          <p className="text-sm text-fg-muted">{days} · {formatTimeRange(point.pickupStartTime, point.pickupEndTime)}</p>
           {point.instructions ? <p className="mt-1 text-sm">{point.instructions}</p> : null}
         </div>
         {point.isActive ? (
@@ -357,7 +358,7 @@ export default function AdminCommunity({ loaderData, actionData }: Route.Compone
   const { community, pickupPoints, tiers, openCycle, memberCount } = loaderData;
   const reply = actionData as FormReply | undefined;
   return (
-    <section className="mx-auto grid max-w-5xl gap-6 px-4 py-8">
+    <section className="mx-auto grid max-w-5xl grid-cols-1 gap-6 px-4 py-8">
       <div>
         <AdminNav current="communities" />
         <Link to="/admin/communities" className="text-sm text-fg-muted hover:underline">{t("admin.communities.backToList")}</Link>
@@ -373,7 +374,7 @@ export default function AdminCommunity({ loaderData, actionData }: Route.Compone
             {openCycle ? (
               <p className="mt-1 text-sm text-fg-muted" data-testid="open-cycle">
                 {t("admin.communities.openCycle")}: {t("admin.communities.deadline")} <span dir="ltr">{formatAdminDate(openCycle.orderDeadline, true)}</span> · {t("admin.communities.pickup")}{" "}
-                <span dir="ltr">{formatAdminDate(openCycle.pickupDate, true)}</span> · {t("admin.communities.target")} <Price agorot={openCycle.targetRevenue} whole />
+                <span dir="ltr">{formatAdminDate(openCycle.pickupDate, true)}</span> · {t("admin.communities.target")} <Price agorot={openCycle.targetRevenue} />
               </p>
             ) : (
               <p className="mt-1 text-sm text-fg-muted" data-testid="open-cycle">{t("admin.communities.noOpenCycle")}</p>

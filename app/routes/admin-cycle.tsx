@@ -40,7 +40,7 @@ export default function AdminCycle({ loaderData }: Route.ComponentProps) {
   const { cycle, pickup, packing } = loaderData;
   const cell = "px-3 py-2 text-start";
   return (
-    <section className="mx-auto grid max-w-6xl gap-6 px-4 py-10 print:py-0">
+    <section className="mx-auto grid max-w-6xl grid-cols-1 gap-6 px-4 py-10 print:py-0">
       <div className="print:hidden"><AdminNav current="cycles" /></div>
       <Link to="/admin/cycles" className="text-sm text-fg-muted hover:underline print:hidden">{t("adminCycles.back")}</Link>
       <header className="flex flex-wrap items-end justify-between gap-3">

@@ -37,7 +37,7 @@ export default function AdminCycles({ loaderData }: Route.ComponentProps) {
                 <td className="px-3 py-2">{c.communityName}</td>
                 <td className="px-3 py-2" dir="ltr">{formatAdminDate(c.orderDeadline, true)}</td>
                 <td className="px-3 py-2" dir="ltr">{formatAdminDate(c.pickupDate, true)}</td>
-                <td className="px-3 py-2"><Price agorot={c.currentRevenue} whole /> / <Price agorot={c.targetRevenue} whole /></td>
+                <td className="px-3 py-2"><Price agorot={c.currentRevenue} /> / <Price agorot={c.targetRevenue} /></td>
                 <td className="px-3 py-2">{c.orderCount}</td>
                 <td className="px-3 py-2">{c.isActive ? t("adminCycles.open") : c.goalMissed ? t("adminCycles.missed") : t("adminCycles.closed")}</td>
                 <td className="px-3 py-2"><Link to={`/admin/cycles/${c.id}`} className="font-medium text-brand-700 underline dark:text-brand-200">{t("adminCycles.view")}</Link></td>

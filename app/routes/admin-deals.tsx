@@ -56,9 +56,9 @@ export default function AdminDeals({ loaderData }: Route.ComponentProps) {
         {queue.length === 0 ? (
           <p className="mt-3 rounded-2xl border border-line bg-surface p-4 text-fg-muted">{t("adminDeals.queueEmpty")}</p>
         ) : (
-          <ul className="mt-4 grid gap-4">
+          <ul className="mt-4 grid grid-cols-1 gap-4">
             {queue.map((deal) => (
-              <li key={deal.id} className="grid gap-4 rounded-2xl border border-line bg-surface p-4 md:grid-cols-[1fr_20rem]" data-testid="review-queue-item">
+              <li key={deal.id} className="grid grid-cols-1 gap-4 rounded-2xl border border-line bg-surface p-4 md:grid-cols-[1fr_20rem]" data-testid="review-queue-item">
                 <div className="flex gap-3">
                   {deal.image ? <img src={deal.image} alt="" width={96} height={72} className="h-18 w-24 shrink-0 rounded-lg border border-line object-cover" /> : null}
                   <div>
@@ -89,7 +89,7 @@ export default function AdminDeals({ loaderData }: Route.ComponentProps) {
       <section className="mt-10" aria-labelledby="all-deals-title">
         <div className="flex flex-wrap items-end justify-between gap-3">
           <h2 id="all-deals-title" className="text-2xl font-bold">{t("adminDeals.allTitle")}</h2>
-          <Form method="get" className="flex items-end gap-2">
+          <Form method="get" className="flex flex-wrap items-end gap-2">
             <div>
               <label htmlFor="deal-status-filter" className="mb-1 block text-sm font-medium">{t("adminDeals.statusFilter")}</label>
               <select id="deal-status-filter" name="status" defaultValue={query.status ?? ""} className="rounded-lg border border-line bg-surface px-3 py-2">
@@ -102,10 +102,12 @@ export default function AdminDeals({ loaderData }: Route.ComponentProps) {
             <button type="submit" className="rounded-lg border border-line px-4 py-2 font-semibold hover:bg-muted">{t("adminDeals.filter")}</button>
           </Form>
         </div>
+        {/* The table box is relative: its sr-only labels are absolutely positioned, and outside
+            the scroll box they widened the page on a phone. */}
         {deals.length === 0 ? (
           <p className="mt-4 rounded-2xl border border-line bg-surface p-4 text-fg-muted">{t("adminDeals.empty")}</p>
         ) : (
-          <div className="mt-4 overflow-x-auto rounded-2xl border border-line bg-surface">
+          <div className="relative mt-4 overflow-x-auto rounded-2xl border border-line bg-surface">
             <table className="w-full text-sm">
               <caption className="sr-only">{t("adminDeals.allTitle")}</caption>
               <thead className="border-b border-line bg-muted/60">

@@ -263,7 +263,7 @@ export default function Admin({ loaderData }: Route.ComponentProps) {
       <dl aria-label={t("admin.stats.label")} className="mt-6 grid grid-cols-2 gap-3 md:grid-cols-5">
         <StatCard label={t("admin.stats.totalUsers")} value={stats.totalUsers.toLocaleString(i18n.language)} />
         <StatCard label={t("admin.stats.totalOrders")} value={stats.totalOrders.toLocaleString(i18n.language)} />
-        <StatCard label={t("admin.stats.totalRevenue")} value={formatShekel(stats.totalRevenue, i18n.language, { whole: true })} />
+        <StatCard label={t("admin.stats.totalRevenue")} value={formatShekel(stats.totalRevenue, i18n.language)} />
         <StatCard label={t("admin.stats.pendingOrders")} value={stats.pendingOrders.toLocaleString(i18n.language)} />
         <StatCard label={t("admin.stats.activeDeals")} value={stats.activeDeals.toLocaleString(i18n.language)} />
       </dl>

@@ -37,14 +37,15 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
 
   const savings = cart.originalTotal - cart.subtotal;
   return (
-    <section className="mx-auto grid max-w-6xl gap-8 px-4 py-10 lg:grid-cols-[1fr_20rem]">
+    <section className="mx-auto grid max-w-6xl grid-cols-1 gap-8 px-4 py-10 lg:grid-cols-[1fr_20rem]">
       <div>
         <h1 className="text-3xl font-bold">{t("shop.cart.title")}</h1>
         <ul className="mt-6 grid gap-4">
           {cart.lines.map((line) => (
-            <li key={line.id} className="flex gap-4 rounded-2xl border border-line bg-surface p-4" data-testid="cart-line">
-              <img src={line.deal.images[0] ?? "/images/produce/placeholder.svg"} alt="" width={96} height={72} className="h-18 w-24 rounded-lg object-cover" />
-              <div className="flex flex-1 flex-col gap-2">
+            <li key={line.id} className="flex gap-3 rounded-2xl border border-line bg-surface p-4" data-testid="cart-line">
+              <img src={line.deal.images[0] ?? "/images/produce/placeholder.svg"} alt="" width={96} height={72} className="h-12 w-16 rounded-lg object-cover sm:h-18 sm:w-24" />
+              {/* min-w-0: a long title or the steppers wrap inside the card instead of widening the page. */}
+              <div className="flex min-w-0 flex-1 flex-col gap-2">
                 <Link to={`/deals/${line.deal.slug}`} className="font-semibold hover:underline">
                   {line.deal.title}
                 </Link>
@@ -52,7 +53,7 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
                   <Price agorot={line.unitPrice} /> · {t("shop.price.perUnit", { unit: line.deal.unit })}
                 </p>
                 <div className="flex flex-wrap items-center gap-3">
-                  <Form method="post" preventScrollReset className="flex items-center gap-2">
+                  <Form method="post" preventScrollReset className="flex flex-wrap items-center gap-2">
                     <input type="hidden" name="intent" value="update" />
                     <input type="hidden" name="dealId" value={line.dealId} />
                     <QtyStepper id={`cart-qty-${line.dealId}`} defaultValue={line.qty} max={line.deal.maxQty} size="sm" />
@@ -69,7 +70,7 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
                   </Form>
                 </div>
               </div>
-              <p className="font-semibold" data-testid="line-total">
+              <p className="shrink-0 font-semibold whitespace-nowrap" data-testid="line-total">
                 <Price agorot={line.lineTotal} />
               </p>
             </li>

@@ -26,6 +26,7 @@ import { isHot, savingsPercent, unitPriceFor } from "~/domain/pricing";
 import { findInviteLink } from "~/services/referrals.server";
 import { canReview, createReview, listReviews, ratingSummary } from "~/services/reviews.server";
 import { ReviewSchema } from "~/domain/shop-schemas";
+import { formatTimeRange } from "~/domain/time";
 import { redirectWithToast } from "~/web/toast.server";
 import { MessageScreen } from "~/components/message-screen";
 import type { Route } from "./+types/deal";
@@ -165,8 +166,9 @@ export default function DealPage({ loaderData, actionData }: Route.ComponentProp
         {" / "}
         <Link to={`/deals?category=${deal.category}`} className="hover:underline">{t(`categories.${deal.category}`)}</Link>
       </nav>
-      <div className="mt-4 grid gap-8 lg:grid-cols-2">
-        <div className="grid gap-3">
+      {/* grid-cols-1 is minmax(0, 1fr): an implicit column would widen to its widest content. */}
+      <div className="mt-4 grid grid-cols-1 gap-8 lg:grid-cols-2">
+        <div className="grid grid-cols-1 gap-3">
           <img src={images[0]} alt={deal.title} width={800} height={600} className="aspect-[4/3] w-full rounded-2xl border border-line object-cover" />
           {images.length > 1 ? (
             <div className="flex gap-2">
@@ -175,7 +177,7 @@ export default function DealPage({ loaderData, actionData }: Route.ComponentProp
           ) : null}
         </div>
 
-        <div className="grid content-start gap-4">
+        <div className="grid min-w-0 grid-cols-1 content-start gap-4">
           <div className="flex items-start justify-between gap-3">
             <div>
               <p className="text-sm text-fg-muted">{t(`categories.${deal.category}`)} · {deal.vendorName}</p>
@@ -234,9 +236,9 @@ export default function DealPage({ loaderData, actionData }: Route.ComponentProp
 
           {!loaderData.hasOwnCommunity && loaderData.communities.length > 0 ? (
             <Form method="get" className="flex flex-wrap items-end gap-2 rounded-2xl border border-line bg-surface p-4">
-              <label className="grid flex-1 gap-1 text-sm font-medium">
+              <label className="grid min-w-0 flex-1 grid-cols-1 gap-1 text-sm font-medium">
                 {t("shop.community.pickerLabel")}
-                <select name="community" defaultValue={community?.id ?? ""} className="rounded-lg border border-line bg-surface px-3 py-2">
+                <select name="community" defaultValue={community?.id ?? ""} className="w-full min-w-0 rounded-lg border border-line bg-surface px-3 py-2">
                   <option value="">{t("auth.chooseCommunity")}</option>
                   {loaderData.communities.map((c) => (
                     <option key={c.id} value={c.id}>{c.name} · {t("shop.community.pickerBadge", { day: t(`days.${c.pickupDay}`), time: c.pickupTime })}</option>
@@ -259,7 +261,7 @@ export default function DealPage({ loaderData, actionData }: Route.ComponentProp
                   <p className="mt-2 font-medium">{t("shop.community.morePoints")}</p>
                   <ul className="mt-1 grid gap-1">
                     {loaderData.pickupPoints.map((p) => (
-                      <li key={p.id}>{p.address} · {t("shop.community.pointHours", { start: p.pickupStartTime, end: p.pickupEndTime })}{p.instructions ? ` · ${p.instructions}` : ""}</li>
+                      <li key={p.id}>{p.address} · {formatTimeRange(p.pickupStartTime, p.pickupEndTime)}{p.instructions ? ` · ${p.instructions}` : ""}</li>
                     ))}
                   </ul>
                 </>

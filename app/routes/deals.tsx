@@ -4,8 +4,9 @@ import { Form, Link, useNavigation, useSubmit } from "react-router";
 import { DealCard, DealCardSkeleton } from "~/components/deal-card";
 import { dbContext, userContext } from "~/context";
 import { CATEGORIES } from "~/domain/enums";
+import { formatShekel } from "~/domain/money";
 import { getInstance } from "~/web/i18next.server";
-import { DEAL_SORTS, dealQueryHref, hasActiveFilters, parseDealQuery, QUICK_FILTERS, type DealQuery } from "~/domain/deal-query";
+import { DEAL_SORTS, dealQueryHref, hasActiveFilters, parseDealQuery, QUICK_FILTERS, QUICK_UNDER_PRICE, type DealQuery } from "~/domain/deal-query";
 import { listDeals, toDealCard } from "~/services/deals.server";
 import type { Route } from "./+types/deals";
 
@@ -42,7 +43,7 @@ function withMode(href: string, bulk: boolean) {
 
 /** The filter bar: a GET form, so it works without JavaScript; with it, changes apply at once. */
 function Filters({ query }: { query: DealQuery }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const submit = useSubmit();
   const chip = (active: boolean) =>
     `rounded-full border px-3 py-1.5 text-sm ${active ? "border-brand-600 bg-brand-600 text-white" : "border-line bg-surface hover:bg-muted"}`;
@@ -77,7 +78,7 @@ function Filters({ query }: { query: DealQuery }) {
         <span className="text-sm text-fg-muted">{t("shop.deals.quickFilters")}:</span>
         {QUICK_FILTERS.map((f) => (
           <Link key={f} to={dealQueryHref({ ...query, quick: query.quick === f ? null : f, page: 1 })} className={chip(query.quick === f)} aria-current={query.quick === f ? "true" : undefined}>
-            {t(QUICK_LABELS[f])}
+            {t(QUICK_LABELS[f], { price: formatShekel(QUICK_UNDER_PRICE, i18n.language) })}
           </Link>
         ))}
         {hasActiveFilters(query) ? (

@@ -8,6 +8,7 @@ import { getInstance } from "~/web/i18next.server";
 import { CommunityChoiceSchema } from "~/domain/account-schemas";
 import { communityJson, listCommunities } from "~/services/communities.server";
 import { ServiceError } from "~/domain/errors";
+import { formatTimeRange } from "~/domain/time";
 import { communityOf, searchCommunities } from "~/services/profile.server";
 import { redirectWithToast } from "~/web/toast.server";
 import { setUserCommunity } from "~/services/users.server";
@@ -179,8 +180,7 @@ export default function OnboardingCommunity({ loaderData, actionData }: Route.Co
                       <p className="text-fg-muted">
                         {t("account.onboarding.pointHours", {
                           days: p.pickupDays.map((d) => t(`days.${d}`)).join(", "),
-                          start: p.pickupStartTime,
-                          end: p.pickupEndTime,
+                          hours: formatTimeRange(p.pickupStartTime, p.pickupEndTime),
                         })}
                       </p>
                       {p.instructions ? <p className="text-fg-muted">{p.instructions}</p> : null}

@@ -112,28 +112,6 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
           {t("account.settings.submit")}
         </SubmitButton>
       </Form>
-
-      <section className={section} aria-labelledby="security-title">
-        <h2 id="security-title" className="text-lg font-bold">{t("account.settings.security")}</h2>
-        <ul className="mt-3 grid gap-4">
-          {(["twoFactor", "deleteAccount"] as const).map((item) => (
-            <li key={item} className="flex flex-wrap items-center justify-between gap-3">
-              <span>
-                <span className="block font-medium">{t(`account.settings.${item}`)}</span>
-                <span className="block text-sm text-fg-muted">{t(`account.settings.${item}Hint`)}</span>
-              </span>
-              <button
-                type="button"
-                disabled
-                className="flex items-center gap-2 rounded-lg border border-line px-4 py-2 font-semibold opacity-60"
-              >
-                {t(`account.settings.${item}Button`)}
-                <span className="rounded-full bg-muted px-2 py-0.5 text-xs">{t("account.settings.comingSoon")}</span>
-              </button>
-            </li>
-          ))}
-        </ul>
-      </section>
     </section>
   );
 }

@@ -17,6 +17,7 @@ import { deliveryFee } from "~/domain/delivery";
 import { ServiceError } from "~/domain/errors";
 import { placeCartOrders } from "~/services/orders.server";
 import { ShippingSchema } from "~/domain/shop-schemas";
+import { formatTimeRange } from "~/domain/time";
 import { redirectWithToast } from "~/web/toast.server";
 import { setUserCommunity } from "~/services/users.server";
 import type { Route } from "./+types/shipping";
@@ -105,7 +106,7 @@ export default function Shipping({ loaderData, actionData }: Route.ComponentProp
             <option value="">{t("shop.shipping.choosePoint")}</option>
             {communities.map((c) => (
               <optgroup key={c.id} label={c.name}>
-                {c.pickupPoints.map((p) => <option key={p.id} value={p.id}>{p.address} · {p.pickupStartTime}-{p.pickupEndTime}</option>)}
+                {c.pickupPoints.map((p) => <option key={p.id} value={p.id}>{p.address} · {formatTimeRange(p.pickupStartTime, p.pickupEndTime)}</option>)}
               </optgroup>
             ))}
           </SelectField>

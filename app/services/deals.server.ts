@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, inArray, or, sql, type SQL } from "drizzle-o
 import type { Db, Queryable } from "~/db/client.server";
 import { CATEGORIES, deals, dealTiers, favorites, groups, vendors, type Category, type Deal } from "~/db/schema";
 import { communityPricing, type CommunityPricing } from "./community-pricing.server";
-import { PAGE_SIZE, type DealQuery } from "~/domain/deal-query";
+import { PAGE_SIZE, QUICK_UNDER_PRICE, type DealQuery } from "~/domain/deal-query";
 import { toDecimalString } from "~/domain/money";
 import { isHot, savingsPercent, unitPriceFor, type QuantityTier } from "~/domain/pricing";
 
@@ -89,7 +89,7 @@ function filtersOf(query: Pick<DealQuery, "q" | "category" | "quick">, community
   }
   if (query.category) conditions.push(eq(deals.category, query.category));
   if (query.quick === "bulk") conditions.push(sql`exists (select 1 from ${dealTiers} where ${dealTiers.dealId} = ${deals.id})`);
-  if (query.quick === "under10") conditions.push(sql`${deals.basePrice} < 1000`);
+  if (query.quick === "under10") conditions.push(sql`${deals.basePrice} < ${QUICK_UNDER_PRICE}`);
   if (query.quick === "popular") conditions.push(sql`${progressExpression(communityId)} > 0`);
   return and(...conditions);
 }

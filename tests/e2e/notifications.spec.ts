@@ -21,7 +21,7 @@ test("the bell counts unread notifications; the page marks them read and a revie
   await page.getByTestId("bell").click();
   await page.getByTestId("bell-popover").getByRole("button", { name: "איך היה?" }).click();
   await expect(page).toHaveURL(/\/deals\/cucumbers#reviews$/);
-  await expect(page.getByTestId("bell")).toHaveAccessibleName("התראות, 1 שלא נקראו");
+  await expect(page.getByTestId("bell")).toHaveAccessibleName("התראות, אחת שלא נקראה");
 
   await page.goto("/notifications");
   await expect(page.getByTestId("notification")).toHaveCount(2);

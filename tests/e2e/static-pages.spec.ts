@@ -2,9 +2,9 @@ import type { Locator, Page } from "@playwright/test";
 import { CANCEL_CUTOFF_HOURS, DELIVERY_DAYS, DELIVERY_FEE, FREE_DELIVERY_FROM } from "../../app/domain/delivery";
 import { expect, test } from "./fixtures";
 
-/** Text as a person reads it: without the bidi marks Intl puts around "15 ₪", spaces folded. */
+/** Text as a person reads it: without bidi marks and the isolate around "15.00 ₪", spaces folded. */
 async function readable(locator: Locator) {
-  return (await locator.innerText()).replace(/[\u200e\u200f]/g, "").replace(/\s+/g, " ");
+  return (await locator.innerText()).replace(/[\u200e\u200f\u2066-\u2069]/g, "").replace(/\s+/g, " ");
 }
 
 /** The contact form's fields (the header's theme button also has "נושא" in its name). */
@@ -12,8 +12,8 @@ function contactForm(page: Page) {
   return page.locator("form#contact");
 }
 
-const FEE = `${DELIVERY_FEE / 100} ₪`;
-const FREE_FROM = `${FREE_DELIVERY_FROM / 100} ₪`;
+const FEE = `${DELIVERY_FEE / 100}.00 ₪`;
+const FREE_FROM = `${FREE_DELIVERY_FROM / 100}.00 ₪`;
 const DAYS = `${DELIVERY_DAYS.min}-${DELIVERY_DAYS.max}`;
 
 test.describe("static pages", () => {
@@ -71,8 +71,8 @@ test("the static pages read in English, left to right, with the same delivery nu
   }
   await page.goto("/terms?lng=en");
   const delivery = await readable(page.locator("#section-6"));
-  expect(delivery).toContain(`costs ₪${DELIVERY_FEE / 100} per order`);
-  expect(delivery).toContain(`₪${FREE_DELIVERY_FROM / 100} or more`);
+  expect(delivery).toContain(`costs ₪${DELIVERY_FEE / 100}.00 per order`);
+  expect(delivery).toContain(`₪${FREE_DELIVERY_FROM / 100}.00 or more`);
 });
 
 test.describe("/terms", () => {

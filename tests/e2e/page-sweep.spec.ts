@@ -1,0 +1,310 @@
+// The page sweep: every page of the route table, in Hebrew and in English, as a guest, a
+// shopper, a vendor and an admin, on a 360 px phone. It fails on what a person sees broken on
+// any screen, whichever spec owns it: a raw translation key, a page wider than the phone, and a
+// shekel sign that sits on one side of an amount here and on the other side there.
+// Runs in its own Playwright project ("sweep", JavaScript on: hydrated widgets are the wider ones).
+import type { Browser, BrowserContext, Page } from "@playwright/test";
+import Database from "better-sqlite3";
+import fs from "node:fs";
+import path from "node:path";
+import { DEMO_ADMIN, DEMO_USER, expect, logIn, newPerson, placePickupOrder, test } from "./fixtures";
+
+const DEMO_VENDOR = { email: "vendor@shuk.example", password: "shuk-vendor-2026" };
+const PHONE = { width: 360, height: 740 };
+const LANGUAGES = ["he", "en"] as const;
+
+/** Every page of app/routes.ts a browser opens with GET (no resource routes, no /logout). */
+const PLAIN_PAGES = [
+  "/", "/login", "/signup", "/forgot-password", "/reset-password", "/auth/magic", "/onboarding/community",
+  "/profile", "/profile/edit", "/profile/addresses", "/invite", "/settings",
+  "/admin", "/admin/create", "/admin/cycles", "/admin/communities", "/admin/audit",
+  "/deals", "/cart", "/checkout", "/shipping", "/order-success", "/orders", "/favorites", "/notifications", "/groups",
+  "/about", "/contact", "/terms", "/privacy", "/faq",
+  "/vendor", "/vendor/dashboard", "/vendor/guide", "/vendor/support", "/vendor/new-deal",
+  "/admin/vendor-applications", "/admin/deals", "/no-such-page",
+];
+
+/** Reads the server's database (the ids behind the param pages). */
+function firstValue(sql: string, ...params: unknown[]): string {
+  const file = process.env.E2E_DATABASE_PATH;
+  if (!file) throw new Error("E2E_DATABASE_PATH is not set: global-setup did not run");
+  const db = new Database(file, { readonly: true });
+  try {
+    db.pragma("busy_timeout = 5000");
+    const value = db.prepare(sql).pluck().get(...params);
+    if (typeof value !== "string") throw new Error(`no row for: ${sql}`);
+    return value;
+  } finally {
+    db.close();
+  }
+}
+
+/** One real instance of each page with a param, from the demo data (and the shopper's order). */
+function paramPages(orderId: string | null, inviteCode: string): string[] {
+  const deal = firstValue("SELECT slug FROM deals WHERE status = 'ACTIVE' ORDER BY slug LIMIT 1");
+  const vendorDeal = firstValue(
+    "SELECT d.id FROM deals d JOIN vendors v ON v.id = d.vendor_id JOIN users u ON u.id = v.user_id WHERE u.email = ? ORDER BY d.slug LIMIT 1",
+    DEMO_VENDOR.email,
+  );
+  const anyDeal = firstValue("SELECT id FROM deals ORDER BY slug LIMIT 1");
+  const community = firstValue("SELECT id FROM communities ORDER BY name LIMIT 1");
+  const cycle = firstValue("SELECT id FROM weekly_cycles ORDER BY week_start_date DESC LIMIT 1");
+  return [
+    `/deals/${deal}`,
+    `/invite/${inviteCode}`,
+    `/admin/communities/${community}`,
+    `/admin/cycles/${cycle}`,
+    `/vendor/deals/${vendorDeal}/edit`,
+    `/admin/deals/${anyDeal}/edit`,
+    ...(orderId ? [`/orders/${orderId}`, `/orders/${orderId}/receipt`, `/order-success?orderId=${orderId}`] : []),
+  ];
+}
+
+/** Every key path of the Hebrew locale files ("faq.items.cancelOrEdit.q"), plural bases too. */
+function localeKeys(): { keys: Set<string>; sections: Set<string> } {
+  const keys = new Set<string>();
+  const sections = new Set<string>();
+  const walk = (value: unknown, prefix: string) => {
+    if (value && typeof value === "object") {
+      for (const [key, child] of Object.entries(value)) walk(child, prefix ? `${prefix}.${key}` : key);
+    } else {
+      keys.add(prefix);
+      keys.add(prefix.replace(/_(zero|one|two|few|many|other)$/, ""));
+    }
+  };
+  const dir = path.join(process.cwd(), "app/locales/he");
+  for (const file of fs.readdirSync(dir).filter((f) => f.endsWith(".json"))) {
+    const json = JSON.parse(fs.readFileSync(path.join(dir, file), "utf8")) as Record<string, unknown>;
+    for (const section of Object.keys(json)) sections.add(section);
+    walk(json, "");
+  }
+  return { keys, sections };
+}
+
+const { keys: KEYS, sections: SECTIONS } = localeKeys();
+
+/** Dotted identifiers that are translation keys: a known key path, or a known section's dotted name. */
+function rawKeysIn(text: string): string[] {
+  const found = new Set<string>();
+  for (const match of text.matchAll(/(?<![@\w/.:-])[a-z][A-Za-z0-9_]*(?:\.[A-Za-z0-9_]+)+(?![\w@-])/g)) {
+    const token = match[0];
+    const first = token.split(".")[0]!;
+    if (KEYS.has(token) || (SECTIONS.has(first) && /\.[a-z][A-Za-z0-9_]*$/.test(token)) || (token.split(".").length > 2 && /[A-Z]/.test(token))) {
+      found.add(token);
+    }
+  }
+  return [...found];
+}
+
+interface PageReading {
+  text: string;
+  scrollWidth: number;
+  clientWidth: number;
+  /** Amounts drawn with the shekel sign to their left ("₪ 9.90") and to their right ("9.90 ₪"). */
+  signLeft: string[];
+  signRight: string[];
+  /** The innermost elements that stick out of the phone's width (what to fix when it overflows). */
+  outside: string[];
+}
+
+/** What the phone shows: the text (and labels a screen reader says), the width, the sign sides. */
+async function read(page: Page): Promise<PageReading> {
+  return page.evaluate(() => {
+    const skip = /[\s\u00a0\u200e\u200f\u202a-\u202e\u2066-\u2069]/;
+    const signLeft: string[] = [];
+    const signRight: string[] = [];
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    const range = document.createRange();
+    for (let node = walker.nextNode() as Text | null; node; node = walker.nextNode() as Text | null) {
+      const s = node.data;
+      for (let i = s.indexOf("₪"); i !== -1; i = s.indexOf("₪", i + 1)) {
+        // The digits next to the sign, before it or after it in the text (bidi marks between).
+        let from = -1;
+        let to = -1;
+        let j = i - 1;
+        while (j >= 0 && skip.test(s[j]!)) j--;
+        if (j >= 0 && /\d/.test(s[j]!)) {
+          to = j + 1;
+          from = j;
+          while (from > 0 && /[\d.,]/.test(s[from - 1]!)) from--;
+        } else {
+          j = i + 1;
+          while (j < s.length && skip.test(s[j]!)) j++;
+          if (j < s.length && /\d/.test(s[j]!)) {
+            from = j;
+            to = j + 1;
+            while (to < s.length && /[\d.,]/.test(s[to]!)) to++;
+          }
+        }
+        if (from === -1) continue;
+        range.setStart(node, i);
+        range.setEnd(node, i + 1);
+        const sign = range.getBoundingClientRect();
+        range.setStart(node, from);
+        range.setEnd(node, to);
+        const amount = range.getBoundingClientRect();
+        if (sign.width === 0 || amount.width === 0) continue; // not drawn
+        const label = `${s.slice(from, to)} (${s.trim().slice(0, 60)})`;
+        (sign.left + sign.width / 2 < amount.left + amount.width / 2 ? signLeft : signRight).push(label);
+      }
+    }
+    const labels = [...document.querySelectorAll("[placeholder], [aria-label], [title], img[alt]")]
+      .map((el) => ["placeholder", "aria-label", "title", "alt"].map((name) => el.getAttribute(name) ?? "").join(" "))
+      .join("\n");
+    const width = document.documentElement.clientWidth;
+    const sticksOut = (el: Element) => {
+      const rect = el.getBoundingClientRect();
+      return rect.width > 2 && (rect.right > width + 1 || rect.left < -1) && el.checkVisibility();
+    };
+    // What scrolls inside a box of its own (a table, a tab strip) does not widen the page.
+    const scrolls = (el: Element | null): boolean => !!el && el !== document.body && (/auto|scroll|hidden|clip/.test(getComputedStyle(el).overflowX) || scrolls(el.parentElement));
+    // Where the page first escapes: an element out of bounds whose parent is within them.
+    const outside = [...document.body.querySelectorAll("*")]
+      .filter((el) => sticksOut(el) && el.parentElement && !sticksOut(el.parentElement) && !scrolls(el.parentElement))
+      .slice(0, 4)
+      .map((el) => `<${el.tagName.toLowerCase()} class="${el.getAttribute("class") ?? ""}">${(el.textContent ?? "").trim().slice(0, 30)}`);
+    return {
+      outside,
+      text: `${document.title}\n${document.body.innerText}\n${labels}`,
+      scrollWidth: document.documentElement.scrollWidth,
+      clientWidth: document.documentElement.clientWidth,
+      signLeft,
+      signRight,
+    };
+  });
+}
+
+/** Opens a page and waits until React has hydrated it (pages without scripts are done on load). */
+async function open(page: Page, url: string) {
+  await page.goto(url);
+  await page.waitForFunction(
+    () => !document.querySelector('script[type="module"]') || Object.keys(document.body).some((key) => key.startsWith("__reactFiber")),
+  );
+  // Widgets that switch on once hydrated (steppers, menus) render on the next frames.
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+}
+
+/** Walks `pages` in both languages; returns every problem found, one line each. */
+async function sweep(context: BrowserContext, persona: string, pages: string[]): Promise<string[]> {
+  const page = await context.newPage();
+  const problems: string[] = [];
+  page.on("pageerror", (error) => problems.push(`${persona} ${page.url()}: script error: ${error.message}`));
+  for (const lng of LANGUAGES) {
+    // The language cookie too, not only ?lng=: a page that redirects keeps the language.
+    await context.addCookies([{ name: "lng", value: encodeURIComponent(btoa(JSON.stringify(lng))), url: process.env.E2E_BASE_URL! }]);
+    const signs = { left: [] as string[], right: [] as string[] };
+    for (const pathname of pages) {
+      const url = `${pathname}${pathname.includes("?") ? "&" : "?"}lng=${lng}`;
+      await open(page, url);
+      const where = `${persona} ${lng} ${pathname}${page.url().includes(pathname) ? "" : ` (at ${new URL(page.url()).pathname})`}`;
+      const reading = await read(page);
+      for (const key of rawKeysIn(reading.text)) problems.push(`${where}: raw key "${key}"`);
+      if (reading.scrollWidth > reading.clientWidth + 1) problems.push(`${where}: ${reading.scrollWidth} px wide on a ${reading.clientWidth} px phone: ${reading.outside.join(" | ")}`);
+      if (reading.signLeft.length && reading.signRight.length) {
+        problems.push(`${where}: the shekel sign on both sides: ${reading.signLeft[0]} and ${reading.signRight[0]}`);
+      }
+      signs.left.push(...reading.signLeft.map((s) => `${pathname} ${s}`));
+      signs.right.push(...reading.signRight.map((s) => `${pathname} ${s}`));
+    }
+    // One language draws the sign on one side on every page, not only within one page.
+    if (signs.left.length && signs.right.length) {
+      problems.push(`${persona} ${lng}: the shekel sign on both sides across pages: ${signs.left[0]} and ${signs.right[0]}`);
+    }
+  }
+  await page.close();
+  return problems;
+}
+
+async function phone(browser: Browser): Promise<BrowserContext> {
+  const context = await browser.newContext({
+    viewport: PHONE,
+    isMobile: true,
+    hasTouch: true,
+    baseURL: process.env.E2E_BASE_URL,
+    locale: "he-IL",
+    timezoneId: "Asia/Jerusalem",
+  });
+  return context;
+}
+
+/** A new shopper with an order, a line in the cart and an invitation link to share. */
+async function shopperWithHistory(page: Page): Promise<{ orderId: string; inviteCode: string }> {
+  const person = newPerson();
+  const communities = await (await page.request.get("/api/communities")).json();
+  const response = await page.request.post("/api/auth/signup", {
+    data: { email: person.email, password: person.password, firstName: person.firstName, lastName: person.lastName, communityId: communities[0].id },
+  });
+  expect(response.status()).toBe(201);
+  await logIn(page, person.email, person.password);
+  await expect(page.getByTestId("user-menu")).toBeVisible();
+  const deal = firstValue("SELECT slug FROM deals WHERE status = 'ACTIVE' ORDER BY slug LIMIT 1");
+  const orderId = await placePickupOrder(page, deal);
+  // The cart with a line: its steppers and totals are the widest thing a shopper sees.
+  await page.goto(`/deals/${deal}`);
+  await page.getByRole("button", { name: "הוספה לעגלה" }).click();
+  await expect(page.getByText("המוצר נוסף לעגלה")).toBeVisible();
+  await page.goto("/profile");
+  await page.getByRole("button", { name: "לקבלת הקישור שלי" }).click();
+  await expect(page).toHaveURL(/#invite/);
+  const inviteCode = firstValue(
+    "SELECT r.ref_code FROM referrals r JOIN users u ON u.id = r.created_by_user_id WHERE u.email = ? ORDER BY r.created_at DESC LIMIT 1",
+    person.email,
+  );
+  return { orderId, inviteCode };
+}
+
+/** The demo shopper's invitation link (made on /profile if it has none yet). */
+async function demoInviteCode(browser: Browser): Promise<string> {
+  const context = await phone(browser);
+  const page = await context.newPage();
+  await logIn(page, DEMO_USER.email, DEMO_USER.password);
+  await expect(page.getByTestId("user-menu")).toBeVisible();
+  await page.goto("/profile");
+  const create = page.getByRole("button", { name: "לקבלת הקישור שלי" });
+  if (await create.isVisible()) {
+    await create.click();
+    await expect(page).toHaveURL(/#invite/);
+  }
+  await context.close();
+  return firstValue(
+    "SELECT r.ref_code FROM referrals r JOIN users u ON u.id = r.created_by_user_id WHERE u.email = ? AND r.deal_id IS NULL LIMIT 1",
+    DEMO_USER.email,
+  );
+}
+
+test.describe("every page at 360 px in Hebrew and English", () => {
+  // One browser context per persona, reused for every page; the walk takes a while.
+  test.describe.configure({ timeout: 240_000 });
+
+  test("as a shopper", async ({ browser }) => {
+    const context = await phone(browser);
+    const setup = await context.newPage();
+    const { orderId, inviteCode } = await shopperWithHistory(setup);
+    await setup.close();
+    expect(await sweep(context, "shopper", [...PLAIN_PAGES, ...paramPages(orderId, inviteCode)])).toEqual([]);
+    await context.close();
+  });
+
+  test("as a guest", async ({ browser }) => {
+    const inviteCode = await demoInviteCode(browser);
+    const context = await phone(browser);
+    expect(await sweep(context, "guest", [...PLAIN_PAGES, ...paramPages(null, inviteCode)])).toEqual([]);
+    await context.close();
+  });
+
+  for (const [persona, account] of [
+    ["vendor", DEMO_VENDOR],
+    ["admin", DEMO_ADMIN],
+  ] as const) {
+    test(`as the ${persona}`, async ({ browser }) => {
+      const inviteCode = await demoInviteCode(browser);
+      const context = await phone(browser);
+      const page = await context.newPage();
+      await logIn(page, account.email, account.password);
+      await expect(page.getByTestId("user-menu")).toBeVisible();
+      await page.close();
+      expect(await sweep(context, persona, [...PLAIN_PAGES, ...paramPages(null, inviteCode)])).toEqual([]);
+      await context.close();
+    });
+  }
+});
