@@ -269,6 +269,22 @@ describe("changing a placed order", () => {
     expect(snapshot()).toEqual(before);
   });
 
+  it("PATCH /api/orders/{id} changes the quantity by the same rule, and answers 409 after the cut-off", async () => {
+    const { token, order } = await placedOrder();
+    const changed = await app.fetch(`/api/orders/${order.id}`, jsonInit("PATCH", { qty: 4 }, token));
+    expect(changed.status).toBe(200);
+    expect((await changed.json()).qty).toBe(4);
+    expectRevenueExact(order.weeklyCycleId!);
+    expect((await app.fetch(`/api/orders/${order.id}`, jsonInit("PATCH", { qty: "many" }, token))).status).toBe(400);
+
+    db().update(weeklyCycles).set({ orderDeadline: new Date(Date.now() + 23 * HOUR) }).where(eq(weeklyCycles.id, order.weeklyCycleId!)).run();
+    const before = snapshot();
+    const late = await app.fetch(`/api/orders/${order.id}`, jsonInit("PATCH", { qty: 2 }, token));
+    expect(late.status).toBe(409);
+    expect((await late.json()).message).toBe("אי אפשר לשנות או לבטל פחות מ-24 שעות לפני סגירת הקבוצה: ההזמנה כבר סופית.");
+    expect(snapshot()).toEqual(before);
+  });
+
   it("cancels through the order state machine now, with an audit row, and gives the revenue back exactly", async () => {
     const { token, order } = await placedOrder();
     const answer = await postForm(`/orders/${order.id}`, { intent: "cancel" }, token);
