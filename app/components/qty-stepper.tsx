@@ -23,7 +23,8 @@ export function QtyStepper({
   id: string;
   label?: string;
   onChange?: (qty: number) => void;
-  size?: "sm" | "md";
+  /** "touch": 44 px targets, for a screen where the stepper is the main control (the cart) */
+  size?: "sm" | "md" | "touch";
 }) {
   const { t } = useTranslation();
   const hydrated = useHydrated();
@@ -35,7 +36,8 @@ export function QtyStepper({
     setValue(String(clamped));
     onChange?.(clamped);
   };
-  const button = `grid ${size === "sm" ? "size-8" : "size-10"} place-items-center rounded-lg border border-line text-lg font-bold hover:bg-muted disabled:opacity-40`;
+  const box = { sm: "size-8", md: "size-10", touch: "size-11" }[size];
+  const button = `grid ${box} place-items-center rounded-lg border border-line text-lg font-bold hover:bg-muted disabled:opacity-40`;
   return (
     <div className="flex items-center gap-1.5">
       {hydrated ? (
@@ -61,7 +63,7 @@ export function QtyStepper({
           if (Number.isFinite(n)) onChange?.(Math.min(Math.max(n, min), max));
         }}
         onBlur={() => set(Number.isFinite(qty) ? qty : min)}
-        className={`${size === "sm" ? "h-8 w-12" : "h-10 w-16"} rounded-lg border border-line bg-surface text-center`}
+        className={`${{ sm: "h-8 w-12", md: "h-10 w-16", touch: "h-11 w-14" }[size]} rounded-lg border border-line bg-surface text-center`}
       />
       {hydrated ? (
         <button type="button" className={button} onClick={() => set(current + 1)} disabled={current >= max} aria-label={t("shop.card.increase")}>

@@ -1,6 +1,6 @@
 // How the checkout and shipping forms become a delivery choice for placeCartOrders. Pure.
 import type { DeliveryType } from "./enums";
-import type { CheckoutInput, ShippingInput } from "./shop-schemas";
+import type { CheckoutDetailsInput, CheckoutInput } from "./shop-schemas";
 
 /** How an order is handed over, as placeCartOrders takes it. */
 export interface DeliveryChoice {
@@ -22,14 +22,14 @@ export function checkoutDelivery(input: CheckoutInput): DeliveryChoice {
   };
 }
 
-/** /shipping: pickup at a pickup point, or delivery to street, city and postal code. */
-export function shippingDelivery(input: ShippingInput): DeliveryChoice {
+/** The checkout's details step: pickup at a point of her community, or delivery as /checkout always did. */
+export function detailsDelivery(input: CheckoutDetailsInput): DeliveryChoice {
+  if (input.deliveryType === "DELIVERY") return checkoutDelivery(input);
   return {
-    deliveryType: input.deliveryType,
-    pickupPointId: input.deliveryType === "PICKUP" ? input.pickupPointId : null,
-    deliveryAddress:
-      input.deliveryType === "DELIVERY" ? [input.street, [input.city, input.postalCode].filter(Boolean).join(" ")].join(", ") : null,
-    deliveryPhone: input.deliveryPhone,
-    deliveryNotes: input.deliveryNotes || null,
+    deliveryType: "PICKUP",
+    pickupPointId: input.pickupPointId,
+    deliveryAddress: null,
+    deliveryPhone: input.phone,
+    deliveryNotes: input.notes || null,
   };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatAdminDate, formatDate, formatDateTime, formatRelative } from "./dates";
+import { formatAdminDate, formatDate, formatDateTime, formatDay, formatRelative } from "./dates";
 
 describe("dates", () => {
   it("writes admin dates as dd/MM/yyyy [HH:mm] in Israeli time", () => {
@@ -16,6 +16,13 @@ describe("dates", () => {
       expect(formatDateTime(instant, locale)).toContain("20:05");
       expect(formatDateTime(instant, locale)).not.toMatch(/AM|PM/i);
     }
+  });
+
+  it("writes a pickup day as its weekday and date, in Israeli time", () => {
+    // 23:30 UTC on the 24th is already Wednesday the 25th in Israel.
+    const instant = new Date("2026-11-24T23:30:00Z");
+    expect(formatDay(instant)).toBe("יום רביעי, 25/11");
+    expect(formatDay(instant, "en")).toBe("Wednesday, 25/11");
   });
 
   it("says how long ago, in Hebrew", () => {

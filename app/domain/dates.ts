@@ -25,6 +25,12 @@ export function formatDate(date: Date | string, _locale = "he") {
   return formatAdminDate(date);
 }
 
+/** A pickup day: the weekday in the page's language and the dd/MM date, "יום רביעי, 25/11". */
+export function formatDay(date: Date | string, locale = "he") {
+  const [day, month] = formatAdminDate(date).split("/");
+  return `${formatter(locale, { weekday: "long" }).format(new Date(date))}, ${day}/${month}`;
+}
+
 /** dd/MM/yyyy and dd/MM/yyyy HH:mm (24-hour), Israeli time. */
 export function formatAdminDate(date: Date | string, withTime = false) {
   const parts = Object.fromEntries(

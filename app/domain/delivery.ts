@@ -18,3 +18,8 @@ export function deliveryFee(deliveryType: DeliveryType, subtotal: number): numbe
   if (deliveryType === "PICKUP") return 0;
   return subtotal >= FREE_DELIVERY_FROM ? 0 : DELIVERY_FEE;
 }
+
+/** How much more the subtotal needs for free home delivery, or 0 once it is free. */
+export function freeDeliveryGap(subtotal: number): number {
+  return Math.max(0, FREE_DELIVERY_FROM - subtotal);
+}

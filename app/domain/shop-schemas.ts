@@ -36,28 +36,36 @@ export const CheckoutSchema = z.object({
   paymentMethod: z.literal("CASH", { error: "shop.validation.cashOnly" }).default("CASH"),
 });
 
-/** /shipping: pickup needs a pickup point; delivery needs address, city and postal code. */
+/**
+ * Step 1 of the checkout (/shipping): pickup or home delivery. Pickup names a pickup point of
+ * the member's own community; communityId is hers, sent back so a form for another community
+ * (an old tab after she moved) is refused instead of moving her.
+ */
 export const ShippingSchema = z
   .object({
-    deliveryType: z.enum(DELIVERY_TYPES, { error: "shop.validation.fillDelivery" }),
+    deliveryType: z.enum(DELIVERY_TYPES, { error: "shop.validation.deliveryType" }),
     communityId: id("shop.validation.chooseCommunity"),
-    deliveryPhone: z.string({ error: "shop.validation.enterPhone" }).trim().min(1, { error: "shop.validation.enterPhone" }).max(PHONE_MAX, { error: tooLong(PHONE_MAX) }),
-    pickupPointId: z.string().trim().optional(),
-    street: optionalText(ADDRESS_LINE_MAX),
-    city: optionalText(CITY_MAX),
-    postalCode: optionalText(POSTAL_CODE_MAX),
-    deliveryNotes: optionalText(NOTES_MAX),
+    pickupPointId: z.string().trim().max(64, { error: "shop.validation.fillDelivery" }).optional(),
   })
   .superRefine((value, ctx) => {
     if (value.deliveryType === "PICKUP" && !value.pickupPointId) {
       ctx.addIssue({ code: "custom", path: ["pickupPointId"], message: "shop.validation.fillDelivery" });
     }
-    if (value.deliveryType === "DELIVERY") {
-      for (const field of ["street", "city", "postalCode"] as const) {
-        if (!value[field]) ctx.addIssue({ code: "custom", path: [field], message: "shop.validation.fillDelivery" });
-      }
-    }
   });
+
+/** Step 2 (/checkout) for pickup: a phone for the organiser and notes (her name is on her account). */
+export const PickupDetailsSchema = CheckoutSchema.pick({ phone: true, notes: true, paymentMethod: true }).extend({
+  deliveryType: z.literal("PICKUP"),
+  pickupPointId: id("shop.validation.fillDelivery"),
+});
+
+/** Step 2 (/checkout) for home delivery: the spec's checkout form, as /api/checkout takes it. */
+export const DeliveryDetailsSchema = CheckoutSchema.extend({ deliveryType: z.literal("DELIVERY") });
+
+/** The details the /checkout page posts, for either way of getting the order. */
+export const CheckoutDetailsSchema = z.discriminatedUnion("deliveryType", [PickupDetailsSchema, DeliveryDetailsSchema], {
+  error: "shop.validation.deliveryType",
+});
 
 /** POST /api/orders: one order from a cart line's fields. */
 export const OrderApiSchema = z.object({
@@ -89,3 +97,4 @@ export const ReviewSchema = z.object({
 
 export type CheckoutInput = z.infer<typeof CheckoutSchema>;
 export type ShippingInput = z.infer<typeof ShippingSchema>;
+export type CheckoutDetailsInput = z.infer<typeof CheckoutDetailsSchema>;

@@ -6,7 +6,7 @@ import { LoginSchema, ResetPasswordSchema, SignupApiSchema, SignupFormSchema } f
 import { ContactSchema } from "./contact-schema";
 import { RemoveImageSchema } from "./deal-schema";
 import { ProfileApiSchema, ProfileFormSchema } from "./profile-schemas";
-import { CheckoutSchema, OrderApiSchema, ShippingSchema } from "./shop-schemas";
+import { CheckoutDetailsSchema, CheckoutSchema, OrderApiSchema } from "./shop-schemas";
 import { ADDRESS_LINE_MAX, CITY_MAX, EMAIL_MAX, NAME_MAX, NOTES_MAX, PASSWORD_MAX, PHONE_MAX, POSTAL_CODE_MAX, REDIRECT_MAX, tooLong, translateMessage } from "./text-limits";
 
 const he = i18nFor("he", translations.he).t;
@@ -14,7 +14,8 @@ const en = i18nFor("en", translations.en).t;
 
 const signup = { email: "noa@example.com", password: "0123456789", confirmPassword: "0123456789", firstName: "נועה", lastName: "כהן", communityId: "c1", acceptTerms: true };
 const checkout = { fullName: "נועה כהן", phone: "0521234567", address: "הרצל 12", city: "חיפה" };
-const shipping = { deliveryType: "DELIVERY", communityId: "c1", deliveryPhone: "0521234567", street: "הרצל 12", city: "חיפה", postalCode: "3100000" };
+const pickup = { deliveryType: "PICKUP", pickupPointId: "p1", phone: "0521234567" };
+const delivery = { ...checkout, deliveryType: "DELIVERY" };
 const order = { dealId: "d1", groupId: "g1", qty: 1, deliveryType: "DELIVERY" };
 const contact = { name: "נועה כהן", email: "noa@example.com", subject: "שאלה", message: "מתי מגיע המשלוח?" };
 
@@ -44,18 +45,16 @@ const FIELDS: { schema: z.ZodType; base: Record<string, unknown>; field: string;
   { schema: CheckoutSchema, base: checkout, field: "city", max: CITY_MAX },
   { schema: CheckoutSchema, base: checkout, field: "postalCode", max: POSTAL_CODE_MAX },
   { schema: CheckoutSchema, base: checkout, field: "notes", max: NOTES_MAX },
-  { schema: ShippingSchema, base: shipping, field: "deliveryPhone", max: PHONE_MAX },
-  { schema: ShippingSchema, base: shipping, field: "street", max: ADDRESS_LINE_MAX },
-  { schema: ShippingSchema, base: shipping, field: "city", max: CITY_MAX },
-  { schema: ShippingSchema, base: shipping, field: "postalCode", max: POSTAL_CODE_MAX },
-  { schema: ShippingSchema, base: shipping, field: "deliveryNotes", max: NOTES_MAX },
+  { schema: CheckoutDetailsSchema, base: pickup, field: "notes", max: NOTES_MAX },
+  { schema: CheckoutDetailsSchema, base: delivery, field: "address", max: ADDRESS_LINE_MAX },
+  { schema: CheckoutDetailsSchema, base: delivery, field: "postalCode", max: POSTAL_CODE_MAX },
   { schema: OrderApiSchema, base: order, field: "deliveryAddress", max: 300 },
   { schema: OrderApiSchema, base: order, field: "deliveryNotes", max: NOTES_MAX },
   { schema: RemoveImageSchema, base: {}, field: "url", max: 200 },
 ];
 
 const SCHEMA_NAMES = new Map<z.ZodType, string>(
-  Object.entries({ SignupFormSchema, SignupApiSchema, LoginSchema, ProfileFormSchema, ProfileApiSchema, ContactSchema, CheckoutSchema, ShippingSchema, OrderApiSchema, RemoveImageSchema }).map(([name, schema]) => [schema, name]),
+  Object.entries({ SignupFormSchema, SignupApiSchema, LoginSchema, ProfileFormSchema, ProfileApiSchema, ContactSchema, CheckoutSchema, CheckoutDetailsSchema, OrderApiSchema, RemoveImageSchema }).map(([name, schema]) => [schema, name]),
 );
 
 function messagesOf(result: { error?: { issues: { path: PropertyKey[]; message: string }[] } }) {

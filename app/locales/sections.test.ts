@@ -27,7 +27,10 @@ describe("translations sent with a page", () => {
   });
 
   it("tells apart pages that need different sections, and not pages that need the same", () => {
-    expect(pageSectionsKey("/deals")).toBe(pageSectionsKey("/cart"));
+    expect(pageSectionsKey("/deals")).toBe(pageSectionsKey("/favorites"));
+    // The purchase flow's strings ride only with the cart, the checkout's steps and the orders.
+    expect(pageSectionsKey("/cart")).toBe(pageSectionsKey("/orders"));
+    expect(pageSectionsKey("/deals")).not.toBe(pageSectionsKey("/cart"));
     expect(pageSectionsKey("/deals")).not.toBe(pageSectionsKey("/about"));
     expect(pageSectionsKey("/admin")).toBe(pageSectionsKey("/admin/cycles"));
   });

@@ -25,9 +25,11 @@ const PAGE_ONLY: Record<string, (pathname: string) => boolean> = {
   adminVendorApplications: startsWith("/admin"),
   dealEditor: startsWith("/vendor", "/admin"),
   vendor: startsWith("/vendor"),
-  // The saved-address picker (checkout, shipping, a deal's delivery card) and invitations.
-  addresses: (pathname) => startsWith("/profile", "/checkout", "/shipping")(pathname) || pathname.startsWith("/deals/"),
+  // The saved-address picker (checkout, a deal's delivery card) and invitations.
+  addresses: (pathname) => startsWith("/profile", "/checkout")(pathname) || pathname.startsWith("/deals/"),
   referrals: (pathname) => startsWith("/profile", "/invite", "/signup")(pathname) || pathname.startsWith("/deals/"),
+  // The purchase flow: cart, the checkout's steps, the success page and the orders (011).
+  purchase: startsWith("/cart", "/shipping", "/checkout", "/order-success", "/orders"),
   // Written into mails and notifications on the server; no screen reads them.
   mail: () => false,
   notify: () => false,

@@ -1,7 +1,7 @@
 // The /cart page's action: every cart form on every page posts here, then goes back where it
 // came from with a toast. The work is in services/cart.server.ts, as for /api/cart.
 import { parseWithZod } from "@conform-to/zod/v4";
-import { redirect, type RouterContextProvider } from "react-router";
+import { data, redirect, type RouterContextProvider } from "react-router";
 import { dbContext, userContext } from "~/context";
 import { addToCart, clearCart, removeFromCart, setCartQty } from "~/services/cart.server";
 import { ServiceError } from "~/domain/errors";
@@ -55,11 +55,19 @@ export async function cartAction(request: Request, context: Ctx) {
         return redirectWithToast(request, "/cart", { variant: "success", title: "shop.toast.addedMany", values: { count: lines.length } });
       }
       case "update": {
+        // The cart's stepper sends this by itself with JavaScript (a fetcher, `via=fetcher`): it
+        // gets an answer in place, and the page's data revalidates; no toast per tap.
+        const quiet = formData.get("via") === "fetcher";
         const qty = parseQty(formData);
         const dealId = String(formData.get("dealId") ?? "");
-        if (qty === null || !dealId) return fail("shop.errors.updateQty");
-        setCartQty(db, user.id, dealId, qty);
-        return redirectWithToast(request, back, { variant: "success", title: "shop.toast.qtyUpdated" });
+        if (qty === null || !dealId) return quiet ? data({ error: "shop.errors.updateQty" }, { status: 400 }) : fail("shop.errors.updateQty");
+        try {
+          setCartQty(db, user.id, dealId, qty);
+        } catch (error) {
+          if (quiet && error instanceof ServiceError) return data({ error: error.messageKey }, { status: error.status });
+          throw error;
+        }
+        return quiet ? { ok: true as const } : redirectWithToast(request, back, { variant: "success", title: "shop.toast.qtyUpdated" });
       }
       case "remove": {
         removeFromCart(db, user.id, String(formData.get("dealId") ?? ""));

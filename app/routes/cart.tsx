@@ -1,11 +1,16 @@
+import { useEffect, useRef } from "react";
 import { useTranslation } from "~/components/use-translation";
-import { Form, Link } from "react-router";
+import { Form, Link, useFetcher } from "react-router";
 import { Confirm } from "~/components/confirm";
-import { Price } from "~/components/price";
+import { Price, useFormatShekel } from "~/components/price";
+import { ErrorList } from "~/components/ui/field";
+import { useHydrated } from "~/components/use-hydrated";
 import { QtyStepper } from "~/components/qty-stepper";
 import { dbContext, userContext } from "~/context";
 import { getInstance } from "~/web/i18next.server";
-import { getCart } from "~/services/cart.server";
+import type { CartLine } from "~/services/cart.server";
+import { checkoutOptions } from "~/services/checkout.server";
+import { formatDay } from "~/domain/dates";
 import { MessageScreen } from "~/components/message-screen";
 import type { Route } from "./+types/cart";
 import { cartAction } from "./cart.server";
@@ -13,8 +18,15 @@ import { cartAction } from "./cart.server";
 export function loader({ context }: Route.LoaderArgs) {
   const t = getInstance(context).t;
   const user = context.get(userContext);
-  const cart = user ? getCart(context.get(dbContext), { userId: user.id, communityId: user.communityId }) : null;
-  return { title: t("shop.cart.metaTitle"), cart };
+  const options = user ? checkoutOptions(context.get(dbContext), user) : null;
+  return {
+    title: t("shop.cart.metaTitle"),
+    cart: options?.cart ?? null,
+    community: options?.community ?? null,
+    pickupDate: options?.pickupDate ?? null,
+    freeDeliveryGap: options?.freeDeliveryGap ?? 0,
+    nextTier: options?.nextTier ?? null,
+  };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }];
@@ -24,8 +36,9 @@ export function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function CartPage({ loaderData }: Route.ComponentProps) {
-  const { t } = useTranslation();
-  const { cart } = loaderData;
+  const { t, i18n } = useTranslation();
+  const shekel = useFormatShekel();
+  const { cart, community, pickupDate, freeDeliveryGap, nextTier } = loaderData;
 
   if (!cart) {
     return <MessageScreen title={t("shop.cart.title")} text={t("shop.cart.loginPrompt")} linkTo="/login?redirect=/cart" linkLabel={t("shop.cart.loginButton")} />;
@@ -53,18 +66,11 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
                   <Price agorot={line.unitPrice} /> · {t("shop.price.perUnit", { unit: line.deal.unit })}
                 </p>
                 <div className="flex flex-wrap items-center gap-3">
-                  <Form method="post" preventScrollReset className="flex flex-wrap items-center gap-2">
-                    <input type="hidden" name="intent" value="update" />
-                    <input type="hidden" name="dealId" value={line.dealId} />
-                    <QtyStepper id={`cart-qty-${line.dealId}`} defaultValue={line.qty} max={line.deal.maxQty} size="sm" />
-                    <button type="submit" className="rounded-lg border border-line px-3 py-1.5 text-sm hover:bg-muted">
-                      {t("shop.cart.update")}
-                    </button>
-                  </Form>
+                  <LineQty line={line} />
                   <Form method="post" preventScrollReset>
                     <input type="hidden" name="intent" value="remove" />
                     <input type="hidden" name="dealId" value={line.dealId} />
-                    <button type="submit" className="text-sm text-red-700 hover:underline dark:text-red-300" aria-label={t("shop.cart.removeItem", { title: line.deal.title })}>
+                    <button type="submit" className="min-h-11 px-2 text-sm text-red-700 hover:underline dark:text-red-300" aria-label={t("shop.cart.removeItem", { title: line.deal.title })}>
                       {t("shop.cart.remove")}
                     </button>
                   </Form>
@@ -92,7 +98,7 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
         <h2 className="text-lg font-bold">{t("shop.cart.summary")}</h2>
         <dl className="mt-4 grid gap-2 text-sm">
           <div className="flex justify-between">
-            <dt>{t("shop.cart.items", { count: cart.itemCount })}</dt>
+            <dt data-testid="cart-count">{t("purchase.cart.products", { count: cart.lines.length })}</dt>
             <dd><Price agorot={cart.subtotal} /></dd>
           </div>
           {savings > 0 ? (
@@ -106,13 +112,63 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
             <dd data-testid="cart-total"><Price agorot={cart.subtotal} /></dd>
           </div>
         </dl>
-        <Link to="/checkout" className="mt-5 block rounded-lg bg-brand-600 px-4 py-3 text-center font-semibold text-white hover:bg-brand-700">
+        <ul className="mt-4 grid gap-2 text-sm">
+          {pickupDate && community ? (
+            <li data-testid="cart-pickup">{t("purchase.cart.pickup", { day: formatDay(pickupDate, i18n.language), community: community.name })}</li>
+          ) : null}
+          {nextTier && community ? (
+            <li className="rounded-lg bg-brand-50 p-2 text-brand-800 dark:bg-brand-800 dark:text-brand-50" data-testid="cart-next-tier">
+              {t("purchase.cart.nextTier", { amount: shekel(nextTier.gap), community: community.name, percent: nextTier.discountPercent })}
+            </li>
+          ) : null}
+          <li className="text-fg-muted" data-testid="cart-free-delivery">
+            {freeDeliveryGap > 0 ? t("purchase.cart.freeDeliveryGap", { amount: shekel(freeDeliveryGap) }) : t("purchase.cart.freeDelivery")}
+          </li>
+        </ul>
+        {/* One checkout: it begins with pickup (free, preselected) or delivery. */}
+        <Link to="/shipping" className="mt-5 flex min-h-11 items-center justify-center rounded-lg bg-brand-600 px-4 py-3 text-center font-semibold text-white hover:bg-brand-700">
           {t("shop.cart.checkout")}
-        </Link>
-        <Link to="/shipping" className="mt-2 block rounded-lg border border-line px-4 py-2.5 text-center text-sm font-medium hover:bg-muted">
-          {t("shop.cart.shipping")}
         </Link>
       </aside>
     </section>
+  );
+}
+
+/** Debounce of the stepper: a few quick taps make one request. */
+const QTY_SAVE_DELAY_MS = 500;
+
+/**
+ * A line's quantity. Without JavaScript: the number field and an update button (a plain form).
+ * With it: each change is sent by itself, after a short pause, to the same action; the page's
+ * data then revalidates (line total, summary, nudges).
+ */
+function LineQty({ line }: { line: CartLine }) {
+  const { t } = useTranslation();
+  const hydrated = useHydrated();
+  const fetcher = useFetcher<{ ok?: true; error?: string }>();
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+  const saveSoon = (qty: number) => {
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => {
+      fetcher.submit({ intent: "update", dealId: line.dealId, qty: String(qty), via: "fetcher" }, { method: "post", action: "/cart", preventScrollReset: true });
+    }, QTY_SAVE_DELAY_MS);
+  };
+  return (
+    <Form method="post" preventScrollReset className="flex flex-wrap items-center gap-2">
+      <input type="hidden" name="intent" value="update" />
+      <input type="hidden" name="dealId" value={line.dealId} />
+      <QtyStepper id={`cart-qty-${line.dealId}`} defaultValue={line.qty} max={line.deal.maxQty} size="touch" onChange={saveSoon} />
+      {hydrated ? (
+        <span role="status" className="text-xs text-fg-muted" data-testid="qty-saving">
+          {fetcher.state !== "idle" ? t("purchase.cart.saving") : null}
+        </span>
+      ) : (
+        <button type="submit" className="min-h-11 rounded-lg border border-line px-3 text-sm hover:bg-muted">
+          {t("shop.cart.update")}
+        </button>
+      )}
+      <ErrorList errors={fetcher.data?.error ? [fetcher.data.error] : null} />
+    </Form>
   );
 }

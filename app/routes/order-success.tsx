@@ -1,40 +1,76 @@
 import { useTranslation } from "~/components/use-translation";
 import { Link, redirect } from "react-router";
 import { requireUser } from "~/auth/guards.server";
+import { OrderPlaceLine } from "~/components/checkout-parts";
 import { Confetti } from "~/components/confetti";
+import { Price } from "~/components/price";
+import { StatusBadge } from "~/components/status-badge";
 import { dbContext } from "~/context";
 import { getInstance } from "~/web/i18next.server";
 import { orderNumber } from "~/domain/order-status";
-import { findOrderForUser } from "~/services/orders.server";
+import { findOrdersForUser } from "~/services/orders.server";
 import type { Route } from "./+types/order-success";
 
+/** A checkout places one order per cart line; the cart holds far fewer than this. */
+const MAX_ORDERS = 100;
+
+/** /order-success?orderId=…&orderId=…: every order of the checkout (the first id is the spec's). */
 export function loader({ request, context }: Route.LoaderArgs) {
-  const orderId = new URL(request.url).searchParams.get("orderId");
-  if (!orderId) throw redirect("/");
+  const ids = [...new Set(new URL(request.url).searchParams.getAll("orderId").filter(Boolean))].slice(0, MAX_ORDERS);
+  if (ids.length === 0) throw redirect("/");
   const user = requireUser(context, request);
-  const found = findOrderForUser(context.get(dbContext), user.id, orderId);
-  if (!found) throw redirect("/orders");
-  return { title: getInstance(context).t("shop.success.metaTitle"), orderId, number: orderNumber(orderId) };
+  const rows = findOrdersForUser(context.get(dbContext), user.id, ids);
+  if (rows.length === 0) throw redirect("/orders");
+  return {
+    title: getInstance(context).t("shop.success.metaTitle"),
+    number: orderNumber(rows[0]!.order.id),
+    orders: rows.map((row) => ({ ...row, number: orderNumber(row.order.id) })),
+    total: rows.reduce((sum, row) => sum + row.order.total, 0),
+  };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }];
 
 export default function OrderSuccess({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
+  const { orders, total } = loaderData;
   return (
-    <section className="mx-auto max-w-xl px-4 py-14 text-center">
+    <section className="mx-auto max-w-xl px-4 py-10">
       <Confetti />
-      <p className="text-5xl" aria-hidden="true">🎉</p>
-      <h1 className="mt-4 text-3xl font-bold">{t("shop.success.title")}</h1>
-      <p className="mt-3 text-lg font-semibold" data-testid="order-number">{t("shop.success.orderNumber", { number: loaderData.number })}</p>
-      <p className="mt-1 text-fg-muted">{t("shop.success.status")}</p>
-      <p className="text-fg-muted">{t("shop.success.payment")}</p>
+      <div className="text-center">
+        <p className="text-5xl" aria-hidden="true">🎉</p>
+        <h1 className="mt-4 text-3xl font-bold">{t("shop.success.title")}</h1>
+        <p className="mt-2 text-fg-muted">{t("purchase.success.placed", { count: orders.length })}</p>
+      </div>
+      <ul className="mt-6 grid gap-3">
+        {orders.map((row) => (
+          <li key={row.order.id} className="grid gap-1 rounded-2xl border border-line bg-surface p-4" data-testid="success-order">
+            <div className="flex flex-wrap items-center justify-between gap-2">
+              <Link to={`/orders/${row.order.id}`} className="font-semibold hover:underline" data-testid="order-number">
+                {t("shop.success.orderNumber", { number: row.number })}
+              </Link>
+              <StatusBadge status={row.order.status} />
+            </div>
+            <p className="flex justify-between gap-3">
+              <span className="min-w-0"><bdi>{row.dealTitle}</bdi> × {row.order.qty}</span>
+              <Price agorot={row.order.total} className="shrink-0 font-semibold" />
+            </p>
+            <p className="text-sm text-fg-muted"><OrderPlaceLine row={row} /></p>
+          </li>
+        ))}
+      </ul>
+      <p className="mt-4 flex justify-between rounded-2xl border border-line bg-surface p-4 text-lg font-bold">
+        <span>{t("shop.delivery.total")}</span>
+        <Price agorot={total} className="shrink-0" />
+      </p>
+      <p className="mt-3 text-center text-fg-muted">{t("shop.success.payment")}</p>
       <div className="mt-8 rounded-2xl border border-line bg-surface p-5 text-start">
         <h2 className="font-semibold">{t("shop.success.nextTitle")}</h2>
         <ol className="mt-2 grid list-decimal gap-1 ps-5 text-sm leading-6">
           <li>{t("shop.success.next1")}</li>
           <li>{t("shop.success.next2")}</li>
           <li>{t("shop.success.next3")}</li>
+          <li>{t("purchase.success.changeUntil")}</li>
         </ol>
       </div>
       <div className="mt-8 flex flex-wrap justify-center gap-3">

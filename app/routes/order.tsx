@@ -1,14 +1,17 @@
 import { useTranslation } from "~/components/use-translation";
-import { data, Link } from "react-router";
+import { data, Form, Link, useNavigation } from "react-router";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { Confirm } from "~/components/confirm";
 import { Price } from "~/components/price";
 import { dbContext, userContext } from "~/context";
 import { getInstance } from "~/web/i18next.server";
 import { formatDateTime } from "~/domain/dates";
-import { DELIVERY_DAYS, REFUND_DAYS } from "~/domain/delivery";
+import { CANCEL_CUTOFF_HOURS, DELIVERY_DAYS, REFUND_DAYS } from "~/domain/delivery";
 import { ServiceError } from "~/domain/errors";
 import { canCancel, cancelCutoffPassed, orderNumber } from "~/domain/order-status";
-import { cancelOrder, findOrderForUser } from "~/services/orders.server";
+import { cancelOrder, changeOrderQty, findOrderForUser } from "~/services/orders.server";
+import { CartQtySchema } from "~/domain/shop-schemas";
+import { readForm } from "~/web/form.server";
 import { redirectWithToast } from "~/web/toast.server";
 import { MessageScreen } from "~/components/message-screen";
 import type { Route } from "./+types/order";
@@ -26,26 +29,43 @@ export function loader({ params, context }: Route.LoaderArgs) {
     title: t("shop.order.metaTitle", { number: orderNumber(found.order.id) }),
     ...found,
     cancellable: canCancel(found.order.status) && !final,
+    // The last moment for a change: 24 hours before the week's deadline.
+    changeUntil: found.cycleDeadline ? new Date(found.cycleDeadline.getTime() - CANCEL_CUTOFF_HOURS * 3_600_000) : null,
     final: canCancel(found.order.status) && final,
   };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }];
 
+/**
+ * Cancel, or change the quantity (plain forms, `intent`). Both follow the FAQ's rule, checked in
+ * the service: until 24 hours before the deadline. After it, or on bad input, the page answers
+ * 409 or 400 with the message beside the form, and nothing changes.
+ */
 export async function action({ request, params, context }: Route.ActionArgs) {
   const user = context.get(userContext);
   if (!user) return redirectWithToast(request, `/login?redirect=/orders/${params.id}`, { variant: "warning", title: "errors.unauthorized" });
+  const db = context.get(dbContext);
+  const formData = await readForm(request);
+  const intent = formData.get("intent");
   try {
-    cancelOrder(context.get(dbContext), user.id, params.id);
+    if (intent === "change-qty") {
+      const submission = parseWithZod(formData, { schema: CartQtySchema });
+      if (submission.status !== "success") return data({ intent, error: submission.error?.qty?.[0] ?? "shop.validation.qtyInvalid" }, { status: 400 });
+      changeOrderQty(db, user.id, params.id, submission.value.qty);
+      return redirectWithToast(request, `/orders/${params.id}`, { variant: "success", title: "purchase.order.qtyChanged" });
+    }
+    cancelOrder(db, user.id, params.id);
   } catch (error) {
     if (!(error instanceof ServiceError)) throw error;
-    return redirectWithToast(request, `/orders/${params.id}`, { variant: "destructive", title: "errors.title", description: "shop.errors.cancel" });
+    return data({ intent, error: error.messageKey }, { status: error.status });
   }
   return redirectWithToast(request, "/orders", { variant: "success", title: "shop.toast.orderCanceled" });
 }
 
-export default function OrderPage({ loaderData }: Route.ComponentProps) {
+export default function OrderPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
+  const navigation = useNavigation();
   if (loaderData.state === "guest") {
     return <MessageScreen text={t("shop.orders.loginPrompt")} linkTo="/login" linkLabel={t("shop.orders.loginButton")} />;
   }
@@ -107,7 +127,25 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
 
       <div className={card}>
         <h2 className="font-semibold">{t("shop.order.actionsTitle")}</h2>
+        {actionData?.error ? (
+          <p role="alert" className="mt-2 rounded-lg bg-red-50 p-3 text-sm text-red-800 dark:bg-red-950 dark:text-red-100" data-testid="order-action-error">
+            {actionData.intent === "change-qty" ? t("purchase.order.changeFailed") : t("shop.errors.cancel")} {t(actionData.error)}
+          </p>
+        ) : null}
         {loaderData.final ? <p className="mt-2 rounded-lg bg-amber-50 p-3 text-sm text-amber-900 dark:bg-amber-950 dark:text-amber-100" data-testid="order-final">{t("shop.order.finalNote")}</p> : null}
+        {loaderData.cancellable ? (
+          <Form method="post" className="mt-3 flex flex-wrap items-end gap-2" data-testid="change-qty-form">
+            <input type="hidden" name="intent" value="change-qty" />
+            <div>
+              <label htmlFor="order-qty" className="mb-1 block text-sm font-medium">{t("purchase.order.qtyLabel")}</label>
+              <input id="order-qty" name="qty" type="number" inputMode="numeric" min={1} step={1} defaultValue={order.qty} required className="h-11 w-24 rounded-lg border border-line bg-surface px-3 text-center" />
+            </div>
+            <button type="submit" disabled={navigation.state !== "idle"} className="min-h-11 rounded-lg bg-brand-600 px-4 font-semibold text-white hover:bg-brand-700 disabled:opacity-70">
+              {t("purchase.order.changeQty")}
+            </button>
+            {loaderData.changeUntil ? <p className="basis-full text-xs text-fg-muted">{t("purchase.order.changeUntil", { date: formatDateTime(loaderData.changeUntil, i18n.language) })}</p> : null}
+          </Form>
+        ) : null}
         <div className="mt-3 flex flex-wrap items-start gap-2">
           {loaderData.cancellable ? (
             <Confirm

@@ -4,9 +4,10 @@ import { Price } from "~/components/price";
 import { dbContext, userContext } from "~/context";
 import { ORDER_STATUSES } from "~/domain/enums";
 import { getInstance } from "~/web/i18next.server";
-import { formatDate } from "~/domain/dates";
+import { formatDate, formatDay } from "~/domain/dates";
 import { orderNumber } from "~/domain/order-status";
-import { ORDER_SORTS, parseOrderQuery, type OrderSort } from "~/domain/order-query";
+import { groupByWeek, ORDER_SORTS, parseOrderQuery, type OrderSort } from "~/domain/order-query";
+import { OrderPlaceLine } from "~/components/checkout-parts";
 import { listOrders } from "~/services/orders.server";
 import { StatusBadge } from "~/components/status-badge";
 import { MessageScreen } from "~/components/message-screen";
@@ -20,7 +21,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
     title: t("shop.orders.metaTitle"),
     signedIn: Boolean(user),
     query,
-    orders: user ? listOrders(context.get(dbContext), user.id, query) : [],
+    weeks: user ? groupByWeek(listOrders(context.get(dbContext), user.id, query), query.sort) : [],
   };
 }
 
@@ -35,7 +36,7 @@ const SORT_LABELS: Record<OrderSort, string> = {
 
 export default function Orders({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
-  const { query, orders, signedIn } = loaderData;
+  const { query, weeks, signedIn } = loaderData;
   if (!signedIn) {
     return <MessageScreen title={t("shop.orders.title")} text={t("shop.orders.loginPrompt")} linkTo="/login?redirect=/orders" linkLabel={t("shop.orders.loginButton")} />;
   }
@@ -58,7 +59,7 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
         <button type="submit" className="rounded-lg bg-brand-600 px-4 py-2 font-semibold text-white">{t("shop.orders.apply")}</button>
       </Form>
 
-      {orders.length === 0 ? (
+      {weeks.length === 0 ? (
         filtering ? (
           <p className="mt-10 text-center text-fg-muted">{t("shop.orders.noMatch")}</p>
         ) : (
@@ -69,25 +70,36 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
           </div>
         )
       ) : (
-        <ul className="mt-6 grid gap-3">
-          {orders.map(({ order, dealTitle, dealImages }) => (
-            <li key={order.id}>
-              <Link to={`/orders/${order.id}`} className="flex items-center gap-4 rounded-2xl border border-line bg-surface p-4 hover:shadow-md" data-testid="order-card">
-                <img src={dealImages[0] ?? "/images/produce/placeholder.svg"} alt="" width={80} height={60} loading="lazy" className="rounded-lg" />
-                <div className="flex-1">
-                  <p className="font-semibold">{dealTitle}</p>
-                  <p className="text-sm text-fg-muted">
-                    {t("shop.orders.number", { number: orderNumber(order.id) })} · {formatDate(order.createdAt, i18n.language)} · {t("shop.orders.qty", { qty: order.qty })}
-                  </p>
-                </div>
-                <div className="grid justify-items-end gap-1">
-                  <StatusBadge status={order.status} />
-                  <Price agorot={order.total} className="font-semibold" />
-                </div>
-              </Link>
-            </li>
+        <div className="mt-6 grid gap-8">
+          {weeks.map((week) => (
+            <section key={week.cycleId} aria-labelledby={`week-${week.cycleId}`} data-testid="order-week">
+              <h2 id={`week-${week.cycleId}`} className="text-lg font-bold">
+                {week.weekStartDate ? t("purchase.orders.week", { date: formatDate(week.weekStartDate, i18n.language) }) : t("purchase.orders.noWeek")}
+                {week.pickupDate ? <span className="block text-sm font-normal text-fg-muted">{t("purchase.orders.weekPickup", { day: formatDay(week.pickupDate, i18n.language) })}</span> : null}
+              </h2>
+              <ul className="mt-3 grid gap-3">
+                {week.rows.map((row) => (
+                  <li key={row.order.id}>
+                    <Link to={`/orders/${row.order.id}`} className="flex items-center gap-4 rounded-2xl border border-line bg-surface p-4 hover:shadow-md" data-testid="order-card">
+                      <img src={row.dealImages[0] ?? "/images/produce/placeholder.svg"} alt="" width={80} height={60} loading="lazy" className="hidden rounded-lg sm:block" />
+                      <div className="min-w-0 flex-1">
+                        <p className="font-semibold"><bdi>{row.dealTitle}</bdi></p>
+                        <p className="text-sm text-fg-muted">
+                          {t("shop.orders.number", { number: orderNumber(row.order.id) })} · {formatDate(row.order.createdAt, i18n.language)} · {t("shop.orders.qty", { qty: row.order.qty })}
+                        </p>
+                        <p className="text-sm text-fg-muted"><OrderPlaceLine row={row} /></p>
+                      </div>
+                      <div className="grid shrink-0 justify-items-end gap-1">
+                        <StatusBadge status={row.order.status} />
+                        <Price agorot={row.order.total} className="font-semibold" />
+                      </div>
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            </section>
           ))}
-        </ul>
+        </div>
       )}
     </section>
   );

@@ -29,6 +29,7 @@ export const AUDIT_EVENT_TYPES = [
   "cycle_settings.updated",
   "order.status_changed",
   "order.repriced",
+  "order.qty_changed",
   "cycle.closed",
   "user.role_changed",
 ] as const;

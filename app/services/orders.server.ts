@@ -1,5 +1,5 @@
-import { and, asc, desc, eq, sql } from "drizzle-orm";
-import type { Db, Tx } from "~/db/client.server";
+import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
+import type { Db, Queryable, Tx } from "~/db/client.server";
 import {
   cartItems,
   communities,
@@ -11,10 +11,13 @@ import {
   weeklyCycles,
   type DeliveryType,
   type Order,
+  type PickupPoint,
   type OrderStatus,
   type User,
 } from "~/db/schema";
+import { recordAuditEvent } from "./audit.server";
 import { communityPricing } from "./community-pricing.server";
+import { moveOrder } from "./order-lifecycle.server";
 import { settleCommunity } from "./cycle-engine.server";
 import { deliveryFee } from "~/domain/delivery";
 import { ServiceError } from "~/domain/errors";
@@ -61,12 +64,17 @@ function prepareLine(tx: Tx, user: User, line: LineRequest) {
   return { deal, group, cycleId: pricing.cycle.id, communityId: user.communityId, qty: line.qty, ...amounts };
 }
 
-function checkPickupPoint(tx: Tx, communityId: string, delivery: DeliveryChoice) {
-  if (delivery.deliveryType !== "PICKUP" || !delivery.pickupPointId) return;
-  const point = tx.select().from(pickupPoints).where(eq(pickupPoints.id, delivery.pickupPointId)).get();
+/** An active pickup point of this community, or the "not your community's point" refusal. */
+export function pickupPointOf(db: Queryable, communityId: string, pickupPointId: string): PickupPoint {
+  const point = db.select().from(pickupPoints).where(eq(pickupPoints.id, pickupPointId)).get();
   if (!point || point.communityId !== communityId || !point.isActive) {
     throw new ServiceError(422, "shop.errors.pickupPointUnknown", "pickupPointId");
   }
+  return point;
+}
+
+function checkPickupPoint(tx: Tx, communityId: string, delivery: DeliveryChoice) {
+  if (delivery.deliveryType === "PICKUP" && delivery.pickupPointId) pickupPointOf(tx, communityId, delivery.pickupPointId);
 }
 
 /** Writes the orders and adds their base totals to their groups' and cycles' revenue. */
@@ -141,47 +149,82 @@ export function placeOrder(db: Db, user: User, line: LineRequest, delivery: Deli
   );
 }
 
-/** The owner cancels a PENDING or PAID order; its base total leaves the open week's revenue. */
-export function cancelOrder(db: Db, userId: string, orderId: string): Order {
+/**
+ * The order of this owner that she may still change: PENDING or PAID, in a week that is open,
+ * and not yet within 24 hours of its deadline (the FAQ and the terms; the one rule for both
+ * cancelling and changing a quantity).
+ */
+function changeableOrder(tx: Tx, userId: string, orderId: string, now: Date, refusal: { status: string; cutoff: string }) {
+  const order = tx.select().from(orders).where(and(eq(orders.id, orderId), eq(orders.userId, userId))).get();
+  if (!order) throw new ServiceError(404, "shop.errors.orderNotFound");
+  if (!canCancel(order.status)) throw new ServiceError(409, refusal.status);
+  const cycle = order.weeklyCycleId ? tx.select().from(weeklyCycles).where(eq(weeklyCycles.id, order.weeklyCycleId)).get() : undefined;
+  if (cycle && cancelCutoffPassed(cycle.orderDeadline, now)) throw new ServiceError(409, refusal.cutoff);
+  return { order, cycle };
+}
+
+/**
+ * The owner cancels a PENDING or PAID order before the cut-off: one step of the order state
+ * machine (moveOrder), which gives its base total back to the open week and writes the audit row.
+ */
+export function cancelOrder(db: Db, userId: string, orderId: string, now = new Date()): Order {
   return db.transaction(
     (tx) => {
-      const order = tx.select().from(orders).where(and(eq(orders.id, orderId), eq(orders.userId, userId))).get();
-      if (!order) throw new ServiceError(404, "shop.errors.orderNotFound");
-      if (!canCancel(order.status)) throw new ServiceError(409, "shop.errors.cannotCancel");
-      const orderCycle = order.weeklyCycleId ? tx.select().from(weeklyCycles).where(eq(weeklyCycles.id, order.weeklyCycleId)).get() : undefined;
-      if (orderCycle && cancelCutoffPassed(orderCycle.orderDeadline, new Date())) {
-        throw new ServiceError(409, "shop.errors.cancelCutoff");
-      }
-      const canceled = tx
-        .update(orders)
-        .set({ status: "CANCELED", canceledAt: new Date() })
-        .where(eq(orders.id, order.id))
-        .returning()
-        .get();
-      const cycle = order.weeklyCycleId
-        ? tx.select().from(weeklyCycles).where(eq(weeklyCycles.id, order.weeklyCycleId)).get()
-        : undefined;
-      if (cycle?.isActive) {
-        tx.update(weeklyCycles)
-          .set({ currentRevenue: sql`max(0, ${weeklyCycles.currentRevenue} - ${order.originalTotal})` })
-          .where(eq(weeklyCycles.id, cycle.id))
-          .run();
-        if (order.groupId) {
-          tx.update(groups)
-            .set({
-              currentRevenue: sql`max(0, ${groups.currentRevenue} - ${order.originalTotal})`,
-              currentQty: sql`max(0, ${groups.currentQty} - ${order.qty})`,
-            })
-            .where(eq(groups.id, order.groupId))
-            .run();
-        }
-      }
-      return canceled;
+      const { order } = changeableOrder(tx, userId, orderId, now, { status: "shop.errors.cannotCancel", cutoff: "shop.errors.cancelCutoff" });
+      return moveOrder(tx, userId, order, "CANCELED", now);
     },
     { behavior: "immediate" },
   );
 }
 
+/**
+ * The owner changes an order's quantity before the same cut-off. The line is priced again by
+ * the checkout's rules (quantity tiers, then the community's discount now); the week's and the
+ * group's revenue move by exactly the change in base total, and an audit row says what changed.
+ */
+export function changeOrderQty(db: Db, userId: string, orderId: string, qty: number, now = new Date()): Order {
+  return db.transaction(
+    (tx) => {
+      const refusal = { status: "purchase.errors.cannotChange", cutoff: "purchase.errors.changeCutoff" };
+      const { order, cycle } = changeableOrder(tx, userId, orderId, now, refusal);
+      if (!cycle?.isActive || !order.communityId) throw new ServiceError(409, refusal.cutoff);
+      if (qty === order.qty) return order;
+      const deal = tx.select().from(deals).where(eq(deals.id, order.dealId)).get();
+      // Fewer is always allowed; more only while the deal is still on sale.
+      if (!deal || (qty > order.qty && deal.status !== "ACTIVE")) throw new ServiceError(404, "shop.errors.dealNotFound", "qty");
+      if (qty > deal.maxQty) throw new ServiceError(422, "shop.errors.qtyAboveMax", "qty");
+      if (qty < deal.minQty) throw new ServiceError(422, "shop.validation.qtyMin", "qty");
+      const quantityTiers = tx
+        .select({ thresholdQty: dealTiers.thresholdQty, unitPrice: dealTiers.unitPrice })
+        .from(dealTiers)
+        .where(eq(dealTiers.dealId, deal.id))
+        .all();
+      const discountPercent = communityPricing(tx, order.communityId)?.discountPercent ?? 0;
+      const amounts = lineAmounts({ basePrice: deal.basePrice, quantityTiers, qty, discountPercent });
+      const revenueChange = amounts.originalTotal - order.originalTotal;
+      const updated = tx
+        .update(orders)
+        .set({ qty, unitPriceAtPurchase: amounts.unitPrice, originalTotal: amounts.originalTotal, total: amounts.subtotal + order.deliveryFee })
+        .where(eq(orders.id, order.id))
+        .returning()
+        .get()!;
+      tx.update(weeklyCycles)
+        .set({ currentRevenue: sql`${weeklyCycles.currentRevenue} + ${revenueChange}` })
+        .where(eq(weeklyCycles.id, cycle.id))
+        .run();
+      if (order.groupId) {
+        tx.update(groups)
+          .set({ currentRevenue: sql`${groups.currentRevenue} + ${revenueChange}`, currentQty: sql`${groups.currentQty} + ${qty - order.qty}` })
+          .where(eq(groups.id, order.groupId))
+          .run();
+      }
+      const money = (o: Order) => ({ qty: o.qty, unitPriceAtPurchase: o.unitPriceAtPurchase, originalTotal: o.originalTotal, total: o.total });
+      recordAuditEvent(tx, { type: "order.qty_changed", actorUserId: userId, entityId: order.id, before: money(order), after: money(updated) }, now);
+      return updated;
+    },
+    { behavior: "immediate" },
+  );
+}
 
 const orderWithDeal = {
   order: orders,
@@ -189,6 +232,19 @@ const orderWithDeal = {
   dealSlug: deals.slug,
   dealImages: deals.images,
   dealUnit: deals.unit,
+};
+
+/** An order with its deal and where and when it is collected (pickup point, else the community's address). */
+const orderWithPlace = {
+  ...orderWithDeal,
+  communityName: communities.name,
+  pickupAddress: communities.pickupAddress,
+  pickupTime: communities.pickupTime,
+  pointAddress: pickupPoints.address,
+  pointStartTime: pickupPoints.pickupStartTime,
+  pointEndTime: pickupPoints.pickupEndTime,
+  pickupDate: weeklyCycles.pickupDate,
+  weekStartDate: weeklyCycles.weekStartDate,
 };
 
 /** A user's orders: search by order number (case-insensitive part of the id), status, sort. */
@@ -203,9 +259,12 @@ export function listOrders(db: Db, userId: string, query: OrderListQuery = {}) {
     amount_asc: [asc(orders.total), desc(orders.createdAt)],
   }[query.sort ?? "date_desc"];
   return db
-    .select(orderWithDeal)
+    .select(orderWithPlace)
     .from(orders)
     .innerJoin(deals, eq(deals.id, orders.dealId))
+    .leftJoin(communities, eq(communities.id, orders.communityId))
+    .leftJoin(pickupPoints, eq(pickupPoints.id, orders.pickupPointId))
+    .leftJoin(weeklyCycles, eq(weeklyCycles.id, orders.weeklyCycleId))
     .where(and(...conditions))
     .orderBy(...order)
     .all();
@@ -233,6 +292,24 @@ export function findOrderForUser(db: Db, userId: string, orderId: string) {
     ? (db.select().from(pickupPoints).where(eq(pickupPoints.id, row.order.pickupPointId)).get() ?? null)
     : null;
   return { ...row, pickupPoint };
+}
+
+/**
+ * The orders of one checkout (one per cart line), only the owner's, in the order they were
+ * placed, each with where and when it is collected: what the success page shows.
+ */
+export function findOrdersForUser(db: Queryable, userId: string, orderIds: string[]) {
+  if (orderIds.length === 0) return [];
+  const rows = db
+    .select(orderWithPlace)
+    .from(orders)
+    .innerJoin(deals, eq(deals.id, orders.dealId))
+    .leftJoin(communities, eq(communities.id, orders.communityId))
+    .leftJoin(pickupPoints, eq(pickupPoints.id, orders.pickupPointId))
+    .leftJoin(weeklyCycles, eq(weeklyCycles.id, orders.weeklyCycleId))
+    .where(and(eq(orders.userId, userId), inArray(orders.id, orderIds)))
+    .all();
+  return rows.sort((a, b) => orderIds.indexOf(a.order.id) - orderIds.indexOf(b.order.id));
 }
 
 export type OrderRow = ReturnType<typeof listOrders>[number];

@@ -116,14 +116,21 @@ export async function linkFromMail(to: string, linkPath: string): Promise<string
   throw new Error(`no mail to ${to} with a ${linkPath} link`);
 }
 
-/** Puts one deal in the cart and orders it for pickup through /shipping; returns the order id. */
+/**
+ * Puts one deal in the cart and orders it for pickup through the checkout's three steps
+ * (/shipping, then /checkout's details and review); returns the first order's id.
+ */
 export async function placePickupOrder(page: Page, slug: string): Promise<string> {
   await page.goto(`/deals/${slug}`);
   await page.getByRole("button", { name: "הוספה לעגלה" }).click();
   await expect(page.getByText("המוצר נוסף לעגלה")).toBeVisible();
   await page.goto("/shipping");
-  await page.getByLabel("נקודת איסוף").selectOption({ index: 1 });
-  await page.getByLabel("טלפון ליצירת קשר").fill("0501234567");
+  // Pickup at the community's first point is already chosen.
+  await page.getByRole("button", { name: "המשך לפרטים" }).click();
+  await expect(page).toHaveURL(/\/checkout\?deliveryType=PICKUP/);
+  await page.getByLabel("טלפון").fill("0501234567");
+  await page.getByRole("button", { name: "המשך לסיכום" }).click();
+  await expect(page.getByTestId("checkout-review")).toBeVisible();
   await page.getByRole("button", { name: "ביצוע ההזמנה" }).click();
   await expect(page).toHaveURL(/\/order-success/);
   return new URL(page.url()).searchParams.get("orderId")!;

@@ -37,7 +37,10 @@ test.describe("saved addresses", () => {
     await page.goto("/deals/cherry-tomatoes");
     await page.getByRole("button", { name: "הוספה לעגלה" }).click();
     await expect(page.getByText("המוצר נוסף לעגלה")).toBeVisible();
-    await page.goto("/checkout");
+    // Home delivery chosen in the checkout's first step.
+    await page.goto("/shipping");
+    await page.getByRole("radio", { name: /משלוח עד הבית/ }).check();
+    await page.getByRole("button", { name: "המשך לפרטים" }).click();
     await expect(page.getByLabel("כתובת", { exact: true })).toHaveValue("הגפן 4");
     await expect(page.getByLabel("עיר")).toHaveValue("תל אביב");
 
@@ -49,6 +52,8 @@ test.describe("saved addresses", () => {
       await expect(page.getByLabel("עיר")).toHaveValue("חיפה");
     }
     await page.getByLabel("טלפון").fill("050-1234567");
+    await page.getByRole("button", { name: "המשך לסיכום" }).click();
+    await expect(page.getByTestId("review-delivery")).toContainText("הרצל 12, חיפה");
     await page.getByRole("button", { name: "ביצוע ההזמנה" }).click();
     await expect(page).toHaveURL(/\/order-success\?orderId=/);
     const orderId = new URL(page.url()).searchParams.get("orderId")!;

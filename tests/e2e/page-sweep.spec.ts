@@ -57,6 +57,8 @@ function paramPages(orderId: string | null, inviteCode: string): string[] {
     `/vendor/deals/${vendorDeal}/edit`,
     `/admin/deals/${anyDeal}/edit`,
     ...(orderId ? [`/orders/${orderId}`, `/orders/${orderId}/receipt`, `/order-success?orderId=${orderId}`] : []),
+    // The checkout's details step for home delivery (the widest form); /checkout alone starts at /shipping.
+    "/checkout?deliveryType=DELIVERY",
   ];
 }
 

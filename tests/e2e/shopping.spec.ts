@@ -25,22 +25,30 @@ test.describe("shopping", () => {
     await page.getByLabel("כמות", { exact: true }).fill("2");
     await page.getByRole("button", { name: "הוספה לעגלה" }).click();
     await expect(page.getByText("המוצר נוסף לעגלה")).toBeVisible();
-    await expect(page.getByTestId("cart-link")).toHaveAccessibleName(/פריט אחד/);
+    // One product in the cart (its quantity is 2): the badge counts products, as the cart does.
+    await expect(page.getByTestId("cart-link")).toHaveAccessibleName("סל קניות, מוצר אחד");
 
     await page.getByTestId("cart-link").click();
     await expect(page.getByTestId("cart-line")).toHaveCount(1);
     await expect(page.getByTestId("cart-line")).toContainText(title!.trim());
     await page.getByRole("link", { name: "למעבר לתשלום" }).click();
 
-    await expect(page).toHaveURL(/\/checkout$/);
+    // The one checkout: home delivery this time (pickup is the other way, see checkout-flow.spec).
+    await expect(page).toHaveURL(/\/shipping$/);
+    await page.getByRole("radio", { name: /משלוח עד הבית/ }).check();
+    await page.getByRole("button", { name: "המשך לפרטים" }).click();
+    await expect(page).toHaveURL(/\/checkout\?deliveryType=DELIVERY$/);
     await page.getByLabel("טלפון").fill("050-1234567");
     await page.getByLabel("כתובת", { exact: true }).fill("רחוב הגפן 12");
     await page.getByLabel("עיר").fill("תל אביב");
+    await page.getByRole("button", { name: "המשך לסיכום" }).click();
+    await expect(page.getByTestId("review-delivery")).toContainText("רחוב הגפן 12, תל אביב");
     await page.getByRole("button", { name: "ביצוע ההזמנה" }).click();
 
     await expect(page).toHaveURL(/\/order-success\?orderId=/);
     const number = (await page.getByTestId("order-number").textContent())!.match(/[0-9A-F]{8}/)![0];
-    await expect(page.getByText("ממתינה לאישור")).toBeVisible();
+    // The same status words as the orders list below.
+    await expect(page.getByTestId("success-order").getByTestId("order-status")).toHaveText("ממתינה לתשלום");
 
     await page.getByRole("link", { name: "להזמנות שלי" }).click();
     await expect(page.getByTestId("order-card")).toHaveCount(1);
@@ -64,7 +72,7 @@ test.describe("shopping", () => {
 
   test("an empty cart sends checkout back to the cart with a notice", async ({ page, request }) => {
     await signedInShopper(page, request);
-    await page.goto("/checkout");
+    await page.goto("/checkout?deliveryType=DELIVERY");
     await expect(page).toHaveURL(/\/cart$/);
     await expect(page.getByRole("status").filter({ hasText: "העגלה ריקה" })).toBeVisible();
     await expect(page.getByRole("heading", { name: "הסל ריק" })).toBeVisible();
@@ -75,17 +83,18 @@ test.describe("shopping", () => {
     await page.goto("/deals/cherry-tomatoes");
     await page.getByRole("button", { name: "הוספה לעגלה" }).click();
     await expect(page.getByText("המוצר נוסף לעגלה")).toBeVisible();
-    await page.goto("/checkout");
+    await page.goto("/checkout?deliveryType=DELIVERY");
     await page.getByLabel("שם מלא").fill("א");
     await page.getByLabel("טלפון").fill("123");
     await page.locator("form#checkout").evaluate((form) => form.setAttribute("novalidate", ""));
-    await page.getByRole("button", { name: "ביצוע ההזמנה" }).click();
+    await page.getByRole("button", { name: "המשך לסיכום" }).click();
     await expect(page.getByText("נדרש שם מלא")).toBeVisible();
     await expect(page.getByText("נדרש מספר טלפון תקין")).toBeVisible();
-    await expect(page).toHaveURL(/\/checkout$/);
+    await expect(page.getByTestId("checkout-review")).toHaveCount(0);
+    await expect(page).toHaveURL(/\/checkout\?deliveryType=DELIVERY$/);
   });
 
-  test("the cart changes a quantity, removes a line and empties after a confirmation", async ({ page, request }) => {
+  test("the cart changes a quantity (by itself with JavaScript, with its button without), removes a line and empties after a confirmation", async ({ page, request, jsEnabled }) => {
     await signedInShopper(page, request);
     for (const slug of ["cherry-tomatoes", "cucumbers"]) {
       await page.goto(`/deals/${slug}`);
@@ -96,10 +105,21 @@ test.describe("shopping", () => {
     await expect(page.getByTestId("cart-line")).toHaveCount(2);
     const first = page.getByTestId("cart-line").first();
     const before = await first.getByTestId("line-total").textContent();
-    await first.getByRole("spinbutton").fill("3");
-    await first.getByRole("button", { name: "עדכון" }).click();
-    await expect(page.getByText("הכמות עודכנה")).toBeVisible();
+    if (jsEnabled) {
+      // No button: two taps on + send one update after a pause, and the line total follows.
+      await expect(first.getByRole("button", { name: "עדכון" })).toHaveCount(0);
+      await first.getByRole("button", { name: "הגדלת כמות" }).click();
+      await first.getByRole("button", { name: "הגדלת כמות" }).click();
+      await expect(first.getByRole("spinbutton")).toHaveValue("3");
+    } else {
+      await first.getByRole("spinbutton").fill("3");
+      await first.getByRole("button", { name: "עדכון" }).click();
+      await expect(page.getByText("הכמות עודכנה")).toBeVisible();
+    }
     await expect(page.getByTestId("cart-line").first().getByTestId("line-total")).not.toHaveText(before!);
+    // It was saved, not just shown: a fresh load of the cart has it.
+    await page.reload();
+    await expect(page.getByTestId("cart-line").first().getByRole("spinbutton")).toHaveValue("3");
 
     await page.getByTestId("cart-line").nth(1).getByRole("button", { name: /הסרת/ }).click();
     await expect(page.getByTestId("cart-line")).toHaveCount(1);

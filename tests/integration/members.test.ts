@@ -177,14 +177,15 @@ describe("checkout with saved addresses", () => {
     const deal = await dealToBuy(token);
     expect((await api("/api/cart", "POST", token, { dealId: deal.id, groupId: deal.groupId, qty: 1 })).status).toBe(201);
 
-    const page = await (await app.fetch("/checkout", { headers: { Authorization: `Bearer ${token}` } })).text();
+    // The details step for home delivery (step 1, /shipping, chose delivery).
+    const page = await (await app.fetch("/checkout?deliveryType=DELIVERY", { headers: { Authorization: `Bearer ${token}` } })).text();
     expect(page).toMatch(/name="address"[^>]*value="הרצל 12"|value="הרצל 12"[^>]*name="address"/);
     expect(page).toMatch(/name="city"[^>]*value="חיפה"|value="חיפה"[^>]*name="city"/);
     expect(page).toContain('name="savedAddressId"');
 
     const placed = await postForm(
-      "/checkout",
-      { fullName: "רון בן דוד", phone: "0521234567", address: "הרצל 12", city: "חיפה", notes: "", paymentMethod: "CASH", savedAddressId: second.id },
+      "/checkout?deliveryType=DELIVERY",
+      { deliveryType: "DELIVERY", intent: "place", fullName: "רון בן דוד", phone: "0521234567", address: "הרצל 12", city: "חיפה", notes: "", paymentMethod: "CASH", savedAddressId: second.id },
       token,
     );
     expect(placed.status).toBe(302);

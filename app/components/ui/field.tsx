@@ -60,10 +60,25 @@ export function SelectField({
   );
 }
 
-export function SubmitButton({ pending, children, pendingLabel }: { pending: boolean; children: ReactNode; pendingLabel: ReactNode }) {
+export function SubmitButton({
+  pending,
+  children,
+  pendingLabel,
+  name,
+  value,
+}: {
+  pending: boolean;
+  children: ReactNode;
+  pendingLabel: ReactNode;
+  /** a form with several buttons says which one was pressed (`intent`) */
+  name?: string;
+  value?: string;
+}) {
   return (
     <button
       type="submit"
+      name={name}
+      value={value}
       disabled={pending}
       aria-busy={pending}
       className="w-full rounded-lg bg-brand-600 px-4 py-3 font-semibold text-white hover:bg-brand-700 disabled:opacity-70"

@@ -1,0 +1,100 @@
+// The checkout, one flow (docs/decisions/011): how she gets it (pickup at a point of her own
+// community, or home delivery), her details, a review, then placeCartOrders. The /shipping and
+// /checkout pages and POST /api/checkout all go through here and orders.server; nothing here
+// moves a member to another community.
+import { and, asc, eq } from "drizzle-orm";
+import type { Queryable } from "~/db/client.server";
+import { pickupPoints, type PickupPoint, type User } from "~/db/schema";
+import type { DeliveryChoice } from "~/domain/checkout";
+import { deliveryFee, freeDeliveryGap } from "~/domain/delivery";
+import { ServiceError } from "~/domain/errors";
+import { nextTierGap } from "~/domain/referral-code";
+import type { ShippingInput } from "~/domain/shop-schemas";
+import { getCart, type Cart } from "./cart.server";
+import { communityPricing } from "./community-pricing.server";
+import { pickupPointOf } from "./orders.server";
+
+export interface CheckoutOptions {
+  cart: Cart;
+  /** her community, or null when she has none yet (she must choose one before ordering) */
+  community: { id: string; name: string } | null;
+  /** the open week's pickup day and deadline */
+  pickupDate: Date | null;
+  orderDeadline: Date | null;
+  /** her community's active pickup points, oldest first */
+  pickupPoints: PickupPoint[];
+  /** what home delivery would cost for this cart */
+  deliveryFee: number;
+  /** agorot the cart lacks for free delivery (0 once free) */
+  freeDeliveryGap: number;
+  /** what her community still needs for its next tier, or null at the top */
+  nextTier: { tierName: string; discountPercent: number; gap: number } | null;
+}
+
+/** Everything the cart and the checkout's steps show: four indexed queries. */
+export function checkoutOptions(db: Queryable, user: User): CheckoutOptions {
+  const cart = getCart(db, { userId: user.id, communityId: user.communityId });
+  const pricing = user.communityId ? communityPricing(db, user.communityId) : null;
+  const points = pricing
+    ? db
+        .select()
+        .from(pickupPoints)
+        .where(and(eq(pickupPoints.communityId, pricing.community.id), eq(pickupPoints.isActive, true)))
+        .orderBy(asc(pickupPoints.createdAt))
+        .all()
+    : [];
+  return {
+    cart,
+    community: pricing ? { id: pricing.community.id, name: pricing.community.name } : null,
+    pickupDate: pricing?.cycle?.pickupDate ?? null,
+    orderDeadline: pricing?.cycle?.orderDeadline ?? null,
+    pickupPoints: points,
+    deliveryFee: deliveryFee("DELIVERY", cart.subtotal),
+    freeDeliveryGap: freeDeliveryGap(cart.subtotal),
+    nextTier: pricing ? nextTierGap(pricing.tiers, pricing.revenue) : null,
+  };
+}
+
+/**
+ * Step 1 (/shipping): pickup or delivery. Only her own community: a form naming another one (an
+ * old tab, a crafted post) is refused, never taken as a move. Changes nothing either way.
+ */
+export function checkShippingChoice(db: Queryable, user: User, input: ShippingInput): void {
+  if (!user.communityId) throw new ServiceError(422, "shop.errors.noCommunity", "communityId");
+  if (input.communityId !== user.communityId) throw new ServiceError(409, "purchase.errors.otherCommunity", "communityId");
+  if (input.deliveryType === "PICKUP") pickupPointOf(db, user.communityId, input.pickupPointId ?? "");
+}
+
+export interface CheckoutReview {
+  cart: Cart;
+  community: CheckoutOptions["community"];
+  savings: number;
+  fee: number;
+  total: number;
+  /** the pickup point, for pickup */
+  point: PickupPoint | null;
+  pickupDate: Date | null;
+  orderDeadline: Date | null;
+}
+
+/**
+ * The review before placing: items, savings, fee, total, where and when, priced exactly as
+ * placeCartOrders will price them. Refuses what placing would refuse about the pickup point.
+ */
+export function reviewCheckout(db: Queryable, user: User, delivery: DeliveryChoice): CheckoutReview {
+  const options = checkoutOptions(db, user);
+  if (options.cart.lines.length === 0) throw new ServiceError(422, "shop.errors.cartEmpty");
+  if (!user.communityId) throw new ServiceError(422, "shop.errors.noCommunity", "communityId");
+  const point = delivery.deliveryType === "PICKUP" ? pickupPointOf(db, user.communityId, delivery.pickupPointId ?? "") : null;
+  const fee = deliveryFee(delivery.deliveryType, options.cart.subtotal);
+  return {
+    cart: options.cart,
+    community: options.community,
+    savings: options.cart.originalTotal - options.cart.subtotal,
+    fee,
+    total: options.cart.subtotal + fee,
+    point,
+    pickupDate: options.pickupDate,
+    orderDeadline: options.orderDeadline,
+  };
+}

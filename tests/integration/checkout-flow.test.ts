@@ -1,0 +1,297 @@
+// The one checkout (docs/decisions/011) over real HTTP and a real database, posted as a browser
+// without JavaScript posts it: /shipping (pickup at a point of her own community, or delivery),
+// /checkout (details, then the review, then the order), the success page; and a placed order's
+// quantity changed or refused by the 24-hour cut-off, with the week's revenue kept exact.
+import { and, eq, ne, sql } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { communities, eventLogs, groups, orders, pickupPoints, users, weeklyCycles } from "~/db/schema";
+import { formatShekel } from "~/domain/money";
+import { orderNumber } from "~/domain/order-status";
+import { useTestDatabase } from "../support/test-db";
+import { jsonInit, useTestServer } from "../support/test-server";
+
+const db = useTestDatabase();
+const app = useTestServer(db);
+
+const HOUR = 3_600_000;
+let people = 0;
+
+function communitiesByName() {
+  return db().select().from(communities).orderBy(communities.name).all();
+}
+
+function activePointsOf(communityId: string) {
+  return db().select().from(pickupPoints).where(and(eq(pickupPoints.communityId, communityId), eq(pickupPoints.isActive, true))).all();
+}
+
+function openCycle(communityId: string) {
+  return db().select().from(weeklyCycles).where(and(eq(weeklyCycles.communityId, communityId), eq(weeklyCycles.isActive, true))).get()!;
+}
+
+/** A new shopper in the first community, with `lines` deals (two of each) in her cart. */
+async function shopperWithCart(lines = 2) {
+  const communityId = communitiesByName()[0]!.id;
+  const init = jsonInit("POST", { email: `flow-${++people}-${crypto.randomUUID().slice(0, 6)}@example.com`, password: "long-enough-pw", firstName: "דנה", lastName: "לוי", communityId });
+  (init.headers as Record<string, string>)["X-Test-Client"] = `10.7.${people >> 8}.${people & 255}`;
+  const signup = await app.fetch("/api/auth/signup", init);
+  expect(signup.status).toBe(201);
+  const { token, userId } = (await signup.json()) as { token: string; userId: string };
+  const list: { id: string; minQty: number; maxQty: number; basePrice: string; groups: { id: string }[] }[] = await (
+    await app.fetch("/api/deals?limit=100", jsonInit("GET", undefined, token))
+  ).json();
+  const picked = list.filter((d) => d.minQty <= 1 && d.maxQty >= 6).slice(0, lines);
+  expect(picked).toHaveLength(lines);
+  for (const deal of picked) {
+    expect((await app.fetch("/api/cart", jsonInit("POST", { dealId: deal.id, qty: 2, groupId: deal.groups[0]!.id }, token))).status).toBe(201);
+  }
+  return { token, userId, communityId, picked };
+}
+
+/** A page form as a browser without JavaScript sends it, signed in by bearer token. */
+function postForm(path: string, fields: Record<string, string>, token: string) {
+  return app.fetch(path, {
+    method: "POST",
+    headers: { "Content-Type": "application/x-www-form-urlencoded", Accept: "text/html", Authorization: `Bearer ${token}` },
+    body: new URLSearchParams(fields).toString(),
+  });
+}
+
+const getPage = (path: string, token: string) => app.fetch(path, { headers: { Accept: "text/html", Authorization: `Bearer ${token}` } });
+
+/** Every table a checkout step or an order change could write, in a fixed order. */
+function snapshot() {
+  return ["users", "orders", "cart_items", "weekly_cycles", "groups", "event_logs"].map((table) => db().all(sql`select * from ${sql.identifier(table)} order by id`));
+}
+
+describe("/shipping, the checkout's first step", () => {
+  it("offers only her own community's pickup points, pickup first, with the week's pickup day", async () => {
+    const { token, communityId } = await shopperWithCart(1);
+    const html = await (await getPage("/shipping", token)).text();
+    const own = activePointsOf(communityId);
+    const others = db().select().from(pickupPoints).where(ne(pickupPoints.communityId, communityId)).all();
+    expect(own.length).toBeGreaterThan(0);
+    for (const point of own) expect(html).toContain(`value="${point.id}"`);
+    for (const point of others) expect(html).not.toContain(point.id);
+    expect(html).toMatch(/value="PICKUP"[^>]*checked|checked[^>]*value="PICKUP"/);
+    expect(html).toContain("האיסוף השבוע: יום");
+  });
+
+  it("never moves her to another community: a form naming another one is refused with 409 and changes nothing", async () => {
+    const { token, userId, communityId } = await shopperWithCart(1);
+    const other = communitiesByName().find((c) => c.id !== communityId)!;
+    const theirPoint = activePointsOf(other.id)[0]!;
+    const before = snapshot();
+
+    const moved = await postForm("/shipping", { deliveryType: "PICKUP", communityId: other.id, pickupPointId: theirPoint.id }, token);
+    expect(moved.status).toBe(409);
+    expect(await moved.text()).toContain("אפשר לאסוף רק בנקודות של הקהילה שלכם");
+    // Her own community with another community's point: refused too.
+    const foreignPoint = await postForm("/shipping", { deliveryType: "PICKUP", communityId, pickupPointId: theirPoint.id }, token);
+    expect(foreignPoint.status).toBe(422);
+    expect(await foreignPoint.text()).toContain("נקודת האיסוף לא שייכת לקהילה שלכם");
+    // And the next step will not take that point either.
+    const step2 = await getPage(`/checkout?deliveryType=PICKUP&pickupPointId=${theirPoint.id}`, token);
+    expect(step2.status).toBe(302);
+    expect(step2.headers.get("Location")).toBe("/shipping");
+
+    expect(db().select().from(users).where(eq(users.id, userId)).get()!.communityId).toBe(communityId);
+    expect(snapshot()).toEqual(before);
+  });
+
+  it("refuses bad input with the spec's messages and 400", async () => {
+    const { token, communityId } = await shopperWithCart(1);
+    const before = snapshot();
+    const cases: [Record<string, string>, string][] = [
+      [{ deliveryType: "PICKUP", communityId }, "מלאו את כל פרטי המשלוח הנדרשים"],
+      [{ deliveryType: "BOAT", communityId }, "בחרו איסוף עצמי או משלוח"],
+      [{ deliveryType: "PICKUP", communityId: "", pickupPointId: "x" }, "בחרו קהילה"],
+      [{ deliveryType: "PICKUP", communityId, pickupPointId: "p".repeat(65) }, "מלאו את כל פרטי המשלוח הנדרשים"],
+    ];
+    for (const [fields, message] of cases) {
+      const answer = await postForm("/shipping", fields, token);
+      expect(answer.status, JSON.stringify(fields)).toBe(400);
+      expect(await answer.text()).toContain(message);
+    }
+    expect(snapshot()).toEqual(before);
+  });
+
+  it("sends her on to /checkout with her choice in the address; /checkout without one starts at /shipping", async () => {
+    const { token, communityId } = await shopperWithCart(1);
+    const point = activePointsOf(communityId)[0]!;
+    const pickup = await postForm("/shipping", { deliveryType: "PICKUP", communityId, pickupPointId: point.id }, token);
+    expect(pickup.status).toBe(302);
+    expect(pickup.headers.get("Location")).toBe(`/checkout?deliveryType=PICKUP&pickupPointId=${point.id}`);
+    const delivery = await postForm("/shipping", { deliveryType: "DELIVERY", communityId }, token);
+    expect(delivery.headers.get("Location")).toBe("/checkout?deliveryType=DELIVERY");
+    const bare = await getPage("/checkout", token);
+    expect(bare.status).toBe(302);
+    expect(bare.headers.get("Location")).toBe("/shipping");
+  });
+});
+
+describe("/checkout: details, review, order", () => {
+  it("reviews a pickup order (items, savings, no fee, total, pickup day), then places one order per line", async () => {
+    const { token, userId, communityId } = await shopperWithCart(2);
+    const point = activePointsOf(communityId)[0]!;
+    const details = { deliveryType: "PICKUP", pickupPointId: point.id, phone: "0521234567", notes: "", paymentMethod: "CASH" };
+
+    // The browser posts to the page's own address, which carries step 1's choice.
+    const step2 = `/checkout?deliveryType=PICKUP&pickupPointId=${point.id}`;
+    const review = await postForm(step2, { ...details, intent: "review" }, token);
+    expect(review.status).toBe(200);
+    const page = await review.text();
+    expect(page).toContain('data-testid="checkout-review"');
+    expect(page).toContain(point.address);
+    expect(page).toMatch(/data-testid="review-fee"[^>]*>חינם</);
+    expect(page.match(/data-testid="review-line"/g)).toHaveLength(2);
+    expect(db().select().from(orders).where(eq(orders.userId, userId)).all()).toHaveLength(0);
+
+    const placed = await postForm(step2, { ...details, intent: "place" }, token);
+    expect(placed.status).toBe(302);
+    const location = new URL(placed.headers.get("Location")!, "http://x");
+    expect(location.pathname).toBe("/order-success");
+    const ids = location.searchParams.getAll("orderId");
+    const mine = db().select().from(orders).where(eq(orders.userId, userId)).all();
+    expect(ids.sort()).toEqual(mine.map((o) => o.id).sort());
+    expect(mine.every((o) => o.deliveryType === "PICKUP" && o.pickupPointId === point.id && o.deliveryFee === 0 && o.deliveryPhone === "0521234567")).toBe(true);
+
+    // The success page shows every order of the checkout, its status in the orders list's words.
+    const success = await (await getPage(location.pathname + location.search, token)).text();
+    for (const order of mine) expect(success).toContain(orderNumber(order.id));
+    expect(success.match(/data-testid="success-order"/g)).toHaveLength(2);
+    expect(success).toContain("ממתינה לתשלום");
+    expect(success).not.toContain("ממתינה לאישור");
+    expect(success).toContain(point.address);
+  });
+
+  it("charges the delivery fee once for a small delivery order, as the review said", async () => {
+    const { token, userId } = await shopperWithCart(1);
+    const details = { deliveryType: "DELIVERY", fullName: "דנה לוי", phone: "0521234567", address: "הרצל 10", city: "חיפה", postalCode: "", notes: "", paymentMethod: "CASH" };
+    const review = await (await postForm("/checkout?deliveryType=DELIVERY", { ...details, intent: "review" }, token)).text();
+    const placed = await postForm("/checkout?deliveryType=DELIVERY", { ...details, intent: "place" }, token);
+    expect(placed.status).toBe(302);
+    const [order] = db().select().from(orders).where(eq(orders.userId, userId)).all();
+    expect(order!.deliveryAddress).toBe("דנה לוי, הרצל 10, חיפה");
+    if (order!.total - order!.deliveryFee < 15_000) expect(order!.deliveryFee).toBe(1500);
+    expect(review).toContain(formatShekel(order!.total));
+  });
+
+  it("refuses bad details with the spec's messages and 400, placing nothing", async () => {
+    const { token, communityId } = await shopperWithCart(1);
+    const point = activePointsOf(communityId)[0]!;
+    const before = snapshot();
+    const cases: [Record<string, string>, string[]][] = [
+      [{ deliveryType: "PICKUP", pickupPointId: point.id, phone: "12" }, ["נדרש מספר טלפון תקין"]],
+      [{ deliveryType: "DELIVERY", fullName: "ד", phone: "0521234567", address: "אב", city: "ח" }, ["נדרש שם מלא", "נדרשת כתובת (לפחות 5 תווים)", "נדרשת עיר"]],
+      [{ deliveryType: "PICKUP", pickupPointId: "", phone: "0521234567" }, ["מלאו את כל פרטי המשלוח הנדרשים"]],
+      [{ deliveryType: "SPACE", phone: "0521234567" }, ["בחרו איסוף עצמי או משלוח"]],
+    ];
+    for (const [fields, messages] of cases) {
+      for (const intent of ["review", "place"]) {
+        const answer = await postForm(`/checkout?deliveryType=PICKUP&pickupPointId=${point.id}`, { ...fields, intent }, token);
+        expect(answer.status, `${intent} ${JSON.stringify(fields)}`).toBe(400);
+        const html = await answer.text();
+        for (const message of messages) expect(html).toContain(message);
+      }
+    }
+    expect(snapshot()).toEqual(before);
+  });
+});
+
+describe("changing a placed order", () => {
+  async function placedOrder() {
+    const shopper = await shopperWithCart(1);
+    const point = activePointsOf(shopper.communityId)[0]!;
+    const placed = await postForm(`/checkout?deliveryType=PICKUP&pickupPointId=${point.id}`, { deliveryType: "PICKUP", pickupPointId: point.id, phone: "0521234567", intent: "place" }, shopper.token);
+    expect(placed.status).toBe(302);
+    const order = db().select().from(orders).where(eq(orders.userId, shopper.userId)).get()!;
+    // Whatever day the suite runs, the deadline is days away unless a test says otherwise.
+    db().update(weeklyCycles).set({ orderDeadline: new Date(Date.now() + 4 * 24 * HOUR) }).where(eq(weeklyCycles.id, order.weeklyCycleId!)).run();
+    return { ...shopper, order, deal: shopper.picked[0]! };
+  }
+
+  /** The week's revenue is the base totals of its orders that still count: exactly. */
+  function expectRevenueExact(cycleId: string) {
+    const counted = db().get<{ n: number }>(sql`select coalesce(sum(original_total), 0) as n from orders where weekly_cycle_id = ${cycleId} and status not in ('CANCELED', 'REFUNDED')`).n;
+    expect(db().select().from(weeklyCycles).where(eq(weeklyCycles.id, cycleId)).get()!.currentRevenue).toBe(counted);
+  }
+
+  it("takes a larger and then a smaller quantity before the cut-off: priced again, revenue exact, audited", async () => {
+    const { token, order, deal } = await placedOrder();
+    const cycleId = order.weeklyCycleId!;
+    const base = Math.round(Number(deal.basePrice) * 100);
+    expectRevenueExact(cycleId);
+    const groupBefore = db().select().from(groups).where(eq(groups.id, order.groupId!)).get()!;
+
+    for (const qty of [5, 1]) {
+      const answer = await postForm(`/orders/${order.id}`, { intent: "change-qty", qty: String(qty) }, token);
+      expect(answer.status).toBe(302);
+      expect(answer.headers.get("Location")).toBe(`/orders/${order.id}`);
+      const now = db().select().from(orders).where(eq(orders.id, order.id)).get()!;
+      expect(now.qty).toBe(qty);
+      expect(now.originalTotal).toBe(base * qty);
+      expect(now.total).toBe(now.unitPriceAtPurchase * qty + now.deliveryFee);
+      expect(now.unitPriceAtPurchase).toBeLessThanOrEqual(base);
+      expectRevenueExact(cycleId);
+      const group = db().select().from(groups).where(eq(groups.id, order.groupId!)).get()!;
+      expect(group.currentQty - groupBefore.currentQty).toBe(qty - order.qty);
+      expect(group.currentRevenue - groupBefore.currentRevenue).toBe(base * qty - order.originalTotal);
+    }
+    const audit = db().select().from(eventLogs).where(eq(eventLogs.type, "order.qty_changed")).all();
+    expect(audit).toHaveLength(2);
+    expect(audit.map((row) => (row.payload as { after: { qty: number } }).after.qty).sort()).toEqual([1, 5]);
+  });
+
+  it("refuses a change less than 24 hours before the deadline with 409 and a clear message, changing nothing", async () => {
+    const { token, order } = await placedOrder();
+    db().update(weeklyCycles).set({ orderDeadline: new Date(Date.now() + 23 * HOUR) }).where(eq(weeklyCycles.id, order.weeklyCycleId!)).run();
+    const before = snapshot();
+    const answer = await postForm(`/orders/${order.id}`, { intent: "change-qty", qty: "3" }, token);
+    expect(answer.status).toBe(409);
+    expect(await answer.text()).toContain("אי אפשר לשנות או לבטל פחות מ-24 שעות לפני סגירת הקבוצה");
+    expect(snapshot()).toEqual(before);
+    // The page no longer offers the form, and says the order is final.
+    const page = await (await getPage(`/orders/${order.id}`, token)).text();
+    expect(page).not.toContain('data-testid="change-qty-form"');
+    expect(page).toContain('data-testid="order-final"');
+  });
+
+  it("refuses bad quantities (400), more than the deal sells (422) and someone else's order (404), changing nothing", async () => {
+    const { token, order, deal } = await placedOrder();
+    const stranger = await shopperWithCart(1);
+    const before = snapshot();
+    for (const qty of ["0", "abc", "", "2.5", "-3"]) {
+      expect((await postForm(`/orders/${order.id}`, { intent: "change-qty", qty }, token)).status, qty).toBe(400);
+    }
+    const tooMany = await postForm(`/orders/${order.id}`, { intent: "change-qty", qty: String(deal.maxQty + 1) }, token);
+    expect([400, 422]).toContain(tooMany.status);
+    expect((await postForm(`/orders/${order.id}`, { intent: "change-qty", qty: "3" }, stranger.token)).status).toBe(404);
+    expect(snapshot()).toEqual(before);
+  });
+
+  it("PATCH /api/orders/{id} changes the quantity by the same rule, and answers 409 after the cut-off", async () => {
+    const { token, order } = await placedOrder();
+    const changed = await app.fetch(`/api/orders/${order.id}`, jsonInit("PATCH", { qty: 4 }, token));
+    expect(changed.status).toBe(200);
+    expect((await changed.json()).qty).toBe(4);
+    expectRevenueExact(order.weeklyCycleId!);
+    expect((await app.fetch(`/api/orders/${order.id}`, jsonInit("PATCH", { qty: "many" }, token))).status).toBe(400);
+
+    db().update(weeklyCycles).set({ orderDeadline: new Date(Date.now() + 23 * HOUR) }).where(eq(weeklyCycles.id, order.weeklyCycleId!)).run();
+    const before = snapshot();
+    const late = await app.fetch(`/api/orders/${order.id}`, jsonInit("PATCH", { qty: 2 }, token));
+    expect(late.status).toBe(409);
+    expect((await late.json()).message).toBe("אי אפשר לשנות או לבטל פחות מ-24 שעות לפני סגירת הקבוצה: ההזמנה כבר סופית.");
+    expect(snapshot()).toEqual(before);
+  });
+
+  it("cancels through the order state machine now, with an audit row, and gives the revenue back exactly", async () => {
+    const { token, order } = await placedOrder();
+    const answer = await postForm(`/orders/${order.id}`, { intent: "cancel" }, token);
+    expect(answer.status).toBe(302);
+    expect(db().select().from(orders).where(eq(orders.id, order.id)).get()!.status).toBe("CANCELED");
+    expectRevenueExact(order.weeklyCycleId!);
+    const audit = db().select().from(eventLogs).where(and(eq(eventLogs.type, "order.status_changed"), eq(eventLogs.actorUserId, order.userId))).all();
+    expect(audit).toHaveLength(1);
+  });
+});
