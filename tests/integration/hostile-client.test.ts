@@ -266,7 +266,8 @@ describe("personal answers", () => {
         expect(answer.headers["cache-control"], `${person.email} ${pathname}`).toBe("private, no-store");
       }
     }
-  });
+    // About 110 requests one after another: seconds on a quiet machine, over 20 on a busy one.
+  }, 120_000);
 
   it("leave a guest's public pages to the guest cache", async () => {
     const guest = await server.raw("/deals");
