@@ -25,7 +25,7 @@ test.describe("shopping", () => {
     await page.getByLabel("כמות", { exact: true }).fill("2");
     await page.getByRole("button", { name: "הוספה לעגלה" }).click();
     await expect(page.getByText("המוצר נוסף לעגלה")).toBeVisible();
-    await expect(page.getByTestId("cart-link")).toHaveAccessibleName(/1/);
+    await expect(page.getByTestId("cart-link")).toHaveAccessibleName(/פריט אחד/);
 
     await page.getByTestId("cart-link").click();
     await expect(page.getByTestId("cart-line")).toHaveCount(1);
