@@ -1,5 +1,6 @@
 import { createInstance, type i18n, type Resource } from "i18next";
 import { initReactI18next } from "react-i18next";
+import { interpolationFor } from "./domain/bidi";
 
 export type Locale = "he" | "en";
 
@@ -30,7 +31,8 @@ export function i18nFor(locale: Locale, translation: Resource[string]["translati
     fallbackLng: false,
     resources: { [locale]: { translation } },
     initAsync: false,
-    interpolation: { escapeValue: false },
+    // React escapes HTML; values of the other script go in a bidi isolate (domain/bidi.ts).
+    interpolation: interpolationFor(locale),
     react: { useSuspense: false },
     showSupportNotice: false,
   });

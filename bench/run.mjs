@@ -11,6 +11,7 @@ import { checkoutMix, checkRevenueInvariant, drain, load, pageSignIn, prepareChe
 import { runLighthouse } from "./lighthouse.mjs";
 import { BENCH_PASSWORD, seedLarge, seedSizes } from "./seed-large.mjs";
 import { freePort, killAllNow, startAppServer, startBareServer, stopAll, stopChild } from "./server.mjs";
+import { capacityModel } from "./capacity.mjs";
 import { buildRows, formatTable, machine, summary, writeReadme } from "./table.mjs";
 import { weighPages } from "./weight.mjs";
 
@@ -116,21 +117,28 @@ try {
   measured.weight = await step("page weight", () => weighPages(origin, ["/", "/deals", slugPath, "/terms", "/privacy", "/about"]));
 
   // 2 + 3. Load, with the bare server right after our /deals so the two share conditions.
-  const dealsResponse = await fetch(`${origin}/deals`);
-  const dealsBytes = Buffer.from(await dealsResponse.arrayBuffer());
-  const dealsType = dealsResponse.headers.get("content-type") ?? "text/html; charset=utf-8";
-  const bodyFile = path.join(tmp, "deals.html");
-  fs.writeFileSync(bodyFile, dealsBytes);
-
+  // The bytes each bare-server row sends: the guest's /deals and the signed-in shopper's.
   const signedIn = { Cookie: cookie };
+  async function saveBody(name, headers) {
+    const response = await fetch(`${origin}/deals`, { headers });
+    const file = path.join(tmp, name);
+    fs.writeFileSync(file, Buffer.from(await response.arrayBuffer()));
+    return { bodyFile: file, contentType: response.headers.get("content-type") ?? "text/html; charset=utf-8" };
+  }
+  const bareBodies = { bare: await saveBody("deals-guest.html", {}), bareSignedIn: await saveBody("deals-signed-in.html", signedIn) };
+
   const pages = [
     { key: "home", name: "GET / (guest)", path: "/" },
     { key: "deals", name: "GET /deals (guest)", path: "/deals" },
     { key: "bare" },
     { key: "dealsQuery", name: "GET /deals?category=vegetables&sort=price_asc&page=3", path: "/deals?category=vegetables&sort=price_asc&page=3" },
     { key: "deal", name: "GET /deals/<slug> (guest)", path: slugPath },
+    { key: "dealsSignedIn", name: "GET /deals (signed in)", path: "/deals", headers: signedIn },
+    { key: "bareSignedIn" },
+    { key: "dealSignedIn", name: "GET /deals/<slug> (signed in)", path: slugPath, headers: signedIn },
     { key: "cart", name: "GET /cart (signed in)", path: "/cart", headers: signedIn },
     { key: "orders", name: "GET /orders (signed in)", path: "/orders", headers: signedIn },
+    { key: "profile", name: "GET /profile (signed in)", path: "/profile", headers: signedIn },
   ];
   // Warm up, measure, then let the server finish what the closed connections left behind;
   // error lines the server logs meanwhile are reported beside the test (they do not fail it).
@@ -146,16 +154,26 @@ try {
     });
   }
   for (const page of pages) {
-    if (page.key === "bare") {
-      const bare = await startBareServer({ bodyFile, contentType: dealsType, port: await freePort() });
+    if (page.key in bareBodies) {
+      const bare = await startBareServer({ ...bareBodies[page.key], port: await freePort() });
+      const whose = page.key === "bare" ? "guest" : "signed-in";
       try {
-        measured.bare = await measure("bare node:http server with the /deals bytes", bare.origin, "/", {}, bare.origin);
+        measured[page.key] = await measure(`bare node:http server with the ${whose} /deals bytes`, bare.origin, "/", {}, bare.origin);
       } finally {
         await stopChild(bare);
       }
       continue;
     }
     measured.loads.push({ key: page.key, name: page.name, result: await measure(page.name, origin, page.path, page.headers) });
+  }
+  // Every guest page rendered (no guest cache), on a second server while the first idles.
+  const uncached = await step("start a second server with GUEST_CACHE_TTL_MS=0", async () =>
+    startAppServer({ buildDir: config.buildDir, databasePath, port: await freePort(), extraEnv: { GUEST_CACHE_TTL_MS: "0" } }),
+  );
+  try {
+    measured.loads.push({ key: "dealsUncached", name: "GET /deals (guest, no guest cache)", result: await measure("GET /deals (guest, no guest cache)", uncached.origin, "/deals", {}, uncached.origin) });
+  } finally {
+    await stopChild(uncached);
   }
   const apiResult = await measure("GET /api/deals?limit=100", origin, "/api/deals?limit=100", {});
   measured.api.push({ name: "GET /api/deals?limit=100 (guest)", result: apiResult });
@@ -198,10 +216,12 @@ try {
 // 6. One table, also when a step failed (what was not measured prints n/a).
 const rows = buildRows(measured);
 const table = formatTable(rows);
+const capacity = capacityModel(measured, os.cpus().length);
 const m = machine();
 console.log("");
 console.log(`Shuk Kehilati benchmark, ${startedAt.toISOString().slice(0, 16).replace("T", " ")} UTC, ${m.cores} cores, ${m.memoryGiB.toFixed(1)} GiB, Node ${m.node}`);
 console.log(table);
+console.log(`\n${capacity.join("\n")}`);
 const loadAfter = os.loadavg();
 console.log(`\nLoad average (1/5/15 min) before: ${loadBefore.map((l) => l.toFixed(1)).join(" ")}; after: ${loadAfter.map((l) => l.toFixed(1)).join(" ")}; 1-min peak at step ends ${peakLoad.toFixed(1)}.`);
 const { held, missed, total } = summary(rows);
@@ -224,6 +244,7 @@ if (config.writeReadme && !failure) {
     `Load average (1/5/15 min) of the machine before the run ${loadBefore.map((l) => l.toFixed(1)).join(" ")}, after ${loadAfter.map((l) => l.toFixed(1)).join(" ")}, 1-minute peak ${peakLoad.toFixed(1)} (the bench itself keeps about 2 busy, server and autocannon; above ~1 before the run or well above 2 means other processes shared the ${m.cores} cores).`,
     `Steps: ${steps.map((s) => `${s.name.replace(/ \(.*\)$/, "")} ${s.seconds.toFixed(0)} s`).join("; ")}; total ${((Date.now() - t0) / 1000).toFixed(0)} s.`,
   ];
+  notes.push(...capacity.map((line, i) => (i === 0 ? `Capacity model: ${line}` : line)));
   writeReadme(path.join(root, "bench", "README.md"), { table, notes, startedAt });
   console.log("Table written to bench/README.md.");
 }

@@ -45,8 +45,11 @@ async function waitFor(url, handle, timeoutMs = 60_000) {
   throw new Error(`${handle.name} did not answer ${url} within ${timeoutMs / 1000} s:\n${handle.log()}`);
 }
 
-/** `node <buildDir>/start.js` in production mode on 127.0.0.1:<port>, with its own database. */
-export async function startAppServer({ buildDir, databasePath, port }) {
+/**
+ * `node <buildDir>/start.js` in production mode on 127.0.0.1:<port>, with its own database;
+ * `extraEnv` for a variant (GUEST_CACHE_TTL_MS=0: every guest page rendered).
+ */
+export async function startAppServer({ buildDir, databasePath, port, extraEnv = {} }) {
   const child = spawn(process.execPath, [path.join(buildDir, "start.js")], {
     env: {
       ...process.env,
@@ -59,6 +62,7 @@ export async function startAppServer({ buildDir, databasePath, port }) {
       INSECURE_COOKIES: "1",
       // seed-large.mjs uses the demo catalogue as its templates.
       DEMO_DATA: "1",
+      ...extraEnv,
     },
     stdio: ["ignore", "pipe", "pipe"],
   });

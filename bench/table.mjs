@@ -6,6 +6,8 @@ import os from "node:os";
 export const BUDGET = {
   pageP99Ms: 100,
   dealsVsBarePercent: 5,
+  signedInDealsVsBarePercent: 20,
+  uncachedGuestDealsPerSecond: 300,
   checkoutsPerSecond: 500,
   dealsJsGzip: 140_000,
   dealsHtmlGzip: 30_000,
@@ -30,12 +32,12 @@ function loadIssues(r) {
 }
 
 /** Rows [measure, figure, budget, ok] from everything run.mjs measured (missing parts: n/a). */
-export function buildRows({ loads = [], api = [], bare, checkout, invariant, weight = {}, lighthouse, slugPath, config }) {
+export function buildRows({ loads = [], api = [], bare, bareSignedIn, checkout, invariant, weight = {}, lighthouse, slugPath, config }) {
   const rows = [];
   const section = (title) => rows.push({ section: title });
 
   section(`Load: autocannon, ${config.connections} connections, ${config.duration} s each`);
-  for (const { name, result } of loads) {
+  for (const { key, name, result } of loads) {
     if (!result) {
       rows.push([`p99 ${name}`, "n/a (not run)", `< ${BUDGET.pageP99Ms} ms`, false]);
       continue;
@@ -43,12 +45,13 @@ export function buildRows({ loads = [], api = [], bare, checkout, invariant, wei
     // Error lines the server logs do not fail a row by themselves: requests autocannon cuts off
     // at the end of a run are logged too (see bench/README.md).
     const clean = result.requests > 0 && !result.non2xx && !result.errors && !result.timeouts;
-    rows.push([
-      `p99 ${name}`,
-      `${n(result.p99)} ms (p50 ${n(result.p50)} ms, ${n(result.rps)} req/s)${loadIssues(result)}`,
-      `< ${BUDGET.pageP99Ms} ms`,
-      clean && result.p99 < BUDGET.pageP99Ms,
-    ]);
+    const figure = `${n(result.p99)} ms (p50 ${n(result.p50)} ms, ${n(result.rps)} req/s)${loadIssues(result)}`;
+    if (key === "dealsUncached") {
+      // Its budget is throughput: what the machine renders when no cached page helps.
+      rows.push([`${name} throughput`, `${n(result.rps)} req/s (p99 ${n(result.p99)} ms)${loadIssues(result)}`, `≥ ${BUDGET.uncachedGuestDealsPerSecond} req/s`, clean && result.rps >= BUDGET.uncachedGuestDealsPerSecond]);
+      continue;
+    }
+    rows.push([`p99 ${name}`, figure, `< ${BUDGET.pageP99Ms} ms`, clean && result.p99 < BUDGET.pageP99Ms]);
   }
   for (const { name, result } of api) {
     rows.push([`p99 ${name}`, result ? `${n(result.p99)} ms (p50 ${n(result.p50)} ms, ${n(result.rps)} req/s)${loadIssues(result)}` : "n/a", "(info)", null]);
@@ -61,6 +64,15 @@ export function buildRows({ loads = [], api = [], bare, checkout, invariant, wei
     ratio == null ? "n/a" : `${n(ratio, 2)} % (${n(deals.rps)} of ${n(bare.rps)} req/s)`,
     `≥ ${BUDGET.dealsVsBarePercent} %`,
     ratio == null ? false : ratio >= BUDGET.dealsVsBarePercent,
+  ]);
+  const dealsSignedIn = loads.find((l) => l.key === "dealsSignedIn")?.result;
+  if (bareSignedIn) rows.push(["bare node:http, same signed-in /deals bytes", `${n(bareSignedIn.rps)} req/s (p99 ${n(bareSignedIn.p99)} ms)${loadIssues(bareSignedIn)}`, "(reference)", null]);
+  const signedInRatio = dealsSignedIn && bareSignedIn ? (100 * dealsSignedIn.rps) / bareSignedIn.rps : null;
+  rows.push([
+    "signed-in /deals throughput vs bare server",
+    signedInRatio == null ? "n/a" : `${n(signedInRatio, 2)} % (${n(dealsSignedIn.rps)} of ${n(bareSignedIn.rps)} req/s)`,
+    `≥ ${BUDGET.signedInDealsVsBarePercent} %`,
+    signedInRatio == null ? false : signedInRatio >= BUDGET.signedInDealsVsBarePercent,
   ]);
   if (checkout) {
     rows.push([

@@ -3,7 +3,7 @@ import { getInputProps, getSelectProps, getTextareaProps, type useForm } from "@
 import type { z } from "zod";
 import { useTranslation } from "~/components/use-translation";
 import { CommunityDetailsSchema, WEEKDAYS } from "~/domain/admin-community-schemas";
-import { ErrorList, Field, SelectField } from "./ui/field";
+import { CLOCK_INPUT, ErrorList, Field, SelectField } from "./ui/field";
 
 type DetailsFields = ReturnType<typeof useForm<z.input<typeof CommunityDetailsSchema>>>[1];
 
@@ -27,7 +27,7 @@ export function CommunityDetailsFields({ fields }: { fields: DetailsFields }) {
       </div>
       <div className="grid gap-4 sm:grid-cols-3">
         <WeekdaySelect label={t("admin.communities.fields.pickupDay")} field={fields.pickupDay} />
-        <Field label={t("admin.communities.fields.pickupTime")} errorId={fields.pickupTime.errorId} errors={fields.pickupTime.errors} {...getInputProps(fields.pickupTime, { type: "time" })} dir="ltr" />
+        <Field label={t("admin.communities.fields.pickupTime")} errorId={fields.pickupTime.errorId} errors={fields.pickupTime.errors} {...getInputProps(fields.pickupTime, { type: "text" })} {...CLOCK_INPUT} />
         <Field label={t("admin.communities.fields.contactPhone")} errorId={fields.contactPhone.errorId} errors={fields.contactPhone.errors} {...getInputProps(fields.contactPhone, { type: "tel" })} dir="ltr" />
       </div>
       <div>

@@ -17,12 +17,15 @@ export function formatDateTime(date: Date | string, locale = "he") {
   return formatter(locale, { weekday: "long", day: "numeric", month: "long", hour: "2-digit", minute: "2-digit", hourCycle: "h23" }).format(new Date(date));
 }
 
-/** "25.11.2026" (he) */
-export function formatDate(date: Date | string, locale = "he") {
-  return formatter(locale, { day: "2-digit", month: "2-digit", year: "numeric" }).format(new Date(date));
+/**
+ * "25/11/2026": one numeric date in both languages, the admin tables' dd/MM/yyyy (spec), so a
+ * shopper's receipt and an admin's table never disagree. `locale` is kept for callers' sake.
+ */
+export function formatDate(date: Date | string, _locale = "he") {
+  return formatAdminDate(date);
 }
 
-/** dd/MM/yyyy and dd/MM/yyyy HH:mm, as the admin tables show them. */
+/** dd/MM/yyyy and dd/MM/yyyy HH:mm (24-hour), Israeli time. */
 export function formatAdminDate(date: Date | string, withTime = false) {
   const parts = Object.fromEntries(
     formatter("en", { day: "2-digit", month: "2-digit", year: "numeric", hour: "2-digit", minute: "2-digit", hourCycle: "h23" })

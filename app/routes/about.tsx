@@ -3,6 +3,7 @@ import { Link } from "react-router";
 import { dbContext } from "~/context";
 import { getInstance, getLocale } from "~/web/i18next.server";
 import { formatShekel } from "~/domain/money";
+import { figuresWorthShowing } from "~/domain/public-figures";
 import { platformStats } from "~/services/platform-stats.server";
 import type { Route } from "./+types/about";
 
@@ -17,12 +18,10 @@ export function loader({ context }: Route.LoaderArgs) {
   return {
     title: `${t("about.title")} | ${t("app.name")}`,
     // Formatted here: the page ships no script, so nothing re-renders it in the browser.
-    stats: [
-      { key: "users", value: count.format(stats.totalUsers) },
-      { key: "orders", value: count.format(stats.totalOrders) },
-      { key: "savings", value: formatShekel(stats.totalSavings, locale) },
-      { key: "deals", value: count.format(stats.activeDeals) },
-    ],
+    stats: figuresWorthShowing(stats, ["totalUsers", "totalOrders", "totalSavings", "activeDeals"]).map(({ key, value }) => ({
+      key,
+      value: key === "totalSavings" ? formatShekel(value, locale) : count.format(value),
+    })),
   };
 }
 
@@ -56,17 +55,20 @@ export default function About({ loaderData }: Route.ComponentProps) {
         </div>
       </section>
 
-      <section aria-labelledby="stats-title" className="mx-auto max-w-6xl px-4 py-10">
-        <h2 id="stats-title" className="text-2xl font-bold">{t("about.statsTitle")}</h2>
-        <dl className="mt-6 grid grid-cols-2 gap-4 lg:grid-cols-4">
-          {loaderData.stats.map(({ key, value }) => (
-            <div key={key} className="rounded-2xl border border-line bg-surface p-5" data-testid={`stat-${key}`}>
-              <dt className="text-sm text-fg-muted">{t(`about.stats.${key}`)}</dt>
-              <dd className="mt-1 text-3xl font-extrabold text-brand-700 dark:text-brand-200">{value}</dd>
-            </div>
-          ))}
-        </dl>
-      </section>
+      {/* Only figures worth saying (domain/public-figures): none at all, no section. */}
+      {loaderData.stats.length > 0 ? (
+  <section aria-labelledby="stats-title" className="mx-auto max-w-6xl px-4 py-10">
+          <h2 id="stats-title" className="text-2xl font-bold">{t("about.statsTitle")}</h2>
+          <dl className="mt-6 grid grid-cols-2 gap-4 lg:grid-cols-4">
+            {loaderData.stats.map(({ key, value }) => (
+              <div key={key} className="rounded-2xl border border-line bg-surface p-5" data-testid={`stat-${key}`}>
+                <dt className="text-sm text-fg-muted">{t(`about.stats.${key}`)}</dt>
+                <dd className="mt-1 text-3xl font-extrabold text-brand-700 dark:text-brand-200">{value}</dd>
+              </div>
+            ))}
+          </dl>
+        </section>
+      ) : null}
 
       <section aria-labelledby="story-title" className="mx-auto max-w-6xl px-4 py-10">
         <h2 id="story-title" className="text-2xl font-bold">{t("about.storyTitle")}</h2>

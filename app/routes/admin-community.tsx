@@ -9,7 +9,7 @@ import { AdminNav } from "~/components/admin-nav";
 import { CommunityDetailsFields, WeekdaySelect } from "~/components/community-details-fields";
 import { Confirm } from "~/components/confirm";
 import { Price } from "~/components/price";
-import { ErrorList, Field } from "~/components/ui/field";
+import { CLOCK_INPUT, ErrorList, Field } from "~/components/ui/field";
 import { dbContext } from "~/context";
 import type { PickupPoint } from "~/db/schema";
 import { getInstance } from "~/web/i18next.server";
@@ -191,7 +191,7 @@ function CycleForm({ community, lastResult }: { community: LoaderData["community
       <input type="hidden" name="intent" value="cycle" />
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
         <WeekdaySelect label={t("admin.communities.fields.deadlineDay")} field={fields.deadlineDay} />
-        <Field label={t("admin.communities.fields.deadlineTime")} errorId={fields.deadlineTime.errorId} errors={fields.deadlineTime.errors} {...getInputProps(fields.deadlineTime, { type: "time" })} dir="ltr" />
+        <Field label={t("admin.communities.fields.deadlineTime")} errorId={fields.deadlineTime.errorId} errors={fields.deadlineTime.errors} {...getInputProps(fields.deadlineTime, { type: "text" })} {...CLOCK_INPUT} />
         <WeekdaySelect label={t("admin.communities.fields.cyclePickupDay")} field={fields.pickupDay} />
         <Field label={t("admin.communities.fields.targetRevenue")} errorId={fields.weeklyTargetRevenue.errorId} errors={fields.weeklyTargetRevenue.errors} {...getInputProps(fields.weeklyTargetRevenue, { type: "text" })} inputMode="decimal" dir="ltr" />
       </div>
@@ -300,8 +300,8 @@ function PointForm({ point, lastResult }: { point?: PickupPoint; lastResult?: Su
         <ErrorList id={fields.pickupDays.errorId} errors={fields.pickupDays.errors} />
       </fieldset>
       <div className="grid gap-3 sm:grid-cols-3">
-        <Field label={t("admin.communities.points.start")} errorId={fields.pickupStartTime.errorId} errors={fields.pickupStartTime.errors} {...getInputProps(fields.pickupStartTime, { type: "time" })} dir="ltr" />
-        <Field label={t("admin.communities.points.end")} errorId={fields.pickupEndTime.errorId} errors={fields.pickupEndTime.errors} {...getInputProps(fields.pickupEndTime, { type: "time" })} dir="ltr" />
+        <Field label={t("admin.communities.points.start")} errorId={fields.pickupStartTime.errorId} errors={fields.pickupStartTime.errors} {...getInputProps(fields.pickupStartTime, { type: "text" })} {...CLOCK_INPUT} />
+        <Field label={t("admin.communities.points.end")} errorId={fields.pickupEndTime.errorId} errors={fields.pickupEndTime.errors} {...getInputProps(fields.pickupEndTime, { type: "text" })} {...CLOCK_INPUT} />
         <Field label={t("admin.communities.points.phone")} errorId={fields.contactPhone.errorId} errors={fields.contactPhone.errors} {...getInputProps(fields.contactPhone, { type: "tel" })} dir="ltr" />
       </div>
       <div>

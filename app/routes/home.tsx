@@ -10,6 +10,7 @@ import { getInstance } from "~/web/i18next.server";
 import { communityPricing, defaultCommunityId, progressView } from "~/services/community-pricing.server";
 import { categorySummaries, dealsByCategory } from "~/services/deals.server";
 import { platformStats } from "~/services/platform-stats.server";
+import { type FigureKey, figuresWorthShowing } from "~/domain/public-figures";
 import type { Route } from "./+types/home";
 
 /** Home shows up to 4 deals of each of these (spec). */
@@ -31,7 +32,8 @@ export function loader({ context }: Route.LoaderArgs) {
     now: new Date().toISOString(),
     categories: categorySummaries(db),
     hot: dealsByCategory(db, [...HOT_CATEGORIES], HOT_PER_CATEGORY, viewer),
-    stats: platformStats(db),
+    // Only the figures worth saying (domain/public-figures); none, and the section goes.
+    figures: figuresWorthShowing(platformStats(db), ["totalUsers", "totalSavings", "activeDeals"]),
     signedIn: Boolean(user),
     // The spec's greeting: first name, or failing that the part of the e-mail before the @.
     greetingName: user ? user.firstName || user.email.split("@")[0] : null,
@@ -47,11 +49,17 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 ];
 
 const STEPS = [1, 2, 3, 4] as const;
+const FIGURE_LABEL: Record<FigureKey, string> = {
+  totalUsers: "home.statUsers",
+  totalOrders: "home.statOrders",
+  totalSavings: "home.statSavings",
+  activeDeals: "home.statDeals",
+};
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
   const shekel = useFormatShekel();
-  const { categories, greetingName, progress, deadline, hot, stats, now, signedIn, guestCommunity } = loaderData;
+  const { categories, greetingName, progress, deadline, hot, figures, now, signedIn, guestCommunity } = loaderData;
   const number = (n: number) => n.toLocaleString(i18n.language === "he" ? "he-IL" : "en-IL");
   return (
     <>
@@ -184,23 +192,19 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </ul>
       </section>
 
-      <section className="mx-auto max-w-6xl px-4 py-12" aria-labelledby="stats-title">
-        <h2 id="stats-title" className="text-2xl font-bold">{t("home.statsTitle")}</h2>
-        <dl className="mt-6 grid gap-4 sm:grid-cols-3" data-testid="platform-stats">
-          <div className="rounded-2xl border border-line bg-surface p-5 text-center">
-            <dd className="text-3xl font-extrabold text-brand-700 dark:text-brand-200"><CountUp value={stats.totalUsers} format={number} /></dd>
-            <dt className="text-fg-muted">{t("home.statUsers")}</dt>
-          </div>
-          <div className="rounded-2xl border border-line bg-surface p-5 text-center">
-            <dd className="text-3xl font-extrabold text-brand-700 dark:text-brand-200"><CountUp value={stats.totalSavings} format={shekel} /></dd>
-            <dt className="text-fg-muted">{t("home.statSavings")}</dt>
-          </div>
-          <div className="rounded-2xl border border-line bg-surface p-5 text-center">
-            <dd className="text-3xl font-extrabold text-brand-700 dark:text-brand-200"><CountUp value={stats.activeDeals} format={number} /></dd>
-            <dt className="text-fg-muted">{t("home.statDeals")}</dt>
-          </div>
-        </dl>
-      </section>
+      {figures.length > 0 ? (
+        <section className="mx-auto max-w-6xl px-4 py-12" aria-labelledby="stats-title">
+          <h2 id="stats-title" className="text-2xl font-bold">{t("home.statsTitle")}</h2>
+          <dl className="mt-6 grid gap-4 sm:grid-cols-3" data-testid="platform-stats">
+            {figures.map(({ key, value }) => (
+              <div key={key} className="rounded-2xl border border-line bg-surface p-5 text-center" data-testid={`home-stat-${key}`}>
+                <dd className="text-3xl font-extrabold text-brand-700 dark:text-brand-200"><CountUp value={value} format={key === "totalSavings" ? shekel : number} /></dd>
+                <dt className="text-fg-muted">{t(FIGURE_LABEL[key])}</dt>
+              </div>
+            ))}
+          </dl>
+        </section>
+      ) : null}
 
       <section className="mx-auto max-w-6xl px-4 py-12">
         <div className="rounded-3xl bg-brand-700 p-8 text-white sm:p-12">

@@ -135,7 +135,7 @@ export default function VendorDashboard({ loaderData }: Route.ComponentProps) {
         ) : (
           <div className="grid gap-4">
             {weeks.map((week) => (
-              <article key={week.cycleId} className={card} data-testid="vendor-week">
+              <article key={week.cycleId} className={`${card} min-w-0`} data-testid="vendor-week">
                 <h3 className="text-lg font-bold">{week.communityName}</h3>
                 <p className="text-sm text-fg-muted">
                   {t("vendor.dashboard.week.deadline", { date: formatDateTime(week.orderDeadline, locale) })} · {t("vendor.dashboard.week.pickup", { date: formatDate(week.pickupDate, locale) })}

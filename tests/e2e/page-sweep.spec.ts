@@ -274,7 +274,8 @@ async function demoInviteCode(browser: Browser): Promise<string> {
 
 test.describe("every page at 360 px in Hebrew and English", () => {
   // One browser context per persona, reused for every page; the walk takes a while.
-  test.describe.configure({ timeout: 240_000 });
+  // About 2 minutes a persona on a quiet 2-core machine; a busy one (a build beside it) took over 4.
+  test.describe.configure({ timeout: 600_000 });
 
   test("as a shopper", async ({ browser }) => {
     const context = await phone(browser);

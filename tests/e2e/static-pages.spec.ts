@@ -1,5 +1,6 @@
 import type { Locator, Page } from "@playwright/test";
 import { CANCEL_CUTOFF_HOURS, DELIVERY_DAYS, DELIVERY_FEE, FREE_DELIVERY_FROM } from "../../app/domain/delivery";
+import { type FigureKey, PUBLIC_FIGURE_MINIMUM } from "../../app/domain/public-figures";
 import { expect, test } from "./fixtures";
 
 /** Text as a person reads it: without bidi marks and the isolate around "15.00 ₪", spaces folded. */
@@ -44,12 +45,21 @@ test.describe("static pages", () => {
 
   test("/about shows the live platform numbers, the team and the calls to action", async ({ page }) => {
     await page.goto("/about");
-    await expect(page.getByText(/יותר מ-12,000 משפחות/)).toBeVisible();
-    for (const stat of ["users", "orders", "deals"]) {
-      await expect(page.getByTestId(`stat-${stat}`).locator("dd")).toHaveText(/^[\d,]+$/);
+    // Live figures only, each once it reaches its minimum; never an invented one.
+    await expect(page.getByText(/12,000/)).toHaveCount(0);
+    // The API gives shekels as a decimal string; the minimums are in agorot.
+    const live = (await (await page.request.get("/api/platform-stats")).json()) as Record<FigureKey, number | string>;
+    for (const key of ["totalUsers", "totalOrders", "totalSavings", "activeDeals"] as const) {
+      const figure = page.getByTestId(`stat-${key}`);
+      const value = Number(live[key]);
+      if ((key === "totalSavings" ? Math.round(value * 100) : value) < PUBLIC_FIGURE_MINIMUM[key]) {
+        await expect(figure).toHaveCount(0);
+        continue;
+      }
+      const shown = (await figure.locator("dd").innerText()).replace(/[^\d.]/g, "");
+      expect(Number(shown)).toBe(value);
     }
-    await expect(page.getByTestId("stat-savings").locator("dd")).toContainText("₪");
-    expect(Number((await page.getByTestId("stat-deals").locator("dd").innerText()).replace(/,/g, ""))).toBeGreaterThan(0);
+    expect(Number(live.activeDeals)).toBeGreaterThan(0);
     await expect(page.getByRole("heading", { name: "יוסי אברהמי" })).toBeVisible();
     await expect(page.getByText("יא", { exact: true })).toBeVisible();
     await expect(page.getByRole("main").getByRole("link", { name: "הרשמה בחינם" })).toHaveAttribute("href", "/signup");

@@ -72,3 +72,17 @@ export function SubmitButton({ pending, children, pendingLabel }: { pending: boo
     </button>
   );
 }
+
+/**
+ * A time of day as 24-hour HH:MM text. `<input type="time">` follows the phone's or computer's
+ * own locale, not the page's, so an English system showed admins "10:00 AM" on a Hebrew page.
+ */
+export const CLOCK_INPUT = {
+  type: "text",
+  inputMode: "numeric",
+  pattern: "([01][0-9]|2[0-3]):[0-5][0-9]",
+  maxLength: 5,
+  placeholder: "20:00",
+  autoComplete: "off",
+  dir: "ltr",
+} as const satisfies InputHTMLAttributes<HTMLInputElement>;

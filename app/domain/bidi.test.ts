@@ -1,0 +1,31 @@
+import { createInstance } from "i18next";
+import { describe, expect, it } from "vitest";
+import { interpolationFor, isolateForeignText } from "./bidi";
+
+describe("isolateForeignText", () => {
+  it("isolates Hebrew inside English and Latin inside Hebrew", () => {
+    expect(isolateForeignText("פלורנטין – תל אביב", "en")).toBe("\u2068פלורנטין – תל אביב\u2069");
+    expect(isolateForeignText("dana@example.com", "he")).toBe("\u2068dana@example.com\u2069");
+  });
+
+  it("leaves same-script text, numbers, prices and other values as they are", () => {
+    expect(isolateForeignText("Florentin", "en")).toBe("Florentin");
+    expect(isolateForeignText("פלורנטין", "he")).toBe("פלורנטין");
+    expect(isolateForeignText("\u2066₪ 9.90\u2069", "en")).toBe("\u2066₪ 9.90\u2069");
+    expect(isolateForeignText(3, "en")).toBe(3);
+  });
+
+  it("never isolates twice", () => {
+    const once = isolateForeignText("תל אביב", "en") as string;
+    expect(isolateForeignText(once, "en")).toBe(once);
+  });
+});
+
+describe("interpolationFor", () => {
+  it("puts a foreign value in an isolate inside a translated sentence, and nothing else changes", () => {
+    const en = createInstance();
+    en.init({ lng: "en", resources: { en: { translation: { progress: "{{name}}'s progress: {{count}} <b>", plain: "{{name}}" } } }, initAsync: false, interpolation: interpolationFor("en"), showSupportNotice: false });
+    expect(en.t("progress", { name: "פלורנטין", count: 3 })).toBe("\u2068פלורנטין\u2069's progress: 3 <b>");
+    expect(en.t("plain", { name: "<i>Dana</i>" })).toBe("<i>Dana</i>");
+  });
+});

@@ -1,0 +1,29 @@
+// Mixed-direction text. Pure, browser-safe.
+// A Hebrew deal title or community name inside an English sentence (or a Latin name inside a
+// Hebrew one) is laid out by the bidi algorithm together with the sentence around it: the
+// colon, the period or "'s" lands on the wrong side ("פלורנטין – תל אביב's progress"). Wrapping
+// the inserted value in a first-strong isolate (U+2068 … U+2069, what <bdi> does) keeps each
+// run in its own direction, in plain text too: titles, attributes, e-mails.
+
+const FIRST_STRONG_ISOLATE = "\u2068";
+const POP_DIRECTIONAL_ISOLATE = "\u2069";
+const HEBREW = /[\u0590-\u05ff\ufb1d-\ufb4f]/;
+const LATIN = /[A-Za-z\u00c0-\u024f]/;
+
+/**
+ * The value as it goes into a sentence of `locale`: isolated when it holds letters of the other
+ * direction, untouched otherwise (numbers, prices, same-script names read right as they are).
+ */
+export function isolateForeignText(value: unknown, locale: string): unknown {
+  if (typeof value !== "string" || value.startsWith(FIRST_STRONG_ISOLATE)) return value;
+  const foreign = locale === "he" ? LATIN : HEBREW;
+  return foreign.test(value) ? FIRST_STRONG_ISOLATE + value + POP_DIRECTIONAL_ISOLATE : value;
+}
+
+/**
+ * i18next's interpolation options for one language: values are "escaped" by isolating foreign
+ * text (React escapes HTML itself, so nothing else is escaped here).
+ */
+export function interpolationFor(locale: string) {
+  return { escapeValue: true, escape: (value: string) => isolateForeignText(value, locale) as string };
+}

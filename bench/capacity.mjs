@@ -1,0 +1,44 @@
+// The capacity model (issue #13): from this run's own figures, how many shoppers and communities
+// one machine serves in the busiest hour, the last one before a community's deadline, so a
+// self-hoster can tell when one container is no longer enough. Printed by run.mjs under the table.
+
+/** What we assume of the last hour; each is printed with the result. */
+export const ASSUMPTIONS = {
+  /** signed-in pages a shopper opens for one order (home, the list, a few deals, cart, review, orders) */
+  pagesPerOrder: 12,
+  /** checkout rounds per order (the bench's round: add to cart, then check out) */
+  checkoutsPerOrder: 1,
+  /** share of a community's weekly orders placed in the hour before its deadline */
+  lastHourShare: 0.4,
+  /** members of a community who order in a week */
+  orderingMembers: 150,
+  /** the share of measured capacity we plan to use: orders bunch up within the hour */
+  headroom: 0.5,
+};
+
+const SIGNED_IN_PAGES = ["dealsSignedIn", "dealSignedIn", "cart", "orders", "profile"];
+
+/**
+ * Lines of text. Pages scale with cores (one worker per core); checkouts do not (SQLite has one
+ * writer), so for more cores the checkout rate stays what this machine measured.
+ */
+export function capacityModel(measured, cores, assumptions = ASSUMPTIONS) {
+  const pages = (measured.loads ?? []).filter((l) => SIGNED_IN_PAGES.includes(l.key) && l.result?.rps > 0);
+  const checkoutsPerSecond = measured.checkout?.checkoutsPerSecond;
+  if (pages.length === 0 || !(checkoutsPerSecond > 0)) return ["capacity model: n/a (the signed-in pages or the checkout mix were not measured)"];
+  // Machine-seconds per page: the mean over the signed-in pages of 1 / throughput.
+  const secondsPerPage = pages.reduce((sum, l) => sum + 1 / l.result.rps, 0) / pages.length;
+  const { pagesPerOrder, checkoutsPerOrder, lastHourShare, orderingMembers, headroom } = assumptions;
+  const lines = [
+    `assumptions: ${pagesPerOrder} signed-in pages and ${checkoutsPerOrder} checkout per order; ${Math.round(lastHourShare * 100)} % of a community's weekly orders in its last hour; ${orderingMembers} ordering members a community; plan for ${Math.round(headroom * 100)} % of measured capacity. Measured here (${cores} cores): ${(1 / secondsPerPage).toFixed(0)} signed-in pages/s (mean over ${pages.map((l) => l.key).join(", ")}), ${checkoutsPerSecond.toFixed(0)} checkouts/s.`,
+  ];
+  for (const n of [1, 2, 4, 8]) {
+    const pageSeconds = (pagesPerOrder * secondsPerPage * cores) / n;
+    // Checkouts are written one at a time whatever the cores; a second core does not add writers.
+    const checkoutSeconds = checkoutsPerOrder / (n >= cores ? checkoutsPerSecond : (checkoutsPerSecond * n) / cores);
+    const ordersPerHour = (3600 * headroom) / (pageSeconds + checkoutSeconds);
+    const communities = ordersPerHour / (orderingMembers * lastHourShare);
+    lines.push(`  ${n} core${n === 1 ? "" : "s"}: about ${Math.floor(ordersPerHour).toLocaleString("en-US")} shoppers ordering in one hour, so about ${Math.floor(communities).toLocaleString("en-US")} communities whose deadlines fall in the same hour`);
+  }
+  return lines;
+}
