@@ -1,9 +1,6 @@
 // The route table: both spec documents' routes, the footer's links, and the /api calls.
 import { index, prefix, route, type RouteConfig } from "@react-router/dev/routes";
 
-/** A page whose screen is not built yet: it exists, answers 200 and says it is coming. */
-const comingSoon = (path: string, id: string) => route(path, "routes/coming-soon.tsx", { id });
-
 export default [
   index("routes/home.tsx"),
 
@@ -44,7 +41,8 @@ export default [
   route("orders/:id/receipt", "routes/order-receipt.tsx"),
   route("favorites", "routes/favorites.tsx"),
   route("notifications", "routes/notifications.tsx"),
-  comingSoon("groups", "groups"),
+  // The community's group purchases of the week, the page organisers share (issue #16).
+  route("groups", "routes/groups.tsx"),
 
   // Static pages and the vendor area linked from the footer
   route("about", "routes/about.tsx"),

@@ -1,5 +1,6 @@
 import { useTranslation } from "~/components/use-translation";
 import { useFormatShekel } from "./price";
+import { NAME_SLOT, withName } from "./with-name";
 
 export interface ProgressData {
   communityName: string;
@@ -17,7 +18,7 @@ export function CommunityProgress({ data, compact = false }: { data: ProgressDat
   const shekel = useFormatShekel();
   return (
     <section className="rounded-2xl border border-line bg-surface p-4" aria-label={t("shop.community.progressTitle", { name: data.communityName })} data-testid="community-progress">
-      <p className="font-semibold">{t("shop.community.progressTitle", { name: data.communityName })}</p>
+      <p className="font-semibold">{withName(t("shop.community.progressTitle", { name: NAME_SLOT }), data.communityName)}</p>
       <p className="mt-1 text-sm text-fg-muted">{t("shop.community.revenue", { amount: shekel(data.revenue) })}</p>
       <div
         className="mt-3 h-3 overflow-hidden rounded-full bg-muted"
@@ -29,12 +30,13 @@ export function CommunityProgress({ data, compact = false }: { data: ProgressDat
         <div className="h-full rounded-full bg-brand-500" style={{ inlineSize: `${data.progressPercent}%` }} />
       </div>
       <p className="mt-2 text-sm">
+        {/* Tier names are the admins' words, in either language: isolated in the sentence. */}
         {data.appliedTierName
-          ? t("shop.community.currentTier", { tier: data.appliedTierName, percent: data.discountPercent })
+          ? withName(t("shop.community.currentTier", { tier: NAME_SLOT, percent: data.discountPercent }), data.appliedTierName)
           : t("shop.community.noTierYet")}
         {" · "}
         {data.next
-          ? t("shop.community.nextTier", { amount: shekel(data.next.minRevenue - data.revenue), tier: data.next.tierName, percent: data.next.discountPercent })
+          ? withName(t("shop.community.nextTier", { amount: shekel(data.next.minRevenue - data.revenue), tier: NAME_SLOT, percent: data.next.discountPercent }), data.next.tierName)
           : t("shop.community.allTiers")}
       </p>
       {compact ? null : (

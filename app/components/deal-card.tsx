@@ -1,30 +1,38 @@
+import type { FormEvent } from "react";
 import { useTranslation } from "~/components/use-translation";
-import { Form, Link, useLocation } from "react-router";
+import { Link, useFetchers, useLocation, useSubmit } from "react-router";
 import { FavoriteButton } from "./favorite-button";
 import { Price } from "./price";
-import { QtyStepper } from "./qty-stepper";
 
 import type { DealCardData } from "~/services/deals.server";
 
 export type { DealCardData };
 
 const MAX_TIER_TILES = 3;
+/** The fetcher key of a card's one-tap add, so the grid can tell which card is adding. */
+const QUICK_ADD = "quick-add:";
 
 /**
- * A deal in a grid: picture, title, price for the viewer's community, the heart, the quick-add
- * panel (a <details>, so it opens without JavaScript) and up to three quantity-tier tiles.
- * In bulk mode a checkbox joins the card to the page's bulk form instead.
+ * A deal in a grid, small enough for two in a row on a 360 px phone: picture, title, price for
+ * the viewer's community with the saving, up to three quantity-tier tiles, the heart and a "+"
+ * that puts one in the cart in one tap. The "+" is a plain form (no hooks per card: the grid
+ * around the cards turns its submit into a fetcher). In bulk mode a checkbox joins the card to
+ * the page's bulk form instead.
  */
 export function DealCard({
   deal,
   signedIn,
-  eager = false,
+  priority = false,
+  adding = false,
   bulkFormId,
   headingLevel = 3,
 }: {
   deal: DealCardData;
   signedIn: boolean;
-  eager?: boolean;
+  /** the first card of a page: its picture is the largest paint, fetched first */
+  priority?: boolean;
+  /** its one-tap add is on its way */
+  adding?: boolean;
   bulkFormId?: string;
   /** 2 where the card sits right under the page's h1 (headings must not skip a level) */
   headingLevel?: 2 | 3;
@@ -35,72 +43,137 @@ export function DealCard({
   const group = deal.groups[0];
   const here = location.pathname + location.search;
   const Heading = headingLevel === 2 ? "h2" : "h3";
+  const anchor = `deal-${deal.slug}`;
   return (
-    <article className="relative flex flex-col overflow-hidden rounded-2xl border border-line bg-surface" data-testid="deal-card" data-slug={deal.slug}>
-      <Link to={`/deals/${deal.slug}`} className="block" tabIndex={-1} aria-hidden="true">
-        <img src={image} alt="" width={400} height={300} loading={eager ? "eager" : "lazy"} decoding="async" className="aspect-[4/3] w-full object-cover" />
-      </Link>
-      {deal.isHot ? (
-        <span className="absolute start-3 top-3 rounded-full bg-accent-600 px-2.5 py-1 text-xs font-bold text-white">{t("shop.price.hot")}</span>
-      ) : null}
-      {bulkFormId ? (
-        <label className="absolute end-3 top-3 grid size-10 cursor-pointer place-items-center rounded-full bg-surface/90 shadow-sm">
-          <span className="sr-only">{t("shop.deals.select", { title: deal.title })}</span>
-          <input type="checkbox" name="line" value={`${deal.id}:${group?.id ?? ""}`} form={bulkFormId} className="size-5 accent-brand-600" data-testid="bulk-select" />
-        </label>
-      ) : signedIn ? (
-        <FavoriteButton dealId={deal.id} isFavorite={deal.isFavorite} className="absolute end-3 top-3" />
-      ) : (
-        <Link
-          to={`/login?redirect=${encodeURIComponent(here)}`}
-          className="absolute end-3 top-3 grid size-10 place-items-center rounded-full bg-surface/90 text-fg-muted shadow-sm"
-          aria-label={t("shop.card.favoriteAdd")}
-          title={t("shop.toast.loginForFavorites")}
-        >
-          ♡
+    <article id={anchor} className="flex scroll-mt-20 flex-col overflow-hidden rounded-2xl border border-line bg-surface" data-testid="deal-card" data-slug={deal.slug}>
+      <div className="relative">
+        <Link to={`/deals/${deal.slug}`} className="block" tabIndex={-1} aria-hidden="true">
+          <img
+            src={image}
+            alt=""
+            width={400}
+            height={300}
+            loading={priority ? "eager" : "lazy"}
+            fetchPriority={priority ? "high" : undefined}
+            decoding="async"
+            className="aspect-[4/3] w-full object-cover"
+          />
         </Link>
-      )}
+        {deal.isHot ? (
+          <span className="absolute start-2 top-2 rounded-full bg-accent-600 px-2 py-0.5 text-xs font-bold text-white">{t("shop.price.hot")}</span>
+        ) : null}
+        {bulkFormId ? (
+          <label className="absolute end-2 top-2 grid size-11 cursor-pointer place-items-center rounded-full bg-surface/90 shadow-sm">
+            <span className="sr-only">{t("shop.deals.select", { title: deal.title })}</span>
+            <input type="checkbox" name="line" value={`${deal.id}:${group?.id ?? ""}`} form={bulkFormId} className="size-5 accent-brand-600" data-testid="bulk-select" />
+          </label>
+        ) : signedIn ? (
+          <FavoriteButton dealId={deal.id} isFavorite={deal.isFavorite} className="absolute end-2 top-2" />
+        ) : (
+          <Link
+            to={`/login?redirect=${encodeURIComponent(here)}`}
+            className="absolute end-2 top-2 grid size-10 place-items-center rounded-full bg-surface/90 text-fg-muted shadow-sm"
+            aria-label={t("shop.card.favoriteAdd")}
+            title={t("shop.toast.loginForFavorites")}
+          >
+            ♡
+          </Link>
+        )}
+        {bulkFormId ? null : (
+          // Without JavaScript the post comes back to this card (the anchor); with it, the grid
+          // sends it as a fetcher and the page does not move.
+          <form method="post" action="/cart" className="absolute bottom-2 end-2" data-quick-add={deal.id}>
+            <input type="hidden" name="intent" value="add" />
+            <input type="hidden" name="dealId" value={deal.id} />
+            <input type="hidden" name="groupId" value={group?.id ?? ""} />
+            <input type="hidden" name="qty" value="1" />
+            <input type="hidden" name="redirectTo" value={`${here}#${anchor}`} />
+            <button
+              type="submit"
+              disabled={adding}
+              aria-label={adding ? t("browse.deals.adding") : t("browse.deals.add", { title: deal.title })}
+              className="grid size-11 place-items-center rounded-full bg-brand-600 text-2xl font-bold leading-none text-white shadow-md hover:bg-brand-700 disabled:opacity-60"
+              data-testid="quick-add"
+            >
+              <span aria-hidden="true">{adding ? "…" : "+"}</span>
+            </button>
+          </form>
+        )}
+      </div>
 
-      <div className="flex flex-1 flex-col gap-2 p-4">
-        <Heading className="font-semibold leading-snug">
+      <div className="flex flex-1 flex-col gap-1 p-2.5 sm:p-3">
+        <Heading className="line-clamp-2 text-sm font-semibold leading-snug sm:text-base">
           <Link to={`/deals/${deal.slug}`} className="hover:underline">
             {deal.title}
           </Link>
         </Heading>
-        <p className="flex flex-wrap items-baseline gap-x-2">
-          <Price agorot={deal.unitPrice} className="text-xl font-bold text-brand-700 dark:text-brand-200" />
-          <span className="text-sm text-fg-muted">{t("shop.price.perUnit", { unit: deal.unit })}</span>
-          {deal.savingsPercent > 0 ? <Price agorot={deal.basePrice} className="text-sm text-fg-muted line-through" /> : null}
+        <p className="flex flex-wrap items-baseline gap-x-1.5">
+          <Price agorot={deal.unitPrice} className="text-lg font-bold text-brand-700 dark:text-brand-200" />
+          <span className="text-xs text-fg-muted">{t("shop.price.perUnit", { unit: deal.unit })}</span>
         </p>
+        {deal.savingsPercent > 0 ? (
+          <p className="flex flex-wrap items-baseline gap-x-1.5 text-xs" data-testid="card-saving">
+            <Price agorot={deal.basePrice} className="text-fg-muted line-through" />
+            <span className="font-semibold text-brand-700 dark:text-brand-200">{t("browse.deals.saving", { percent: deal.savingsPercent })}</span>
+          </p>
+        ) : null}
         {deal.quantityTiers.length > 0 ? (
-          <ul className="flex flex-wrap gap-1.5" aria-label={t("shop.price.basePrice")}>
+          <ul className="mt-auto flex flex-wrap gap-1" aria-label={t("shop.price.basePrice")}>
             {deal.quantityTiers.slice(0, MAX_TIER_TILES).map((tier) => (
-              <li key={tier.thresholdQty} className="rounded-lg bg-muted px-2 py-1 text-xs">
+              <li key={tier.thresholdQty} className="rounded-md bg-muted px-1.5 py-0.5 text-[11px]">
                 {t("shop.price.tierFrom", { qty: tier.thresholdQty })} · <Price agorot={tier.unitPrice} />
               </li>
             ))}
           </ul>
         ) : null}
-
-        {bulkFormId ? null : (
-          <details className="mt-auto">
-            <summary className="cursor-pointer rounded-lg bg-brand-600 px-3 py-2 text-center text-sm font-semibold text-white hover:bg-brand-700">
-              {t("shop.card.quickAdd")}
-            </summary>
-            <Form method="post" action="/cart" preventScrollReset className="mt-3 flex items-center justify-between gap-2">
-              <input type="hidden" name="intent" value="add" />
-              <input type="hidden" name="dealId" value={deal.id} />
-              <input type="hidden" name="groupId" value={group?.id ?? ""} />
-              <input type="hidden" name="redirectTo" value={here} />
-              <QtyStepper id={`qty-${deal.id}`} max={deal.maxQty} size="sm" />
-              <button type="submit" className="rounded-lg border border-brand-600 px-3 py-1.5 text-sm font-semibold text-brand-700 hover:bg-brand-50 dark:text-brand-200 dark:hover:bg-brand-800">
-                {t("shop.card.addToCart")}
-              </button>
-            </Form>
-          </details>
-        )}
       </div>
     </article>
+  );
+}
+
+/**
+ * Deal cards in a grid: two in a row on a phone, more on wider screens. With JavaScript a
+ * card's "+" goes as a fetcher (one listener here, none per card): no page load, no jump to
+ * the top, and the card shows it is adding until the cart has it.
+ */
+export function DealGrid({
+  deals,
+  signedIn,
+  headingLevel,
+  bulkFormId,
+  onChange,
+  className = "",
+  testId,
+  priorityFirst = true,
+}: {
+  deals: DealCardData[];
+  /** false where the grid starts below the fold (home): no picture of it is the largest paint */
+  priorityFirst?: boolean;
+  signedIn: boolean;
+  headingLevel?: 2 | 3;
+  bulkFormId?: string;
+  /** change events of the cards' inputs (the bulk checkboxes) */
+  onChange?: () => void;
+  className?: string;
+  testId?: string;
+}) {
+  const submit = useSubmit();
+  const adding = new Set(useFetchers().flatMap((f) => (f.key.startsWith(QUICK_ADD) && f.state !== "idle" ? [f.key.slice(QUICK_ADD.length)] : [])));
+  function quickAdd(event: FormEvent<HTMLDivElement>) {
+    const form = event.target;
+    if (!(form instanceof HTMLFormElement) || !form.dataset.quickAdd) return;
+    event.preventDefault();
+    const formData = new FormData(form);
+    // Back to the list as it is: the anchor is for the page load without JavaScript.
+    formData.set("redirectTo", String(formData.get("redirectTo") ?? "").split("#")[0]);
+    void submit(formData, { method: "post", action: "/cart", navigate: false, fetcherKey: QUICK_ADD + form.dataset.quickAdd, preventScrollReset: true });
+  }
+  return (
+    <div className={`grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4 lg:grid-cols-4 ${className}`} onSubmit={quickAdd} onChange={onChange} data-testid={testId}>
+      {deals.map((deal, i) => (
+        <DealCard key={deal.id} deal={deal} signedIn={signedIn} priority={priorityFirst && i === 0} adding={adding.has(deal.id)} headingLevel={headingLevel} bulkFormId={bulkFormId} />
+      ))}
+    </div>
   );
 }
 
@@ -109,10 +182,9 @@ export function DealCardSkeleton() {
   return (
     <div className="animate-pulse overflow-hidden rounded-2xl border border-line bg-surface" aria-hidden="true">
       <div className="aspect-[4/3] bg-muted" />
-      <div className="space-y-2 p-4">
+      <div className="space-y-2 p-3">
         <div className="h-4 w-3/4 rounded bg-muted" />
-        <div className="h-6 w-1/3 rounded bg-muted" />
-        <div className="h-9 rounded bg-muted" />
+        <div className="h-6 w-1/2 rounded bg-muted" />
       </div>
     </div>
   );

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { countdownState, splitRemaining, URGENT_MS } from "./countdown";
+import { countdownState, roughRemaining, splitRemaining, URGENT_MS } from "./countdown";
 
 const deadline = "2026-11-25T18:00:00.000Z";
 const at = (iso: string) => new Date(iso).getTime();
@@ -27,5 +27,17 @@ describe("splitRemaining", () => {
   it("splits into days and a clock", () => {
     expect(splitRemaining(2 * 86_400_000 + 3 * 3_600_000 + 4 * 60_000 + 5_000)).toEqual({ days: 2, clock: "03:04:05" });
     expect(splitRemaining(-5)).toEqual({ days: 0, clock: "00:00:00" });
+  });
+});
+
+describe("roughRemaining", () => {
+  it("gives days and hours while a day or more is left", () => {
+    expect(roughRemaining(2 * 86_400_000 + 4 * 3_600_000 + 59 * 60_000)).toEqual({ days: 2, hours: 4, minutes: 0 });
+  });
+
+  it("gives hours and minutes under a day, and at least a minute while time is left", () => {
+    expect(roughRemaining(5 * 3_600_000 + 12 * 60_000)).toEqual({ days: 0, hours: 5, minutes: 12 });
+    expect(roughRemaining(10_000)).toEqual({ days: 0, hours: 0, minutes: 1 });
+    expect(roughRemaining(-1)).toEqual({ days: 0, hours: 0, minutes: 0 });
   });
 });

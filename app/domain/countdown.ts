@@ -36,3 +36,15 @@ export function splitRemaining(ms: number) {
     clock: [Math.floor((total % 86_400) / 3600), Math.floor((total % 3600) / 60), total % 60].map((n) => String(n).padStart(2, "0")).join(":"),
   };
 }
+
+/**
+ * The rough time left, for "closes in 2 days 4 h": days and hours while a day or more is left,
+ * hours and minutes under a day, minutes under an hour (at least 1 while any time is left).
+ */
+export function roughRemaining(ms: number): { days: number; hours: number; minutes: number } {
+  const totalMinutes = Math.max(0, Math.ceil(ms / 60_000));
+  const days = Math.floor(totalMinutes / 1440);
+  const hours = Math.floor((totalMinutes % 1440) / 60);
+  const minutes = totalMinutes % 60;
+  return days > 0 ? { days, hours, minutes: 0 } : { days: 0, hours, minutes };
+}

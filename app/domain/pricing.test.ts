@@ -1,10 +1,12 @@
 import { describe, expect, it } from "vitest";
 import {
+  amountToNextTier,
   appliedTier,
   discountFor,
   isHot,
   lineAmounts,
   nextTier,
+  priceBreakdown,
   progressPercent,
   quantityUnitPrice,
   savingsPercent,
@@ -98,6 +100,41 @@ describe("lineAmounts", () => {
       unitPrice: 1350,
       originalTotal: 6000,
       subtotal: 5400,
+    });
+  });
+});
+
+describe("amountToNextTier", () => {
+  it("is what the community still needs to reach the next tier, null once all are reached", () => {
+    expect(amountToNextTier(tiers, 0)).toBe(150_000);
+    expect(amountToNextTier(tiers, 149_999)).toBe(1);
+    expect(amountToNextTier(tiers, 150_000)).toBe(250_000);
+    expect(amountToNextTier(tiers, 800_000)).toBeNull();
+    expect(amountToNextTier([], 0)).toBeNull();
+  });
+});
+
+describe("priceBreakdown", () => {
+  const qtyTiers = [{ thresholdQty: 3, unitPrice: 900 }];
+  it("takes the community discount off the quantity price and counts the saving on the whole quantity", () => {
+    expect(priceBreakdown({ basePrice: 1000, quantityTiers: qtyTiers, qty: 4, discountPercent: 10 })).toEqual({
+      quantityPrice: 900,
+      fromQty: 3,
+      discountPercent: 10,
+      unitPrice: 810,
+      savedPerUnit: 190,
+      savedTotal: 760,
+      savingsPercent: 19,
+    });
+  });
+
+  it("uses the base price below every quantity tier, and saves nothing without a discount", () => {
+    expect(priceBreakdown({ basePrice: 1000, quantityTiers: qtyTiers, qty: 2, discountPercent: 0 })).toMatchObject({
+      quantityPrice: 1000,
+      fromQty: null,
+      unitPrice: 1000,
+      savedTotal: 0,
+      savingsPercent: 0,
     });
   });
 });

@@ -50,17 +50,22 @@ export function discountFor(tiers: readonly CommunityTier[], revenue: number): n
   return appliedTier(tiers, revenue)?.discountPercent ?? 0;
 }
 
+/** The agorot still missing to the next tier, or null once every tier is reached. */
+export function amountToNextTier(tiers: readonly CommunityTier[], revenue: number): number | null {
+  const next = nextTier(tiers, revenue);
+  return next ? next.minRevenue - revenue : null;
+}
+
+/** The quantity tier a quantity falls in: the highest threshold at or below it, if any. */
+function quantityTierFor(tiers: readonly QuantityTier[], qty: number): QuantityTier | null {
+  let best: QuantityTier | null = null;
+  for (const tier of tiers) if (tier.thresholdQty <= qty && tier.thresholdQty > (best?.thresholdQty ?? 0)) best = tier;
+  return best;
+}
+
 /** Legacy quantity tiers: the highest threshold at or below the quantity, else the base price. */
 export function quantityUnitPrice(basePrice: number, tiers: readonly QuantityTier[], qty: number): number {
-  let price = basePrice;
-  let best = 0;
-  for (const tier of tiers) {
-    if (tier.thresholdQty <= qty && tier.thresholdQty > best) {
-      best = tier.thresholdQty;
-      price = tier.unitPrice;
-    }
-  }
-  return price;
+  return quantityTierFor(tiers, qty)?.unitPrice ?? basePrice;
 }
 
 /** What one unit costs this buyer: the quantity-tier price less the community's discount. */
@@ -72,6 +77,28 @@ export function unitPriceFor(input: {
 }): number {
   const listPrice = quantityUnitPrice(input.basePrice, input.quantityTiers, input.qty);
   return Math.round((listPrice * (100 - input.discountPercent)) / 100);
+}
+
+/**
+ * How one buyer's price is made, for the line that explains it: the quantity price (and the
+ * quantity it starts from), less the community's discount, and what that saves against the
+ * base price, per unit and for the whole quantity.
+ */
+export function priceBreakdown(input: { basePrice: number; quantityTiers: readonly QuantityTier[]; qty: number; discountPercent: number }) {
+  const tier = quantityTierFor(input.quantityTiers, input.qty);
+  const quantityPrice = tier?.unitPrice ?? input.basePrice;
+  const unitPrice = unitPriceFor(input);
+  const savedPerUnit = Math.max(0, input.basePrice - unitPrice);
+  return {
+    quantityPrice,
+    /** null when the quantity is below every quantity tier (the base price applies) */
+    fromQty: tier?.thresholdQty ?? null,
+    discountPercent: input.discountPercent,
+    unitPrice,
+    savedPerUnit,
+    savedTotal: savedPerUnit * input.qty,
+    savingsPercent: savingsPercent(input.basePrice, unitPrice),
+  };
 }
 
 /** Whole percent saved against the base price. */

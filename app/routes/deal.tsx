@@ -16,13 +16,15 @@ import { dbContext, userContext } from "~/context";
 import { getInstance } from "~/web/i18next.server";
 import { savedAddressOptions } from "~/services/addresses.server";
 import { listCommunities } from "~/services/communities.server";
-import { progressView } from "~/services/community-pricing.server";
+import { pickCommunityId, progressView } from "~/services/community-pricing.server";
 import { findDeal } from "~/services/deals.server";
 import { DELIVERY_DAYS, DELIVERY_FEE, FREE_DELIVERY_FROM } from "~/domain/delivery";
 import { publicOrigin } from "~/config.server";
 import { ServiceError } from "~/domain/errors";
 import { formatShekel } from "~/domain/money";
-import { isHot, savingsPercent, unitPriceFor } from "~/domain/pricing";
+import { isHot, priceBreakdown } from "~/domain/pricing";
+import { Countdown } from "~/components/countdown";
+import { NAME_SLOT, withName } from "~/components/with-name";
 import { findInviteLink } from "~/services/referrals.server";
 import { canReview, createReview, listReviews, ratingSummary } from "~/services/reviews.server";
 import { ReviewSchema } from "~/domain/shop-schemas";
@@ -36,9 +38,11 @@ export function loader({ request, params, context }: Route.LoaderArgs) {
   const db = context.get(dbContext);
   const t = getInstance(context).t;
   const user = context.get(userContext);
-  // A guest may look at a community's prices (?community=); a member sees their own.
+  // A member sees their own community's prices; anyone else the one they pick (?community=),
+  // or until they pick, the first community with an open week: never "no active order cycle"
+  // while a week is open somewhere.
   const asked = new URL(request.url).searchParams.get("community");
-  const communityId = user?.communityId ?? asked ?? null;
+  const communityId = user?.communityId ?? pickCommunityId(db, [asked]);
   const found = findDeal(db, { slug: params.slug }, { userId: user?.id ?? null, communityId });
   if (!found) return data({ notFound: true as const, title: t("shop.deal.notFound") }, { status: 404 });
   const { deal, pricing } = found;
@@ -122,8 +126,8 @@ export default function DealPage({ loaderData, actionData }: Route.ComponentProp
   }
 
   const { deal, community, progress, cycle, now } = loaderData;
-  const unitPrice = unitPriceFor({ basePrice: deal.basePrice, quantityTiers: deal.quantityTiers, qty, discountPercent: deal.discountPercent });
-  const saving = savingsPercent(deal.basePrice, unitPrice);
+  const breakdown = priceBreakdown({ basePrice: deal.basePrice, quantityTiers: deal.quantityTiers, qty, discountPercent: deal.discountPercent });
+  const { unitPrice, savingsPercent: saving } = breakdown;
   const group = deal.groups[0];
   const here = location.pathname + location.search;
   const images = deal.images.length > 0 ? deal.images : ["/images/produce/placeholder.svg"];
@@ -207,6 +211,20 @@ export default function DealPage({ loaderData, actionData }: Route.ComponentProp
               {isHot(deal.discountPercent) ? <span className="rounded-full bg-accent-600 px-2 py-0.5 text-sm font-bold text-white">{t("shop.price.hot")}</span> : null}
             </p>
             {!community ? <p className="mt-1 text-sm text-fg-muted">{t("shop.price.guestPrice")}</p> : null}
+            {community ? (
+              <div className="mt-2 grid gap-0.5 text-sm" data-testid="price-explain">
+                <p>
+                  {breakdown.discountPercent > 0
+                    ? t("browse.explain", { quantityPrice: shekel(breakdown.quantityPrice), percent: breakdown.discountPercent, price: shekel(unitPrice) })
+                    : withName(t("browse.explainNoDiscount", { price: shekel(unitPrice), community: NAME_SLOT }), community.name)}
+                </p>
+                {breakdown.savedTotal > 0 ? (
+                  <p className="font-semibold text-brand-700 dark:text-brand-200" data-testid="price-saving">
+                    {t("browse.saving", { amount: shekel(breakdown.savedTotal), percent: saving })}
+                  </p>
+                ) : null}
+              </div>
+            ) : null}
             {deal.quantityTiers.length > 0 ? (
               <ul className="mt-3 flex flex-wrap gap-2">
                 {deal.quantityTiers.map((tier) => (
@@ -230,12 +248,40 @@ export default function DealPage({ loaderData, actionData }: Route.ComponentProp
               {t("shop.deal.maxQty", { max: deal.maxQty, unit: deal.unit })}
               {hydrated && qty > 1 ? ` · ${t("shop.deal.totalFor", { qty })} ${shekel(unitPrice * qty)}` : null}
             </p>
+            {community && (cycle || progress) ? (
+              // The deadline and what the next tier is worth, beside the button that acts on them.
+              <ul className="mt-3 grid gap-1.5 border-t border-line pt-3 text-sm" data-testid="deal-urgency">
+                {cycle ? (
+                  <li className="flex items-center gap-2">
+                    <span aria-hidden="true">⏱</span>
+                    <Countdown initial={cycle} now={now} communityId={community.id} short />
+                  </li>
+                ) : null}
+                {progress?.next && progress.toNextTier !== null ? (
+                  <li className="flex items-center gap-2" data-testid="deal-next-tier">
+                    <span aria-hidden="true">⬇</span>
+                    <span>{withName(t("browse.nextTier", { amount: shekel(progress.toNextTier), percent: progress.next.discountPercent, community: NAME_SLOT }), community.name)}</span>
+                  </li>
+                ) : progress && progress.discountPercent > 0 ? (
+                  <li className="flex items-center gap-2" data-testid="deal-next-tier">
+                    <span aria-hidden="true">✓</span>
+                    <span>{withName(t("browse.topTier", { percent: progress.discountPercent, community: NAME_SLOT }), community.name)}</span>
+                  </li>
+                ) : null}
+                {!loaderData.hasOwnCommunity ? (
+                  <li className="text-fg-muted" data-testid="deal-guest-community">
+                    {withName(t("browse.guestCommunity", { community: NAME_SLOT }), community.name)}{" "}
+                    <a href="#community-picker" className="font-medium text-brand-700 underline dark:text-brand-200">{t("browse.guestPick")}</a>
+                  </li>
+                ) : null}
+              </ul>
+            ) : null}
           </div>
 
           {progress ? <CommunityProgress data={progress} /> : <p className="rounded-2xl border border-line bg-surface p-4 text-sm text-fg-muted">{t("shop.community.joinToSee")}</p>}
 
           {!loaderData.hasOwnCommunity && loaderData.communities.length > 0 ? (
-            <Form method="get" className="flex flex-wrap items-end gap-2 rounded-2xl border border-line bg-surface p-4">
+            <Form method="get" id="community-picker" className="flex scroll-mt-20 flex-wrap items-end gap-2 rounded-2xl border border-line bg-surface p-4">
               <label className="grid min-w-0 flex-1 grid-cols-1 gap-1 text-sm font-medium">
                 {t("shop.community.pickerLabel")}
                 <select name="community" defaultValue={community?.id ?? ""} className="w-full min-w-0 rounded-lg border border-line bg-surface px-3 py-2">

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "~/components/use-translation";
-import { Form, Link, useNavigation, useSubmit } from "react-router";
-import { DealCard, DealCardSkeleton } from "~/components/deal-card";
+import { Form, Link, useNavigation } from "react-router";
+import { DealCardSkeleton, DealGrid } from "~/components/deal-card";
 import { dbContext, userContext } from "~/context";
 import { CATEGORIES } from "~/domain/enums";
 import { formatShekel } from "~/domain/money";
@@ -41,52 +41,98 @@ function withMode(href: string, bulk: boolean) {
   return href + (href.includes("?") ? "&" : "?") + "mode=bulk";
 }
 
-/** The filter bar: a GET form, so it works without JavaScript; with it, changes apply at once. */
+/** How many filters the sheet holds (category, quick filter): shown on its button. */
+function activeSheetFilters(query: DealQuery) {
+  return Number(Boolean(query.category)) + Number(Boolean(query.quick));
+}
+
+/**
+ * Search, one row of chips and the filter sheet. All of it is links and GET forms, so it works
+ * without JavaScript; the sheet is a <details> (a bottom sheet on a phone, a panel beside the
+ * button on a wide screen) holding a plain GET form.
+ */
 function Filters({ query }: { query: DealQuery }) {
   const { t, i18n } = useTranslation();
-  const submit = useSubmit();
+  const sheet = useRef<HTMLDetailsElement>(null);
   const chip = (active: boolean) =>
-    `rounded-full border px-3 py-1.5 text-sm ${active ? "border-brand-600 bg-brand-600 text-white" : "border-line bg-surface hover:bg-muted"}`;
+    `shrink-0 whitespace-nowrap rounded-full border px-3 py-2 text-sm ${active ? "border-brand-600 bg-brand-600 text-white" : "border-line bg-surface hover:bg-muted"}`;
+  const close = () => {
+    if (sheet.current) sheet.current.open = false;
+  };
+  const active = activeSheetFilters(query);
   return (
-    <div className="mt-6 grid gap-4">
-      <Form method="get" className="grid gap-3 sm:grid-cols-[1fr_auto_auto_auto]" onChange={(e) => e.target instanceof HTMLSelectElement && submit(e.currentTarget)}>
-        <label className="sr-only" htmlFor="deals-q">{t("shop.deals.searchLabel")}</label>
-        <input id="deals-q" type="search" name="q" defaultValue={query.q} placeholder={t("nav.searchPlaceholder")} className="rounded-lg border border-line bg-surface px-3 py-2" />
-        <label className="sr-only" htmlFor="deals-category">{t("shop.deals.category")}</label>
-        <select id="deals-category" name="category" defaultValue={query.category ?? ""} className="rounded-lg border border-line bg-surface px-3 py-2">
-          <option value="">{t("categories.all")}</option>
-          {CATEGORIES.map((c) => <option key={c} value={c}>{t(`categories.${c}`)}</option>)}
-        </select>
-        <label className="sr-only" htmlFor="deals-sort">{t("shop.deals.sort")}</label>
-        <select id="deals-sort" name="sort" defaultValue={query.sort} className="rounded-lg border border-line bg-surface px-3 py-2">
-          {DEAL_SORTS.map((s) => <option key={s} value={s}>{t(SORT_LABELS[s])}</option>)}
-        </select>
-        {query.quick ? <input type="hidden" name="quick" value={query.quick} /> : null}
-        <button type="submit" className="rounded-lg bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700">{t("shop.deals.apply")}</button>
-      </Form>
+    // grid-cols-1 is minmax(0, 1fr): an implicit column would widen to the chip row's width.
+    <div className="mt-4 grid grid-cols-1 gap-3">
+      <div className="flex items-center gap-2">
+        <Form method="get" role="search" className="flex min-w-0 flex-1 gap-2">
+          <label className="sr-only" htmlFor="deals-q">{t("shop.deals.searchLabel")}</label>
+          <input id="deals-q" type="search" name="q" defaultValue={query.q} placeholder={t("nav.searchPlaceholder")} className="min-w-0 flex-1 rounded-lg border border-line bg-surface px-3 py-2.5" />
+          {query.category ? <input type="hidden" name="category" value={query.category} /> : null}
+          {query.quick ? <input type="hidden" name="quick" value={query.quick} /> : null}
+          {query.sort !== "newest" ? <input type="hidden" name="sort" value={query.sort} /> : null}
+          <button type="submit" className="shrink-0 rounded-lg bg-brand-600 px-4 py-2.5 font-semibold text-white hover:bg-brand-700">{t("shop.deals.searchSubmit")}</button>
+        </Form>
+        <details ref={sheet} className="group md:relative" data-testid="filter-sheet" onKeyDown={(e) => e.key === "Escape" && close()}>
+          <summary className="relative z-50 flex cursor-pointer list-none items-center gap-1 whitespace-nowrap rounded-lg border border-line bg-surface px-3 py-2.5 text-sm font-medium hover:bg-muted [&::-webkit-details-marker]:hidden">
+            <span aria-hidden="true">⚙</span>
+            <span className="hidden sm:inline">{active > 0 ? t("browse.deals.filtersActive", { count: active }) : t("browse.deals.filters")}</span>
+            <span className="sr-only sm:hidden">{t("browse.deals.filters")}</span>
+            {active > 0 ? <span className="rounded-full bg-brand-600 px-1.5 text-xs font-bold text-white sm:hidden">{active}</span> : null}
+          </summary>
+          {/* The backdrop closes the sheet with JavaScript; without it, the button above does. */}
+          <div className="fixed inset-0 z-40 bg-black/40 md:hidden" aria-hidden="true" onClick={close} />
+          <div className="fixed inset-x-0 bottom-0 z-50 max-h-[85vh] overflow-y-auto rounded-t-2xl border border-line bg-surface p-4 shadow-xl md:absolute md:inset-x-auto md:bottom-auto md:end-0 md:top-full md:mt-2 md:w-80 md:rounded-2xl">
+            <Form method="get" className="grid gap-3" onSubmit={close}>
+              <p className="font-semibold">{t("browse.deals.filters")}</p>
+              {query.q ? <input type="hidden" name="q" value={query.q} /> : null}
+              <label className="grid gap-1 text-sm font-medium">
+                {t("shop.deals.category")}
+                <select id="deals-category" name="category" defaultValue={query.category ?? ""} className="rounded-lg border border-line bg-surface px-3 py-2.5">
+                  <option value="">{t("categories.all")}</option>
+                  {CATEGORIES.map((c) => <option key={c} value={c}>{t(`categories.${c}`)}</option>)}
+                </select>
+              </label>
+              <label className="grid gap-1 text-sm font-medium">
+                {t("browse.deals.quickLabel")}
+                <select name="quick" defaultValue={query.quick ?? ""} className="rounded-lg border border-line bg-surface px-3 py-2.5">
+                  <option value="">{t("browse.deals.quickNone")}</option>
+                  {QUICK_FILTERS.map((f) => <option key={f} value={f}>{t(QUICK_LABELS[f], { price: formatShekel(QUICK_UNDER_PRICE, i18n.language) })}</option>)}
+                </select>
+              </label>
+              <label className="grid gap-1 text-sm font-medium">
+                {t("shop.deals.sort")}
+                <select id="deals-sort" name="sort" defaultValue={query.sort} className="rounded-lg border border-line bg-surface px-3 py-2.5">
+                  {DEAL_SORTS.map((s) => <option key={s} value={s}>{t(SORT_LABELS[s])}</option>)}
+                </select>
+              </label>
+              <div className="flex flex-wrap items-center justify-between gap-2">
+                <button type="submit" className="flex-1 rounded-lg bg-brand-600 px-4 py-2.5 font-semibold text-white hover:bg-brand-700">{t("browse.deals.showResults")}</button>
+                {hasActiveFilters(query) ? (
+                  <Link to={dealQueryHref({ sort: query.sort })} onClick={close} className="px-2 text-sm font-medium text-brand-700 underline dark:text-brand-200">
+                    {t("shop.deals.clearFilters")}
+                  </Link>
+                ) : null}
+              </div>
+            </Form>
+          </div>
+        </details>
+      </div>
 
-      <nav aria-label={t("shop.deals.category")} className="flex flex-wrap gap-2">
-        <Link to={dealQueryHref({ ...query, category: null, page: 1 })} className={chip(!query.category)}>{t("categories.all")}</Link>
+      {/* One row of chips that scrolls sideways: the categories, then the quick filters. */}
+      <nav aria-label={t("browse.deals.chipsLabel")} className="-mx-4 flex gap-2 overflow-x-auto px-4 pb-1 [scrollbar-width:none]">
+        <Link to={dealQueryHref({ ...query, category: null, page: 1 })} className={chip(!query.category)} aria-current={!query.category ? "page" : undefined}>{t("categories.all")}</Link>
         {CATEGORIES.map((c) => (
           <Link key={c} to={dealQueryHref({ ...query, category: c, page: 1 })} className={chip(query.category === c)} aria-current={query.category === c ? "page" : undefined}>
             {t(`categories.${c}`)}
           </Link>
         ))}
-      </nav>
-
-      <div className="flex flex-wrap items-center gap-2">
-        <span className="text-sm text-fg-muted">{t("shop.deals.quickFilters")}:</span>
+        <span className="shrink-0 self-stretch border-s border-line" aria-hidden="true" />
         {QUICK_FILTERS.map((f) => (
           <Link key={f} to={dealQueryHref({ ...query, quick: query.quick === f ? null : f, page: 1 })} className={chip(query.quick === f)} aria-current={query.quick === f ? "true" : undefined}>
             {t(QUICK_LABELS[f], { price: formatShekel(QUICK_UNDER_PRICE, i18n.language) })}
           </Link>
         ))}
-        {hasActiveFilters(query) ? (
-          <Link to={dealQueryHref({ sort: query.sort })} className="ms-2 text-sm font-medium text-brand-700 underline dark:text-brand-200">
-            {t("shop.deals.clearFilters")}
-          </Link>
-        ) : null}
-      </div>
+      </nav>
     </div>
   );
 }
@@ -97,11 +143,12 @@ export default function Deals({ loaderData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const [selected, setSelected] = useState(0);
   const bulkForm = useRef<HTMLFormElement>(null);
-  const loadingNewResults =
-    navigation.state === "loading" &&
-    navigation.location.pathname === "/deals" &&
-    parseDealQuery(new URLSearchParams(navigation.location.search)).page === query.page;
+  // Skeletons only while another result set loads: not for "load more" (the list grows in
+  // place), and not for the same list coming back after a quick add or a bulk-mode switch.
+  const pending = navigation.state === "loading" && navigation.location.pathname === "/deals" ? parseDealQuery(new URLSearchParams(navigation.location.search)) : null;
+  const loadingNewResults = pending !== null && pending.page === query.page && dealQueryHref({ ...pending, page: 1 }) !== dealQueryHref({ ...query, page: 1 });
 
+  const countSelected = () => setSelected(bulkForm.current ? new FormData(bulkForm.current).getAll("line").length : 0);
   // Leaving bulk mode clears the selection; so does a new result set.
   useEffect(() => setSelected(0), [bulk, query.q, query.category, query.quick, query.sort]);
 
@@ -110,11 +157,11 @@ export default function Deals({ loaderData }: Route.ComponentProps) {
     `rounded-lg px-3 py-2 text-sm font-medium ${active ? "bg-surface shadow-sm" : "text-fg-muted hover:text-fg"}`;
 
   return (
-    <section className="mx-auto max-w-6xl px-4 py-10">
-      <h1 className="text-3xl font-bold">{t("shop.deals.title")}</h1>
+    <section className="mx-auto max-w-6xl px-4 py-6 sm:py-10">
+      <h1 className="text-2xl font-bold sm:text-3xl">{t("shop.deals.title")}</h1>
       <Filters query={query} />
 
-      <div className="mt-6 flex flex-wrap items-center justify-between gap-3">
+      <div className="mt-4 flex flex-wrap items-center justify-between gap-3">
         <p className="text-sm text-fg-muted" aria-live="polite" data-testid="result-count">
           {t("shop.deals.resultCount", { count: total })}
         </p>
@@ -133,7 +180,6 @@ export default function Deals({ loaderData }: Route.ComponentProps) {
           method="post"
           action="/cart"
           className="sticky top-16 z-30 mt-4 flex flex-wrap items-center justify-between gap-3 rounded-xl border border-brand-200 bg-brand-50 p-3 dark:border-brand-700 dark:bg-brand-800"
-          onChange={() => setSelected(bulkForm.current ? new FormData(bulkForm.current).getAll("line").length : 0)}
         >
           <input type="hidden" name="intent" value="bulk-add" />
           <input type="hidden" name="redirectTo" value={withMode(here, true)} />
@@ -145,7 +191,7 @@ export default function Deals({ loaderData }: Route.ComponentProps) {
       ) : null}
 
       {loadingNewResults ? (
-        <div className="mt-6 grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-4" aria-busy="true" aria-label={t("shop.deals.loading")}>
+        <div className="mt-4 grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4 lg:grid-cols-4" aria-busy="true" aria-label={t("shop.deals.loading")}>
           {Array.from({ length: 12 }, (_, i) => <DealCardSkeleton key={i} />)}
         </div>
       ) : deals.length === 0 && !hasActiveFilters(query) ? (
@@ -161,11 +207,16 @@ export default function Deals({ loaderData }: Route.ComponentProps) {
           <Link to="/deals" className="mt-6 inline-block rounded-lg border border-line px-5 py-2.5 font-medium hover:bg-muted">{t("shop.deals.clearFilters")}</Link>
         </div>
       ) : (
-        <div className="mt-6 grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-4">
-          {deals.map((deal, i) => (
-            <DealCard key={deal.id} deal={deal} signedIn={signedIn} eager={i < 4} headingLevel={2} bulkFormId={bulk && signedIn ? BULK_FORM : undefined} />
-          ))}
-        </div>
+        <DealGrid
+          deals={deals}
+          signedIn={signedIn}
+          headingLevel={2}
+          bulkFormId={bulk && signedIn ? BULK_FORM : undefined}
+          // The checkboxes join the bulk form by its id, not by sitting inside it: their change
+          // events never reach the form, so they are counted here, through the form's elements.
+          onChange={bulk ? countSelected : undefined}
+          className="mt-4"
+        />
       )}
 
       {deals.length < total && !loadingNewResults ? (

@@ -1,7 +1,7 @@
 import { useTranslation } from "~/components/use-translation";
 import { Link, redirect } from "react-router";
 import { requireUser } from "~/auth/guards.server";
-import { DealCard } from "~/components/deal-card";
+import { DealGrid } from "~/components/deal-card";
 import { dbContext, userContext } from "~/context";
 import { getInstance } from "~/web/i18next.server";
 import { ServiceError } from "~/domain/errors";
@@ -64,11 +64,7 @@ export default function Favorites({ loaderData }: Route.ComponentProps) {
           <p className="mt-2 text-fg-muted">{t("shop.favorites.emptyText")}</p>
         </div>
       ) : (
-        <div className="mt-6 grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-4">
-          {loaderData.deals.map((deal, i) => (
-            <DealCard key={deal.id} deal={deal} signedIn eager={i < 4} headingLevel={2} />
-          ))}
-        </div>
+        <DealGrid deals={loaderData.deals} signedIn headingLevel={2} className="mt-6" />
       )}
       <Link to="/deals" className="mt-8 inline-block rounded-lg bg-brand-600 px-5 py-2.5 font-semibold text-white hover:bg-brand-700">
         {t("shop.favorites.browse")}

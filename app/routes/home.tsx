@@ -3,11 +3,11 @@ import { Link } from "react-router";
 import { CommunityProgress } from "~/components/community-progress";
 import { CountUp } from "~/components/count-up";
 import { Countdown } from "~/components/countdown";
-import { DealCard } from "~/components/deal-card";
+import { DealGrid } from "~/components/deal-card";
 import { useFormatShekel } from "~/components/price";
 import { dbContext, userContext } from "~/context";
 import { getInstance } from "~/web/i18next.server";
-import { communityPricing, progressView } from "~/services/community-pricing.server";
+import { communityPricing, defaultCommunityId, progressView } from "~/services/community-pricing.server";
 import { categorySummaries, dealsByCategory } from "~/services/deals.server";
 import { platformStats } from "~/services/platform-stats.server";
 import { type FigureKey, figuresWorthShowing } from "~/domain/public-figures";
@@ -22,7 +22,11 @@ export function loader({ context }: Route.LoaderArgs) {
   const db = context.get(dbContext);
   const user = context.get(userContext);
   const viewer = { userId: user?.id ?? null, communityId: user?.communityId ?? null };
-  const pricing = user?.communityId ? communityPricing(db, user.communityId) : null;
+  // A guest (or a member yet to choose) gets the countdown of the first community with an open
+  // week, named, with a link to its groups.
+  const ownCommunityId = user?.communityId ?? null;
+  const communityId = ownCommunityId ?? defaultCommunityId(db);
+  const pricing = communityId ? communityPricing(db, communityId) : null;
   return {
     meta: { title: t("home.title"), description: t("home.description") },
     now: new Date().toISOString(),
@@ -33,7 +37,8 @@ export function loader({ context }: Route.LoaderArgs) {
     signedIn: Boolean(user),
     // The spec's greeting: first name, or failing that the part of the e-mail before the @.
     greetingName: user ? user.firstName || user.email.split("@")[0] : null,
-    progress: pricing ? progressView(pricing) : null,
+    progress: ownCommunityId && pricing ? progressView(pricing) : null,
+    guestCommunity: !ownCommunityId && pricing?.cycle ? { id: pricing.community.id, name: pricing.community.name } : null,
     deadline: pricing?.cycle ? { orderDeadline: pricing.cycle.orderDeadline.toISOString(), isOrderingOpen: pricing.isOrderingOpen } : null,
   };
 }
@@ -54,7 +59,7 @@ const FIGURE_LABEL: Record<FigureKey, string> = {
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
   const shekel = useFormatShekel();
-  const { categories, greetingName, progress, deadline, hot, figures, now, signedIn } = loaderData;
+  const { categories, greetingName, progress, deadline, hot, figures, now, signedIn, guestCommunity } = loaderData;
   const number = (n: number) => n.toLocaleString(i18n.language === "he" ? "he-IL" : "en-IL");
   return (
     <>
@@ -67,6 +72,17 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             </span>
             <span className="text-fg-muted">{shekel(progress.revenue)}</span>
             <span className="ms-auto"><Countdown initial={deadline ?? "error"} now={now} /></span>
+          </div>
+        </div>
+      ) : null}
+      {guestCommunity && deadline ? (
+        <div className="border-b border-line bg-surface" aria-label={t("browse.home.countdownLabel", { community: guestCommunity.name })} data-testid="guest-countdown">
+          <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-3 gap-y-1 px-4 py-2 text-sm">
+            <bdi className="font-semibold">{guestCommunity.name}</bdi>
+            <Countdown initial={deadline} now={now} communityId={guestCommunity.id} />
+            <Link to={`/groups?community=${guestCommunity.id}`} className="ms-auto font-medium text-brand-700 underline dark:text-brand-200">
+              {t("browse.home.seeGroups")}
+            </Link>
           </div>
         </div>
       ) : null}
@@ -145,9 +161,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               // A new market (no DEMO_DATA) has no deals until its vendors add some.
               <p className="mt-3 text-fg-muted" data-testid={`hot-${category}-empty`}>{t("home.hotEmpty")}</p>
             ) : (
-              <div className="mt-3 grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-4" data-testid={`hot-${category}`}>
-                {hot[category].map((deal) => <DealCard key={deal.id} deal={deal} signedIn={signedIn} />)}
-              </div>
+              <DealGrid deals={hot[category]} signedIn={signedIn} priorityFirst={false} className="mt-3" testId={`hot-${category}`} />
             )}
           </div>
         ))}

@@ -1,7 +1,7 @@
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, desc, eq, gt, sql } from "drizzle-orm";
 import type { Queryable } from "~/db/client.server";
 import { communities, communityTiers, weeklyCycles, type Community } from "~/db/schema";
-import { appliedTier, DEFAULT_NEXT_TARGET, discountFor, nextTier, progressPercent, type CommunityTier } from "~/domain/pricing";
+import { amountToNextTier, appliedTier, DEFAULT_NEXT_TARGET, discountFor, nextTier, progressPercent, type CommunityTier } from "~/domain/pricing";
 
 export interface CommunityPricing {
   community: Community;
@@ -27,8 +27,45 @@ export function progressView(pricing: CommunityPricing) {
     appliedTierName: pricing.appliedTierName,
     next: pricing.next,
     progressPercent: pricing.progressPercent,
+    /** agorot still missing to the next tier; null once every tier is reached */
+    toNextTier: amountToNextTier(pricing.tiers, pricing.revenue),
     tiers: pricing.tiers,
   };
+}
+
+/**
+ * The first active community whose week is open for orders, in the order the community picker
+ * lists them (by name); failing that the first with a week at all, then the first active one.
+ * What a guest who has not chosen sees prices, the countdown and groups for. One query.
+ */
+export function defaultCommunityId(db: Queryable, now = new Date()): string | null {
+  const row = db
+    .select({ id: communities.id })
+    .from(communities)
+    .leftJoin(weeklyCycles, and(eq(weeklyCycles.communityId, communities.id), eq(weeklyCycles.isActive, true)))
+    .where(eq(communities.isActive, true))
+    .orderBy(
+      desc(sql`coalesce(${gt(weeklyCycles.orderDeadline, now)}, 0)`),
+      desc(sql`${weeklyCycles.id} is not null`),
+      asc(communities.name),
+    )
+    .limit(1)
+    .get();
+  return row?.id ?? null;
+}
+
+/**
+ * The community a page shows: the first of `candidates` (in the caller's order of preference:
+ * a member's own, one asked for in the URL) that is an active community, else the default.
+ * An unknown or closed community in the URL falls back quietly rather than failing.
+ */
+export function pickCommunityId(db: Queryable, candidates: readonly (string | null | undefined)[], now = new Date()): string | null {
+  for (const id of candidates) {
+    if (!id) continue;
+    const found = db.select({ id: communities.id }).from(communities).where(and(eq(communities.id, id), eq(communities.isActive, true))).get();
+    if (found) return found.id;
+  }
+  return defaultCommunityId(db, now);
 }
 
 export function activeCycle(db: Queryable, communityId: string) {

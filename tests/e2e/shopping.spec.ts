@@ -6,15 +6,15 @@ test.describe("shopping", () => {
     await page.goto("/deals");
     await expect(page.getByTestId("deal-card")).toHaveCount(24);
 
-    // Filter to fruits (a link), then search (the GET form).
-    await page.getByRole("navigation", { name: "קטגוריה" }).getByRole("link", { name: "פירות" }).click();
+    // Filter to fruits (a chip, a link), then search (the GET form).
+    await page.getByRole("navigation", { name: "קטגוריות וסינון מהיר" }).getByRole("link", { name: "פירות" }).click();
     await expect(page).toHaveURL(/category=fruits/);
     const fruits = await (await request.get("/api/deals?category=fruits")).json();
     expect(fruits.length).toBeGreaterThan(3);
     // With JavaScript the URL changes before the list does: wait for the fruit list itself.
     await expect(page.getByTestId("deal-card")).toHaveCount(fruits.length);
     await page.locator("#deals-q").fill("תות");
-    await page.getByRole("button", { name: "הצגה" }).click();
+    await page.getByRole("main").getByRole("search").getByRole("button", { name: "חיפוש" }).click();
     await expect(page).toHaveURL(/q=%D7%AA%D7%95%D7%AA/);
     await expect(page.getByTestId("result-count")).toContainText("נמצא");
 

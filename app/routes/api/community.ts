@@ -1,13 +1,14 @@
 import { dbContext } from "~/context";
 import { getInstance } from "~/web/i18next.server";
 import { communityPricing } from "~/services/community-pricing.server";
+import { communityWeek } from "~/services/community-week.server";
 import { apiError } from "~/web/http.server";
 import { toDecimalString } from "~/domain/money";
 import type { Route } from "./+types/community";
 
 /**
- * GET /api/communities/{id}/progress | active-cycle | ordering-status: one module for the three
- * views of a community's week (routes.ts names the view in the path).
+ * GET /api/communities/{id}/progress | active-cycle | ordering-status | groups: one module for
+ * the views of a community's week (routes.ts names the view in the path).
  */
 export function loader({ params, context }: Route.LoaderArgs) {
   const i18n = getInstance(context);
@@ -32,6 +33,29 @@ export function loader({ params, context }: Route.LoaderArgs) {
       });
     case "ordering-status":
       return Response.json({ isOrderingOpen: pricing.isOrderingOpen });
+    case "groups": {
+      // What /groups shows: the week's open groups, busiest first, and the way to the next tier.
+      const week = communityWeek(context.get(dbContext), params.id)!;
+      return Response.json({
+        currentRevenue: toDecimalString(week.progress.revenue),
+        discountPercent: week.progress.discountPercent,
+        nextTier: week.progress.next
+          ? { tierName: week.progress.next.tierName, minRevenue: toDecimalString(week.progress.next.minRevenue), discountPercent: week.progress.next.discountPercent }
+          : null,
+        toNextTier: week.progress.toNextTier === null ? null : toDecimalString(week.progress.toNextTier),
+        orderDeadline: week.cycle?.orderDeadline ?? null,
+        isOrderingOpen: week.cycle?.isOrderingOpen ?? false,
+        membersJoined: week.membersJoined,
+        totalGroups: week.totalGroups,
+        groups: week.groups.map((g) => ({
+          id: g.id,
+          deal: { slug: g.deal.slug, title: g.deal.title, unit: g.deal.unit, price: toDecimalString(g.deal.unitPrice), basePrice: toDecimalString(g.deal.basePrice) },
+          currentQty: g.currentQty,
+          targetQty: g.targetQty,
+          membersJoined: g.membersJoined,
+        })),
+      });
+    }
     default:
       return apiError(404, i18n.t("errors.notFound"));
   }

@@ -1,0 +1,122 @@
+// Browsing as a guest or a member (issue #16): which community a page shows when nobody chose,
+// the amount to the next tier, and a community's week of groups (/groups and its API view).
+import { and, asc, eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { communities, communityTiers, orders, weeklyCycles } from "~/db/schema";
+import { defaultCommunityId, pickCommunityId } from "~/services/community-pricing.server";
+import { communityWeek } from "~/services/community-week.server";
+import { useTestDatabase } from "../support/test-db";
+import { jsonInit, useTestServer } from "../support/test-server";
+
+const db = useTestDatabase();
+const app = useTestServer(db);
+
+const byName = () => db().select().from(communities).orderBy(asc(communities.name)).all();
+const openCycleOf = (communityId: string) =>
+  db().select().from(weeklyCycles).where(and(eq(weeklyCycles.communityId, communityId), eq(weeklyCycles.isActive, true))).get()!;
+
+let people = 0;
+async function newShopper(communityId: string) {
+  const init = jsonInit("POST", { email: `browse-${++people}-${crypto.randomUUID().slice(0, 6)}@example.com`, password: "long-enough-pw", firstName: "נועה", lastName: "כהן", communityId });
+  (init.headers as Record<string, string>)["X-Test-Client"] = `10.9.${people >> 8}.${people & 255}`;
+  const response = await app.fetch("/api/auth/signup", init);
+  expect(response.status).toBe(201);
+  return (await response.json()).token as string;
+}
+
+/** Orders `qty` of the deal through the API, in the buyer's community's group. */
+async function order(token: string, slug: string, qty: number) {
+  const deal = await (await app.fetch(`/api/deals/${slug}`, jsonInit("GET", undefined, token))).json();
+  const response = await app.fetch("/api/orders", jsonInit("POST", { dealId: deal.id, groupId: deal.groups[0].id, qty, deliveryType: "PICKUP" }, token));
+  expect(response.status).toBe(201);
+  return (await response.json()) as { id: string };
+}
+
+describe("the community a guest sees", () => {
+  it("is the first active community, by name, whose week is open for orders", () => {
+    const [first, second] = byName();
+    expect(defaultCommunityId(db())).toBe(first.id);
+    // The first one's week closed (deadline passed, not yet rolled over): the next one it is.
+    db().update(weeklyCycles).set({ orderDeadline: new Date(Date.now() - 60_000) }).where(eq(weeklyCycles.id, openCycleOf(first.id).id)).run();
+    expect(defaultCommunityId(db())).toBe(second.id);
+    // An inactive community is never the default, open week or not.
+    db().update(communities).set({ isActive: false }).where(eq(communities.id, second.id)).run();
+    expect(defaultCommunityId(db())).not.toBe(second.id);
+  });
+
+  it("falls back to a community with a week, then any active one, and to none without communities", () => {
+    for (const c of byName()) db().update(weeklyCycles).set({ orderDeadline: new Date(Date.now() - 60_000) }).where(eq(weeklyCycles.id, openCycleOf(c.id).id)).run();
+    expect(defaultCommunityId(db())).toBe(byName()[0].id);
+    db().update(communities).set({ isActive: false }).run();
+    expect(defaultCommunityId(db())).toBeNull();
+  });
+
+  it("is the one asked for when it is active, otherwise the default", () => {
+    const [first, , third] = byName();
+    expect(pickCommunityId(db(), [null, third.id])).toBe(third.id);
+    expect(pickCommunityId(db(), ["no-such-community", undefined])).toBe(first.id);
+    db().update(communities).set({ isActive: false }).where(eq(communities.id, third.id)).run();
+    expect(pickCommunityId(db(), [third.id])).toBe(first.id);
+  });
+});
+
+describe("a community's week of groups", () => {
+  it("counts what is missing to the next tier from the week's revenue", async () => {
+    const community = byName()[0];
+    const tiers = db().select().from(communityTiers).where(eq(communityTiers.communityId, community.id)).orderBy(asc(communityTiers.minRevenue)).all();
+    const firstPaid = tiers.find((t) => t.minRevenue > 0)!;
+    expect(communityWeek(db(), community.id)!.progress.toNextTier).toBe(firstPaid.minRevenue);
+
+    const token = await newShopper(community.id);
+    await order(token, "cherry-tomatoes", 3);
+    const revenue = openCycleOf(community.id).currentRevenue;
+    expect(revenue).toBeGreaterThan(0);
+    const week = communityWeek(db(), community.id)!;
+    expect(week.progress.revenue).toBe(revenue);
+    expect(week.progress.toNextTier).toBe(firstPaid.minRevenue - revenue);
+
+    // Past every tier there is nothing left to reach.
+    db().update(weeklyCycles).set({ currentRevenue: tiers.at(-1)!.minRevenue }).where(eq(weeklyCycles.id, openCycleOf(community.id).id)).run();
+    expect(communityWeek(db(), community.id)!.progress.toNextTier).toBeNull();
+  });
+
+  it("lists the busiest groups first with their distinct buyers, and leaves cancelled orders out", async () => {
+    const community = byName()[0];
+    const [ana, ben] = [await newShopper(community.id), await newShopper(community.id)];
+    await order(ana, "cucumbers", 2);
+    await order(ben, "cucumbers", 1);
+    await order(ana, "cherry-tomatoes", 1);
+    const cancelled = await order(ben, "cherry-tomatoes", 1);
+    db().update(orders).set({ status: "CANCELED" }).where(eq(orders.id, cancelled.id)).run();
+
+    const week = communityWeek(db(), community.id)!;
+    expect(week.membersJoined).toBe(2);
+    expect(week.groups.slice(0, 2).map((g) => [g.deal.slug, g.membersJoined])).toEqual([["cucumbers", 2], ["cherry-tomatoes", 1]]);
+    expect(week.groups[0]).toMatchObject({ currentQty: 3, qtyPercent: Math.floor((3 / week.groups[0].targetQty) * 100) });
+    expect(week.groups[2].membersJoined).toBe(0);
+    expect(week.cycle?.isOrderingOpen).toBe(true);
+    // Another community's week knows nothing of these orders.
+    expect(communityWeek(db(), byName()[1].id)!.membersJoined).toBe(0);
+  });
+
+  it("answers the same through GET /api/communities/{id}/groups, and 404 for an unknown community", async () => {
+    const community = byName()[0];
+    await order(await newShopper(community.id), "cucumbers", 2);
+    const response = await app.fetch(`/api/communities/${community.id}/groups`);
+    expect(response.status).toBe(200);
+    const body = await response.json();
+    expect(body).toMatchObject({ membersJoined: 1, isOrderingOpen: true, toNextTier: expect.stringMatching(/^\d+\.\d\d$/) });
+    expect(body.groups[0]).toMatchObject({ deal: { slug: "cucumbers" }, membersJoined: 1, currentQty: 2 });
+    expect((await app.fetch("/api/communities/no-such-community/groups")).status).toBe(404);
+  });
+
+  it("serves /groups to a guest, for the community in the URL or the default one", async () => {
+    const [first, second] = byName();
+    const chosen = await app.fetch(`/groups?community=${second.id}`);
+    expect(chosen.status).toBe(200);
+    const html = await chosen.text();
+    expect(html).toContain(second.name);
+    expect(html).toMatch(/<meta name="description" content="[^"]+"/);
+    expect(await (await app.fetch("/groups?community=nonsense")).text()).toContain(first.name);
+  });
+});
