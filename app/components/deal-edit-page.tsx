@@ -7,7 +7,6 @@ import { useTranslation } from "~/components/use-translation";
 import type { DealFormDefaults, DealContent } from "~/domain/deal-schema";
 import type { DealAction } from "~/domain/deal-status";
 import type { DealStatus } from "~/domain/enums";
-import { AdminNav } from "./admin-nav";
 import { DealActionForm, DealForm, DealImages, DealStatusBadge, DealSummary, type DealFormResult } from "./deal-editor";
 
 export interface EditedDeal extends DealContent {
@@ -72,7 +71,7 @@ export function DealEditPage({ area, deal, canEdit, actions, defaults, vendorNam
           {admin ? null : <h2 className="mb-3 text-lg font-bold">{t("dealEditor.edit.actionsTitle")}</h2>}
           <div className="flex flex-wrap items-start gap-3">
             {actions.map((action) => (
-              <DealActionForm key={action} dealId={deal.id} action={action} />
+              <DealActionForm key={action} dealId={deal.id} action={action} dealTitle={deal.title} />
             ))}
           </div>
         </div>
@@ -103,11 +102,6 @@ export function DealEditPage({ area, deal, canEdit, actions, defaults, vendorNam
       </div>
     </>
   );
-  if (!admin) return <section className="mx-auto max-w-3xl px-4 py-10">{page}</section>;
-  return (
-    <section className="mx-auto max-w-6xl px-4 py-10">
-      <AdminNav current="deals" />
-      <div className="mx-auto max-w-3xl">{page}</div>
-    </section>
-  );
+  // The back office's layout brings the area's tabs.
+  return <section className="mx-auto max-w-3xl px-4 py-10">{page}</section>;
 }

@@ -5,7 +5,9 @@ import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm,
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import type { ReactNode } from "react";
 import { useTranslation } from "~/components/use-translation";
-import { Form, isRouteErrorResponse, Link, useNavigation, useRouteError } from "react-router";
+import { Form, isRouteErrorResponse, Link, useActionData, useNavigation, useRouteError } from "react-router";
+import { dealActionNeedsConfirmation } from "~/domain/confirm";
+import { Confirm } from "./confirm";
 import { CATEGORIES, type DealStatus } from "~/domain/enums";
 import { DealFormSchema, type DealContent, type DealFormDefaults } from "~/domain/deal-schema";
 import type { DealAction } from "~/domain/deal-status";
@@ -21,6 +23,8 @@ export interface DealFormResult {
   result?: SubmissionResult<string[]>;
   /** already worded (it names the file), shown as is */
   imageError?: string;
+  /** an end or archive that came without its confirmation: ask again */
+  confirm?: { dealId: string; action: DealAction };
 }
 
 /** A draft waiting for an admin shows as "in review", a status of its own to people. */
@@ -188,17 +192,50 @@ const actionTone: Record<DealAction, string> = {
   submit: "bg-brand-600 text-white hover:bg-brand-700",
   activate: "bg-brand-600 text-white hover:bg-brand-700",
   sendBack: "border border-line hover:bg-muted",
-  end: "border border-red-300 text-red-800 hover:bg-red-50 dark:text-red-200 dark:hover:bg-red-900/30",
-  archive: "border border-line hover:bg-muted",
+  // end and archive ask first (a <Confirm>); these tones are not used for them.
+  end: "",
+  archive: "",
 };
 
 /**
  * One status button. `sendBack` carries its required note (the browser insists on it even
  * without script; the server checks again).
  */
-export function DealActionForm({ dealId, action, redirectTo, compact = false }: { dealId: string; action: DealAction; redirectTo?: string; compact?: boolean }) {
+export function DealActionForm({
+  dealId,
+  action,
+  redirectTo,
+  compact = false,
+  dealTitle,
+}: {
+  dealId: string;
+  action: DealAction;
+  redirectTo?: string;
+  compact?: boolean;
+  dealTitle?: string;
+}) {
   const { t } = useTranslation();
   const navigation = useNavigation();
+  // The server sends the page back with this when an end or archive came without the confirmation.
+  const refused = (useActionData() as DealFormResult | undefined)?.confirm;
+  if (dealActionNeedsConfirmation(action)) {
+    return (
+      <Confirm
+        label={t(`dealEditor.actions.${action}`)}
+        title={t(`backOffice.confirm.${action}.title`, { title: dealTitle ?? "" })}
+        text={t(`backOffice.confirm.${action}.text`)}
+        confirmLabel={t(`backOffice.confirm.${action}.yes`)}
+        cancelLabel={t("backOffice.confirm.cancel")}
+        open={refused?.dealId === dealId && refused.action === action}
+        testId={`deal-action-${action}`}
+      >
+        <input type="hidden" name="intent" value="action" />
+        <input type="hidden" name="dealId" value={dealId} />
+        <input type="hidden" name="action" value={action} />
+        {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
+      </Confirm>
+    );
+  }
   const pending = navigation.state !== "idle" && navigation.formData?.get("action") === action && navigation.formData?.get("dealId") === dealId;
   const noteId = `note-${dealId}`;
   return (

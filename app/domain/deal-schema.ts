@@ -6,6 +6,7 @@ import { z } from "zod";
 import { CATEGORIES, DEAL_STATUSES, type DealStatus } from "~/domain/enums";
 import { toDecimalString } from "./money";
 import { tooLong } from "./text-limits";
+import { parseListQuery } from "./list-query";
 
 export const DEAL_TITLE_MAX = 120;
 export const DEAL_DESCRIPTION_MAX = 4000;
@@ -171,12 +172,11 @@ export function emptyDealFormDefaults(): DealFormDefaults {
   return { ...dealFormDefaults({ title: "", slug: "", description: "", category: "", unit: "", basePrice: 0, minQty: 1, maxQty: 100, tiers: [] }), basePrice: "" };
 }
 
-/** The admins' deals tab state, in the URL so the filter works without JavaScript. */
-export function parseAdminDealsQuery(params: URLSearchParams): { status: DealStatus | null; page: number } {
+/** The admins' deals tab state (status, search, page), in the URL so it works without JavaScript. */
+export function parseAdminDealsQuery(params: URLSearchParams): { status: DealStatus | null; q: string; page: number } {
   const status = params.get("status") ?? "";
-  const page = Number.parseInt(params.get("page") ?? "", 10);
   return {
     status: (DEAL_STATUSES as readonly string[]).includes(status) ? (status as DealStatus) : null,
-    page: Number.isFinite(page) && page >= 1 && page <= 10_000 ? page : 1,
+    ...parseListQuery(params),
   };
 }

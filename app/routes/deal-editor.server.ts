@@ -11,6 +11,7 @@ import { dealForEditor, removeDealImage, takeDealAction, updateDeal, type DealEd
 import { dealFormDefaults, DealFormSchema, type DealInput } from "~/domain/deal-schema";
 import { DEAL_ACTIONS, type DealAction } from "~/domain/deal-status";
 import { ServiceError } from "~/domain/errors";
+import { dealActionNeedsConfirmation, isConfirmed } from "~/domain/confirm";
 import { safeRedirect } from "~/web/safe-redirect";
 import { redirectWithToast } from "~/web/toast.server";
 
@@ -70,6 +71,11 @@ export async function dealButtonAction(request: Request, context: Ctx, form: For
     }
     const action = String(form.get("action") ?? "");
     if (intent !== "action" || !(DEAL_ACTIONS as readonly string[]).includes(action)) throw new ServiceError(400, "dealEditor.errors.unknownAction");
+    // Ending or archiving asks first: without the confirmation nothing changes and the page
+    // comes back with the question open.
+    if (dealActionNeedsConfirmation(action as DealAction) && !isConfirmed(form)) {
+      return data<DealFormResult>({ confirm: { dealId, action: action as DealAction } }, { status: 400 });
+    }
     const note = typeof form.get("note") === "string" ? String(form.get("note")) : undefined;
     takeDealAction(db, editor, dealId, action as DealAction, note);
     return redirectWithToast(request, to, { variant: "success", title: `dealEditor.done.${action}` });
