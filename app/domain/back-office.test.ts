@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { backOfficeArea, backOfficeSection } from "./back-office";
+import { backOfficeArea, backOfficeSection, salesByDeal } from "./back-office";
 
 const admin = [{ to: "/admin" }, { to: "/admin/deals" }, { to: "/admin/cycles" }];
 const vendor = [{ to: "/vendor/dashboard" }, { to: "/vendor/new-deal" }, { to: "/vendor/guide" }];
@@ -27,5 +27,18 @@ describe("back office areas and tabs", () => {
     expect(backOfficeSection("/vendor/deals/abc/edit", vendor)).toBe("/vendor/dashboard");
     expect(backOfficeSection("/vendor/new-deal", vendor)).toBe("/vendor/new-deal");
     expect(backOfficeSection("/vendor/support", vendor)).toBeNull();
+  });
+});
+
+describe("a vendor's sales per deal this week", () => {
+  it("adds up the communities' rows of each deal", () => {
+    const sales = salesByDeal([
+      { dealId: "a", qty: 3, revenue: 5370, orders: 2 },
+      { dealId: "b", qty: 1, revenue: 990, orders: 1 },
+      { dealId: "a", qty: 2, revenue: 3980, orders: 1 },
+    ]);
+    expect(sales.get("a")).toEqual({ qty: 5, revenue: 9350, orders: 3 });
+    expect(sales.get("b")).toEqual({ qty: 1, revenue: 990, orders: 1 });
+    expect(sales.get("c")).toBeUndefined();
   });
 });

@@ -23,3 +23,23 @@ export function backOfficeSection(pathname: string, sections: readonly { to: str
   }
   return best;
 }
+
+export interface DealWeekSales {
+  qty: number;
+  /** agorot, as the vendor dashboard's service counts it */
+  revenue: number;
+  orders: number;
+}
+
+/**
+ * "My deals" shows each deal's sales this week: the dashboard's per-community sales rows added
+ * up per deal (a deal sells in every community with an open week).
+ */
+export function salesByDeal(rows: readonly { dealId: string; qty: number; revenue: number; orders: number }[]): Map<string, DealWeekSales> {
+  const byDeal = new Map<string, DealWeekSales>();
+  for (const row of rows) {
+    const sum = byDeal.get(row.dealId) ?? { qty: 0, revenue: 0, orders: 0 };
+    byDeal.set(row.dealId, { qty: sum.qty + row.qty, revenue: sum.revenue + row.revenue, orders: sum.orders + row.orders });
+  }
+  return byDeal;
+}

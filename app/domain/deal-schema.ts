@@ -25,6 +25,12 @@ function toAgorot(text: string): number {
   return Number(whole) * 100 + Number(fraction.padEnd(2, "0"));
 }
 
+/** Typed shekels ("12.9", "12,90") in agorot, or null when the text is not a price the form takes. */
+export function shekelTextToAgorot(text: string): number | null {
+  const clean = text.trim().replace(",", ".");
+  return /^\d{1,6}(\.\d{1,2})?$/.test(clean) ? toAgorot(clean) : null;
+}
+
 function shekels(requiredKey: string) {
   return z.preprocess(
     (value) => (typeof value === "number" && Number.isFinite(value) ? value.toFixed(2) : typeof value === "string" ? value.trim().replace(",", ".") : value),

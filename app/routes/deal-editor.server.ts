@@ -12,6 +12,7 @@ import { dealFormDefaults, DealFormSchema, type DealInput } from "~/domain/deal-
 import { DEAL_ACTIONS, type DealAction } from "~/domain/deal-status";
 import { ServiceError } from "~/domain/errors";
 import { dealActionNeedsConfirmation, isConfirmed } from "~/domain/confirm";
+import { withUnitFromChoice } from "~/domain/units";
 import { safeRedirect } from "~/web/safe-redirect";
 import { redirectWithToast } from "~/web/toast.server";
 
@@ -41,7 +42,8 @@ export async function saveDealForm(
   save: (input: DealInput, files: File[]) => Promise<EditorDeal>,
   success: (deal: EditorDeal) => { url: string; title: string; description?: string },
 ) {
-  const submission = parseWithZod(withoutFiles(form), { schema: DealFormSchema });
+  // The page sends the unit as a choice from the list (or "other" and its text).
+  const submission = parseWithZod(withUnitFromChoice(withoutFiles(form)), { schema: DealFormSchema });
   if (submission.status !== "success") return data<DealFormResult>({ result: submission.reply() }, { status: 400 });
   try {
     const saved = await save(submission.value, filesOf(form));
