@@ -3,7 +3,7 @@
 // remove buttons, and the status buttons. Every form is a plain POST that works without script.
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type Submission, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { useEffect, useState, type ReactNode } from "react";
+import { useState, type ReactNode } from "react";
 import { useTranslation } from "~/components/use-translation";
 import { Form, isRouteErrorResponse, Link, useActionData, useNavigation, useRouteError } from "react-router";
 import { dealActionNeedsConfirmation } from "~/domain/confirm";
@@ -193,7 +193,7 @@ export function DealForm({
         title={fields.title.value ?? ""}
         unit={unitText}
         ladder={ladder}
-        image={chosen[0]?.url ?? image ?? null}
+        image={chosen[0]?.url || image || null}
       />
     </div>
   );
@@ -273,8 +273,21 @@ export function ImageInput({ id, error, chosen = [], onChoose }: { id: string; e
   const hydrated = useHydrated();
   const errorId = `${id}-error`;
   const hintId = `${id}-hint`;
-  // Object URLs live until the next choice or the form goes away.
-  useEffect(() => () => chosen.forEach((picture) => URL.revokeObjectURL(picture.url)), [chosen]);
+  // Read as data: addresses (the page's CSP allows them for pictures), in the order chosen.
+  const choose = (files: File[]) => {
+    if (!onChoose) return;
+    Promise.all(
+      files.map(
+        (file) =>
+          new Promise<ChosenPicture>((resolve) => {
+            const reader = new FileReader();
+            reader.onload = () => resolve({ name: file.name, url: typeof reader.result === "string" ? reader.result : "" });
+            reader.onerror = () => resolve({ name: file.name, url: "" });
+            reader.readAsDataURL(file);
+          }),
+      ),
+    ).then(onChoose);
+  };
   return (
     <div>
       <span className="mb-1 block text-sm font-medium" id={`${id}-label`}>{t("dealEditor.fields.images")}</span>
@@ -288,7 +301,7 @@ export function ImageInput({ id, error, chosen = [], onChoose }: { id: string; e
           aria-labelledby={`${id}-label`}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? errorId : hintId}
-          onChange={(event) => onChoose?.([...(event.currentTarget.files ?? [])].map((file) => ({ name: file.name, url: URL.createObjectURL(file) })))}
+          onChange={(event) => choose([...(event.currentTarget.files ?? [])])}
           className={hydrated ? "peer sr-only" : "block w-full rounded-lg border border-dashed border-line bg-surface px-3 py-2.5 text-sm"}
           data-testid="image-input"
         />
@@ -313,8 +326,8 @@ export function ImageInput({ id, error, chosen = [], onChoose }: { id: string; e
       </div>
       {chosen.length > 0 ? (
         <ul className="mt-3 grid grid-cols-3 gap-2 sm:grid-cols-4" data-testid="image-previews">
-          {chosen.map((picture) => (
-            <li key={picture.url}>
+          {chosen.map((picture, index) => (
+            <li key={`${index}-${picture.name}`}>
               <img src={picture.url} alt={t("backOffice.dealForm.previewAlt", { name: picture.name })} className="aspect-[4/3] w-full rounded-lg border border-line object-cover" />
             </li>
           ))}
