@@ -170,7 +170,7 @@ test("a vendor picks a unit, sees the picture and the price ladder before saving
   await page.getByLabel("תיאור").fill("פלפלים אדומים קלויים על גחלים, בצנצנת עם שמן זית.");
   await page.getByLabel("קטגוריה").selectOption("vegetables");
   const unit = page.getByLabel("יחידת מכירה");
-  await expect(unit.locator("option")).toContainText(["ק״ג", "צרור", "יחידה"]);
+  await expect(unit.locator("option")).toContainText(["ק״ג", "יחידה", "צרור", "אחר (לכתוב בעצמי)"]);
   if (jsEnabled) await expect(page.getByLabel("יחידה אחרת")).toBeHidden();
   await unit.selectOption("jar");
   await page.getByLabel("מחיר ליחידה (₪)", { exact: true }).fill("24");
