@@ -65,9 +65,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, defaultShouldRevalidate }) =>
   defaultShouldRevalidate || pageSectionsKey(currentUrl.pathname) !== pageSectionsKey(nextUrl.pathname);
 
-/** A route module sets `handle = { hydrate: false }` when its page needs no script at all. */
+/**
+ * A route module sets `handle = { hydrate: false }` when its page needs no script at all, and
+ * the back office's layout sets `backOffice: true`: its pages get its own slim header and tabs
+ * instead of the shop's header and footer (app/routes/back-office.tsx).
+ */
 export interface RouteHandle {
   hydrate?: boolean;
+  backOffice?: boolean;
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
@@ -105,6 +110,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 
 export default function App({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
+  const backOffice = useMatches().some((m) => (m.handle as RouteHandle | undefined)?.backOffice === true);
   return (
     <>
       <a
@@ -113,11 +119,18 @@ export default function App({ loaderData }: Route.ComponentProps) {
       >
         {t("app.skipToContent")}
       </a>
-      <SiteHeader user={loaderData.user} theme={loaderData.theme} />
-      <main id="main" className="page-enter flex-1">
+      {backOffice ? (
+        // The layout renders its own header and the <main id="main"> the skip link goes to.
         <Outlet />
-      </main>
-      <SiteFooter />
+      ) : (
+        <>
+          <SiteHeader user={loaderData.user} theme={loaderData.theme} />
+          <main id="main" className="page-enter flex-1">
+            <Outlet />
+          </main>
+          <SiteFooter />
+        </>
+      )}
       <Toaster toasts={loaderData.toasts} />
     </>
   );

@@ -1,5 +1,5 @@
 // The route table: both spec documents' routes, the footer's links, and the /api calls.
-import { index, prefix, route, type RouteConfig } from "@react-router/dev/routes";
+import { index, layout, prefix, route, type RouteConfig } from "@react-router/dev/routes";
 
 export default [
   index("routes/home.tsx"),
@@ -19,15 +19,30 @@ export default [
   route("invite", "routes/invite-link.ts"),
   route("invite/:code", "routes/invite.tsx"),
   route("settings", "routes/settings.tsx"),
-  route("admin", "routes/admin.tsx"),
   route("admin/create", "routes/admin-create.tsx"),
-  route("admin/cycles", "routes/admin-cycles.tsx"),
-  route("admin/cycles/:id", "routes/admin-cycle.tsx"),
   route("admin/cycles/:id/csv", "routes/admin-cycle-csv.ts"),
-  // Admin: communities and the audit log (issue #7)
-  route("admin/communities", "routes/admin-communities.tsx"),
-  route("admin/communities/:id", "routes/admin-community.tsx"),
-  route("admin/audit", "routes/admin-audit.tsx"),
+
+  // The back office (issue #17): the admin pages and the vendor's own pages share a layout of
+  // their own (app/routes/back-office.tsx) instead of the shop's header and footer. It adds no
+  // path: the URLs are the same as before.
+  layout("routes/back-office.tsx", [
+    route("admin", "routes/admin.tsx"),
+    route("admin/cycles", "routes/admin-cycles.tsx"),
+    route("admin/cycles/:id", "routes/admin-cycle.tsx"),
+    // Admin: communities and the audit log (issue #7)
+    route("admin/communities", "routes/admin-communities.tsx"),
+    route("admin/communities/:id", "routes/admin-community.tsx"),
+    route("admin/audit", "routes/admin-audit.tsx"),
+    route("admin/vendor-applications", "routes/admin-vendor-applications.tsx"),
+    // Deals: vendors create and edit, admins review (issue #7)
+    route("admin/deals", "routes/admin-deals.tsx"),
+    route("admin/deals/:id/edit", "routes/admin-deal-edit.tsx"),
+    route("vendor/dashboard", "routes/vendor-dashboard.tsx"),
+    route("vendor/new-deal", "routes/vendor-new-deal.tsx"),
+    route("vendor/deals/:id/edit", "routes/vendor-deal-edit.tsx"),
+    route("vendor/guide", "routes/vendor-guide.tsx"),
+    route("vendor/support", "routes/vendor-support.tsx"),
+  ]),
 
   // Shopping (shopping.md)
   route("deals", "routes/deals.tsx"),
@@ -52,16 +67,7 @@ export default [
   route("faq", "routes/faq.tsx"),
   // Vendor area: the application, dashboard, guide and support (issue #7)
   route("vendor", "routes/vendor.tsx"),
-  route("vendor/dashboard", "routes/vendor-dashboard.tsx"),
   route("vendor/dashboard/packing.csv", "routes/vendor-packing-csv.ts"),
-  route("vendor/guide", "routes/vendor-guide.tsx"),
-  route("vendor/support", "routes/vendor-support.tsx"),
-  route("admin/vendor-applications", "routes/admin-vendor-applications.tsx"),
-  // Deals: vendors create and edit, admins review (issue #7)
-  route("vendor/new-deal", "routes/vendor-new-deal.tsx"),
-  route("vendor/deals/:id/edit", "routes/vendor-deal-edit.tsx"),
-  route("admin/deals", "routes/admin-deals.tsx"),
-  route("admin/deals/:id/edit", "routes/admin-deal-edit.tsx"),
   route("uploads/deals/:file", "routes/uploads-deal.ts"),
 
   // Resource routes

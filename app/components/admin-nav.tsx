@@ -1,6 +1,9 @@
-// The admin area's sections, one link each, on every admin page. Plain links: no script needed.
+// The back office's section tabs: the admin's (every admin page) and the vendor's (the vendor's
+// own pages). Plain links: no script needed. On a phone the tabs wrap onto a second line instead
+// of hiding off the edge of the screen.
 import { useTranslation } from "~/components/use-translation";
-import { NavLink } from "react-router";
+import { Link } from "react-router";
+import { backOfficeSection, type BackOfficeArea } from "~/domain/back-office";
 
 export const ADMIN_SECTIONS = [
   { key: "overview", to: "/admin" },
@@ -10,25 +13,39 @@ export const ADMIN_SECTIONS = [
   { key: "cycles", to: "/admin/cycles" },
   { key: "audit", to: "/admin/audit" },
 ] as const;
-export type AdminSection = (typeof ADMIN_SECTIONS)[number]["key"];
 
-export function AdminNav({ current }: { current: AdminSection }) {
+export const VENDOR_SECTIONS = [
+  { key: "dashboard", to: "/vendor/dashboard" },
+  { key: "newDeal", to: "/vendor/new-deal" },
+  { key: "guide", to: "/vendor/guide" },
+  { key: "support", to: "/vendor/support" },
+] as const;
+
+const SECTIONS = { admin: ADMIN_SECTIONS, vendor: VENDOR_SECTIONS } as const;
+const LABELS = { admin: "admin.nav", vendor: "backOffice.vendorNav" } as const;
+
+/** The tabs of one area; the one for `pathname` is marked as the current page. */
+export function BackOfficeNav({ area, pathname }: { area: BackOfficeArea; pathname: string }) {
   const { t } = useTranslation();
+  const sections: readonly { key: string; to: string }[] = SECTIONS[area];
+  const current = backOfficeSection(pathname, sections);
   return (
-    <nav aria-label={t("admin.nav.label")} className="mb-6 overflow-x-auto border-b border-line">
-      <ul className="flex gap-1 whitespace-nowrap text-sm">
-        {ADMIN_SECTIONS.map((section) => (
-          <li key={section.key}>
-            <NavLink
-              to={section.to}
-              end
-              aria-current={section.key === current ? "page" : undefined}
-              className={`inline-block border-b-2 px-3 py-2 font-medium ${section.key === current ? "border-brand-600 text-brand-800 dark:text-brand-200" : "border-transparent text-fg-muted hover:text-fg"}`}
-            >
-              {t(`admin.nav.${section.key}`)}
-            </NavLink>
-          </li>
-        ))}
+    <nav aria-label={t(`${LABELS[area]}.label`)} data-testid={`${area}-nav`}>
+      <ul className="flex flex-wrap gap-1 text-sm">
+        {sections.map((section) => {
+          const active = section.to === current;
+          return (
+            <li key={section.key}>
+              <Link
+                to={section.to}
+                aria-current={active ? "page" : undefined}
+                className={`inline-block rounded-lg px-3 py-1.5 font-medium ${active ? "bg-brand-50 text-brand-800 dark:bg-brand-800 dark:text-brand-50" : "text-fg-muted hover:bg-muted hover:text-fg"}`}
+              >
+                {t(`${LABELS[area]}.${section.key}`)}
+              </Link>
+            </li>
+          );
+        })}
       </ul>
     </nav>
   );

@@ -1,9 +1,12 @@
 import type { ReactNode } from "react";
 import { Form } from "react-router";
+import { CONFIRM_FIELD, CONFIRM_VALUE } from "~/domain/confirm";
 
 /**
  * A destructive action that asks first, without JavaScript: a <details> whose panel holds the
- * real form. `children` are the form's hidden fields.
+ * real form. `children` are the form's hidden fields; the form also carries the confirmation
+ * field, which the server checks (app/domain/confirm.ts). `open` shows the question at once
+ * (the server sent the page back because a POST came without the confirmation).
  */
 export function Confirm({
   label,
@@ -13,6 +16,8 @@ export function Confirm({
   cancelLabel,
   action,
   className = "",
+  open = false,
+  testId,
   children,
 }: {
   label: string;
@@ -22,10 +27,12 @@ export function Confirm({
   cancelLabel: string;
   action?: string;
   className?: string;
+  open?: boolean;
+  testId?: string;
   children: ReactNode;
 }) {
   return (
-    <details className={`group ${className}`}>
+    <details className={`group ${className}`} open={open || undefined} data-testid={testId}>
       <summary className="inline-block cursor-pointer rounded-lg border border-red-300 px-4 py-2 text-sm font-medium text-red-700 hover:bg-red-50 dark:border-red-800 dark:text-red-300 dark:hover:bg-red-950">
         {label}
       </summary>
@@ -35,6 +42,7 @@ export function Confirm({
         <div className="mt-4 flex gap-2">
           <Form method="post" action={action} preventScrollReset>
             {children}
+            <input type="hidden" name={CONFIRM_FIELD} value={CONFIRM_VALUE} />
             <button type="submit" className="rounded-lg bg-red-600 px-4 py-2 text-sm font-semibold text-white hover:bg-red-700">
               {confirmLabel}
             </button>

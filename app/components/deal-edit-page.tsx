@@ -7,7 +7,6 @@ import { useTranslation } from "~/components/use-translation";
 import type { DealFormDefaults, DealContent } from "~/domain/deal-schema";
 import type { DealAction } from "~/domain/deal-status";
 import type { DealStatus } from "~/domain/enums";
-import { AdminNav } from "./admin-nav";
 import { DealActionForm, DealForm, DealImages, DealStatusBadge, DealSummary, type DealFormResult } from "./deal-editor";
 
 export interface EditedDeal extends DealContent {
@@ -58,6 +57,12 @@ export function DealEditPage({ area, deal, canEdit, actions, defaults, vendorNam
           {t("dealEditor.edit.viewOnSite")}
         </Link>
       ) : null}
+      {/* A vendor never types the address: it is made from the title. Shown, read-only. */}
+      {!admin ? (
+        <p className="mt-2 text-sm text-fg-muted" data-testid="deal-link">
+          {t("backOffice.dealForm.link")}: <span dir="ltr" className="break-all">/deals/{deal.slug}</span> · {t("backOffice.dealForm.linkHint")}
+        </p>
+      ) : null}
 
       {!admin && deal.reviewNote && canEdit ? (
         <div role="note" className="mt-6 rounded-2xl border border-amber-300 bg-amber-50 p-4 text-amber-950 dark:border-amber-700 dark:bg-amber-900/30 dark:text-amber-100" data-testid="review-note">
@@ -67,12 +72,20 @@ export function DealEditPage({ area, deal, canEdit, actions, defaults, vendorNam
         </div>
       ) : null}
 
+      {!admin && deal.status === "DRAFT" && deal.submittedAt ? (
+        <p role="status" className="mt-6 rounded-2xl border border-amber-300 bg-amber-50 p-4 text-amber-950 dark:border-amber-700 dark:bg-amber-900/30 dark:text-amber-100" data-testid="in-review-hint">
+          {t("backOffice.dealForm.inReviewHint")}
+        </p>
+      ) : null}
+
       {actions.length > 0 ? (
         <div className="mt-6 rounded-2xl border border-line bg-surface p-4">
           {admin ? null : <h2 className="mb-3 text-lg font-bold">{t("dealEditor.edit.actionsTitle")}</h2>}
+          {/* What "send for review" leads to, said before the button. */}
+          {!admin && actions.includes("submit") ? <p className="mb-3 text-sm text-fg-muted" data-testid="send-hint">{t("backOffice.dealForm.sendHint")}</p> : null}
           <div className="flex flex-wrap items-start gap-3">
             {actions.map((action) => (
-              <DealActionForm key={action} dealId={deal.id} action={action} />
+              <DealActionForm key={action} dealId={deal.id} action={action} dealTitle={deal.title} />
             ))}
           </div>
         </div>
@@ -92,6 +105,8 @@ export function DealEditPage({ area, deal, canEdit, actions, defaults, vendorNam
             formResult={actionData}
             submitLabel={t("dealEditor.edit.save")}
             pendingLabel={t("dealEditor.edit.pending")}
+            showSlug={admin}
+            image={deal.images[0] ?? null}
           />
         ) : (
           <DealSummary deal={deal}>
@@ -103,11 +118,6 @@ export function DealEditPage({ area, deal, canEdit, actions, defaults, vendorNam
       </div>
     </>
   );
-  if (!admin) return <section className="mx-auto max-w-3xl px-4 py-10">{page}</section>;
-  return (
-    <section className="mx-auto max-w-6xl px-4 py-10">
-      <AdminNav current="deals" />
-      <div className="mx-auto max-w-3xl">{page}</div>
-    </section>
-  );
+  // The back office's layout brings the area's tabs. Wide enough for the form and its preview.
+  return <section className="mx-auto max-w-5xl px-4 py-10">{page}</section>;
 }

@@ -3,11 +3,16 @@
 // remove buttons, and the status buttons. Every form is a plain POST that works without script.
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type Submission, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import type { ReactNode } from "react";
+import { useState, type ReactNode } from "react";
 import { useTranslation } from "~/components/use-translation";
-import { Form, isRouteErrorResponse, Link, useNavigation, useRouteError } from "react-router";
+import { Form, isRouteErrorResponse, Link, useActionData, useNavigation, useRouteError } from "react-router";
+import { dealActionNeedsConfirmation } from "~/domain/confirm";
+import { Confirm } from "./confirm";
 import { CATEGORIES, type DealStatus } from "~/domain/enums";
-import { DealFormSchema, type DealContent, type DealFormDefaults } from "~/domain/deal-schema";
+import { DEAL_UNIT_MAX, DealFormSchema, type DealContent, type DealFormDefaults } from "~/domain/deal-schema";
+import { priceLadder, type LadderStep } from "~/domain/deal-preview";
+import { DEAL_UNITS, OTHER_UNIT, unitChoiceOf, unitFromChoice, withUnitFromChoice } from "~/domain/units";
+import { useHydrated } from "./use-hydrated";
 import type { DealAction } from "~/domain/deal-status";
 import { IMAGE_CONTENT_TYPES } from "~/domain/image-upload";
 import { formatShekel } from "~/domain/money";
@@ -21,6 +26,8 @@ export interface DealFormResult {
   result?: SubmissionResult<string[]>;
   /** already worded (it names the file), shown as is */
   imageError?: string;
+  /** an end or archive that came without its confirmation: ask again */
+  confirm?: { dealId: string; action: DealAction };
 }
 
 /** A draft waiting for an admin shows as "in review", a status of its own to people. */
@@ -41,120 +48,297 @@ export function DealStatusBadge({ status, submittedAt }: { status: DealStatus; s
   );
 }
 
+type DealFormValues = DealFormDefaults & { unitChoice: string; unitOther: string };
+
+/** A picture chosen in the file field, shown before it is sent (JavaScript only). */
+interface ChosenPicture {
+  name: string;
+  url: string;
+}
+
 export function DealForm({
   id,
   defaults,
   formResult,
   submitLabel,
   pendingLabel,
+  showSlug = false,
+  image,
 }: {
   id: string;
   defaults: DealFormDefaults;
   formResult?: DealFormResult;
   submitLabel: string;
   pendingLabel: string;
+  /** admins may set the deal's address by hand; a vendor never sees it (it is made from the title) */
+  showSlug?: boolean;
+  /** the deal's first saved picture, for the card preview */
+  image?: string | null;
 }) {
   const { t } = useTranslation();
   const navigation = useNavigation();
-  const [form, fields] = useForm<DealFormDefaults>({
+  const hydrated = useHydrated();
+  const [chosen, setChosen] = useState<ChosenPicture[]>([]);
+  const [form, fields] = useForm<DealFormValues>({
     id,
     lastResult: formResult?.result,
-    defaultValue: defaults,
+    defaultValue: { ...defaults, ...unitChoiceOf(defaults.unit) },
     constraint: getZodConstraint(DealFormSchema),
     // The schema reads money and tier rows from text (its input type is unknown there); the
-    // fields are typed as the text the form holds.
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: DealFormSchema }) as unknown as Submission<DealFormDefaults>,
+    // fields are typed as the text the form holds. The unit comes from the list (or "other").
+    onValidate: ({ formData }) => parseWithZod(withUnitFromChoice(formData), { schema: DealFormSchema }) as unknown as Submission<DealFormValues>,
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
   });
   const pending = navigation.state !== "idle" && navigation.formData?.get("intent") === "save";
   const tierRows = fields.tiers.getFieldList();
   const imagesId = `${id}-images`;
+  const unitChoice = fields.unitChoice.value ?? "";
+  const unitText = unitFromChoice(unitChoice, fields.unitOther.value ?? "");
+  const unitInvalid = Boolean(fields.unit.errors?.length);
+  const ladder = priceLadder(
+    fields.basePrice.value ?? "",
+    tierRows.map((row) => {
+      const tier = row.getFieldset();
+      return { thresholdQty: tier.thresholdQty.value, unitPrice: tier.unitPrice.value };
+    }),
+  );
   return (
-    <Form method="post" encType="multipart/form-data" className="grid gap-4" {...getFormProps(form)}>
-      <input type="hidden" name="intent" value="save" />
-      <Field label={t("dealEditor.fields.title")} errorId={fields.title.errorId} errors={fields.title.errors} placeholder={t("dealEditor.fields.titlePlaceholder")} {...getInputProps(fields.title, { type: "text" })} />
-      <Field label={t("dealEditor.fields.slug")} hint={t("dealEditor.fields.slugHint")} errorId={fields.slug.errorId} errors={fields.slug.errors} {...getInputProps(fields.slug, { type: "text" })} />
-      <div>
-        <label htmlFor={fields.description.id} className="mb-1 block text-sm font-medium">
-          {t("dealEditor.fields.description")}
-        </label>
-        <textarea {...getTextareaProps(fields.description)} rows={5} placeholder={t("dealEditor.fields.descriptionPlaceholder")} className={controlClass} />
-        <ErrorList id={fields.description.errorId} errors={fields.description.errors} />
-      </div>
-      <div className="grid gap-4 sm:grid-cols-2">
-        <SelectField label={t("dealEditor.fields.category")} errorId={fields.category.errorId} errors={fields.category.errors} {...getSelectProps(fields.category)}>
-          <option value="">{t("dealEditor.fields.categoryPlaceholder")}</option>
-          {CATEGORIES.map((category) => (
-            <option key={category} value={category}>
-              {t(`categories.${category}`)}
-            </option>
-          ))}
-        </SelectField>
-        <Field label={t("dealEditor.fields.unit")} errorId={fields.unit.errorId} errors={fields.unit.errors} placeholder={t("dealEditor.fields.unitPlaceholder")} {...getInputProps(fields.unit, { type: "text" })} />
-      </div>
-      <div className="grid gap-4 sm:grid-cols-3">
-        <Field label={t("dealEditor.fields.basePrice")} hint={t("dealEditor.fields.basePriceHint")} errorId={fields.basePrice.errorId} errors={fields.basePrice.errors} inputMode="decimal" dir="ltr" {...getInputProps(fields.basePrice, { type: "text" })} />
-        <Field label={t("dealEditor.fields.minQty")} errorId={fields.minQty.errorId} errors={fields.minQty.errors} dir="ltr" {...getInputProps(fields.minQty, { type: "number" })} />
-        <Field label={t("dealEditor.fields.maxQty")} errorId={fields.maxQty.errorId} errors={fields.maxQty.errors} dir="ltr" {...getInputProps(fields.maxQty, { type: "number" })} />
-      </div>
-
-      <fieldset className="rounded-2xl border border-line p-4">
-        <legend className="px-1 text-sm font-semibold">{t("dealEditor.fields.tiersTitle")}</legend>
-        <p className="text-sm text-fg-muted">{t("dealEditor.fields.tiersHint")}</p>
-        <ErrorList id={fields.tiers.errorId} errors={fields.tiers.errors} />
-        <div className="mt-3 grid gap-3">
-          {tierRows.map((row, index) => {
-            const tier = row.getFieldset();
-            return (
-              <div key={row.key} className="grid gap-3 sm:grid-cols-[6rem_1fr_1fr] sm:items-start" data-testid="tier-row">
-                <span className="pt-1 text-sm font-medium sm:pt-9">{t("dealEditor.fields.tierRow", { n: index + 1 })}</span>
-                {/* Empty rows are fine: required comes off so the browser lets them through. */}
-                <Field label={t("dealEditor.fields.tierQty")} errorId={tier.thresholdQty.errorId} errors={tier.thresholdQty.errors} dir="ltr" {...getInputProps(tier.thresholdQty, { type: "number" })} required={false} />
-                <Field label={t("dealEditor.fields.tierPrice")} errorId={tier.unitPrice.errorId} errors={tier.unitPrice.errors} inputMode="decimal" dir="ltr" {...getInputProps(tier.unitPrice, { type: "text" })} required={false} />
-              </div>
-            );
-          })}
+    <div className="grid gap-8 lg:grid-cols-[1fr_18rem] lg:items-start">
+      <Form method="post" encType="multipart/form-data" className="grid min-w-0 gap-4" {...getFormProps(form)}>
+        <input type="hidden" name="intent" value="save" />
+        <Field label={t("dealEditor.fields.title")} errorId={fields.title.errorId} errors={fields.title.errors} placeholder={t("dealEditor.fields.titlePlaceholder")} {...getInputProps(fields.title, { type: "text" })} />
+        {showSlug ? (
+          <Field label={t("dealEditor.fields.slug")} hint={t("dealEditor.fields.slugHint")} errorId={fields.slug.errorId} errors={fields.slug.errors} {...getInputProps(fields.slug, { type: "text" })} />
+        ) : null}
+        <div>
+          <label htmlFor={fields.description.id} className="mb-1 block text-sm font-medium">
+            {t("dealEditor.fields.description")}
+          </label>
+          <textarea {...getTextareaProps(fields.description)} rows={5} placeholder={t("dealEditor.fields.descriptionPlaceholder")} className={controlClass} />
+          <ErrorList id={fields.description.errorId} errors={fields.description.errors} />
         </div>
-      </fieldset>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <SelectField label={t("dealEditor.fields.category")} errorId={fields.category.errorId} errors={fields.category.errors} {...getSelectProps(fields.category)}>
+            <option value="">{t("dealEditor.fields.categoryPlaceholder")}</option>
+            {CATEGORIES.map((category) => (
+              <option key={category} value={category}>
+                {t(`categories.${category}`)}
+              </option>
+            ))}
+          </SelectField>
+          <div className="grid gap-2">
+            {/* The unit's errors are the schema's "unit" field, made from these two. */}
+            <div>
+              <label htmlFor={fields.unitChoice.id} className="mb-1 block text-sm font-medium">{t("backOffice.dealForm.unit")}</label>
+              <select
+                {...getSelectProps(fields.unitChoice)}
+                required
+                aria-invalid={unitInvalid || undefined}
+                aria-describedby={unitInvalid ? fields.unit.errorId : undefined}
+                className={controlClass}
+                data-testid="unit-select"
+              >
+                <option value="">{t("backOffice.dealForm.unitPlaceholder")}</option>
+                {DEAL_UNITS.map((unit) => (
+                  <option key={unit.code} value={unit.code}>{t(`backOffice.units.${unit.code}`)}</option>
+                ))}
+                <option value={OTHER_UNIT}>{t("backOffice.units.other")}</option>
+              </select>
+              <ErrorList id={fields.unit.errorId} errors={fields.unit.errors} />
+            </div>
+            {/* Without JavaScript the box is always there; with it, only for "other". */}
+            <div hidden={hydrated && unitChoice !== OTHER_UNIT}>
+              <label htmlFor={fields.unitOther.id} className="mb-1 block text-sm font-medium">{t("backOffice.dealForm.unitOther")}</label>
+              <input {...getInputProps(fields.unitOther, { type: "text" })} maxLength={DEAL_UNIT_MAX} className={controlClass} dir="auto" />
+              {hydrated ? null : <p className="mt-1 text-xs text-fg-muted">{t("backOffice.dealForm.unitOtherHint")}</p>}
+            </div>
+          </div>
+        </div>
+        <div className="grid gap-4 sm:grid-cols-3">
+          <Field label={t("dealEditor.fields.basePrice")} hint={t("dealEditor.fields.basePriceHint")} errorId={fields.basePrice.errorId} errors={fields.basePrice.errors} inputMode="decimal" dir="ltr" {...getInputProps(fields.basePrice, { type: "text" })} />
+          <Field label={t("dealEditor.fields.minQty")} errorId={fields.minQty.errorId} errors={fields.minQty.errors} dir="ltr" {...getInputProps(fields.minQty, { type: "number" })} />
+          <Field label={t("dealEditor.fields.maxQty")} errorId={fields.maxQty.errorId} errors={fields.maxQty.errors} dir="ltr" {...getInputProps(fields.maxQty, { type: "number" })} />
+        </div>
 
-      <ImageInput id={imagesId} error={formResult?.imageError} />
+        <fieldset className="rounded-2xl border border-line p-4">
+          <legend className="px-1 text-sm font-semibold">{t("dealEditor.fields.tiersTitle")}</legend>
+          <p className="text-sm text-fg-muted">{t("dealEditor.fields.tiersHint")}</p>
+          <ErrorList id={fields.tiers.errorId} errors={fields.tiers.errors} />
+          <div className="mt-3 grid gap-3">
+            {tierRows.map((row, index) => {
+              const tier = row.getFieldset();
+              return (
+                <div key={row.key} className="grid gap-3 sm:grid-cols-[6rem_1fr_1fr] sm:items-start" data-testid="tier-row">
+                  <span className="pt-1 text-sm font-medium sm:pt-9">{t("dealEditor.fields.tierRow", { n: index + 1 })}</span>
+                  {/* Empty rows are fine: required comes off so the browser lets them through. */}
+                  <Field label={t("dealEditor.fields.tierQty")} errorId={tier.thresholdQty.errorId} errors={tier.thresholdQty.errors} dir="ltr" {...getInputProps(tier.thresholdQty, { type: "number" })} required={false} />
+                  <Field label={t("dealEditor.fields.tierPrice")} errorId={tier.unitPrice.errorId} errors={tier.unitPrice.errors} inputMode="decimal" dir="ltr" {...getInputProps(tier.unitPrice, { type: "text" })} required={false} />
+                </div>
+              );
+            })}
+          </div>
+        </fieldset>
 
-      <div role="alert">
-        <ErrorList id={form.errorId} errors={form.errors} />
-      </div>
-      <SubmitButton pending={pending} pendingLabel={pendingLabel}>
-        {submitLabel}
-      </SubmitButton>
-    </Form>
+        <ImageInput id={imagesId} error={formResult?.imageError} chosen={chosen} onChoose={setChosen} />
+
+        <div role="alert">
+          <ErrorList id={form.errorId} errors={form.errors} />
+        </div>
+        <SubmitButton pending={pending} pendingLabel={pendingLabel}>
+          {submitLabel}
+        </SubmitButton>
+      </Form>
+      <DealPreview
+        title={fields.title.value ?? ""}
+        unit={unitText}
+        ladder={ladder}
+        image={chosen[0]?.url || image || null}
+      />
+    </div>
   );
 }
 
-/** The file field: pictures are checked by their bytes on the server; `accept` only helps the picker. */
-export function ImageInput({ id, error }: { id: string; error?: string }) {
+/**
+ * What the shopper will see, as typed so far: the price ladder and the card in the shop. It
+ * starts from the saved values (so it is right without JavaScript too) and follows the form
+ * with it. Not a real card: nothing in it can be clicked.
+ */
+function DealPreview({ title, unit, ladder, image }: { title: string; unit: string; ladder: LadderStep[]; image: string | null }) {
+  const { t, i18n } = useTranslation();
+  const price = (agorot: number) => formatShekel(agorot, i18n.language);
+  const unitName = unit || t("backOffice.units.unit");
+  const tiers = ladder.slice(1);
+  return (
+    <aside aria-labelledby="deal-preview-title" className="grid gap-4 lg:sticky lg:top-4" data-testid="deal-preview">
+      <h2 id="deal-preview-title" className="text-lg font-bold">{t("backOffice.dealForm.previewTitle")}</h2>
+      <section className="rounded-2xl border border-line bg-surface p-4" aria-labelledby="ladder-title">
+        <h3 id="ladder-title" className="text-sm font-semibold">{t("backOffice.dealForm.ladderTitle")}</h3>
+        {ladder.length === 0 ? (
+          <p className="mt-2 text-sm text-fg-muted">{t("backOffice.dealForm.ladderEmpty")}</p>
+        ) : (
+          <ol className="mt-2 grid gap-1 text-sm" data-testid="price-ladder">
+            {ladder.map((step) => (
+              <li key={step.from} className="flex justify-between gap-3 rounded-lg bg-muted px-3 py-1.5">
+                <span>
+                  <bdi>
+                    {step.to === null
+                      ? t("backOffice.dealForm.ladderFrom", { qty: step.from, unit: unitName })
+                      : t("backOffice.dealForm.ladderRange", { from: step.from, to: step.to, unit: unitName })}
+                  </bdi>
+                </span>
+                <span className="font-semibold tabular-nums">{price(step.unitPrice)}</span>
+              </li>
+            ))}
+          </ol>
+        )}
+      </section>
+      <section aria-labelledby="card-preview-title">
+        <h3 id="card-preview-title" className="mb-2 text-sm font-semibold">{t("backOffice.dealForm.cardTitle")}</h3>
+        <div className="overflow-hidden rounded-2xl border border-line bg-surface" inert data-testid="card-preview">
+          <img src={image ?? "/images/produce/placeholder.svg"} alt="" width={400} height={300} className="aspect-[4/3] w-full object-cover" data-testid="card-preview-image" />
+          <div className="grid gap-2 p-4">
+            <p className="font-semibold leading-snug" dir="auto">{title.trim() || t("backOffice.dealForm.cardUntitled")}</p>
+            {ladder[0] ? (
+              <p className="flex flex-wrap items-baseline gap-x-2">
+                <span className="text-xl font-bold text-brand-700 dark:text-brand-200">{price(ladder[0].unitPrice)}</span>
+                <span className="text-sm text-fg-muted">{t("shop.price.perUnit", { unit: unitName })}</span>
+              </p>
+            ) : null}
+            {tiers.length > 0 ? (
+              <ul className="flex flex-wrap gap-1.5">
+                {tiers.slice(0, 3).map((step) => (
+                  <li key={step.from} className="rounded-lg bg-muted px-2 py-1 text-xs">
+                    {t("shop.price.tierFrom", { qty: step.from })} · {price(step.unitPrice)}
+                  </li>
+                ))}
+              </ul>
+            ) : null}
+          </div>
+        </div>
+      </section>
+    </aside>
+  );
+}
+
+/**
+ * The file field as our own control: a label styled as a button (in the page's language), the
+ * names of the chosen files and, with JavaScript, a preview of each. The real input stays in the
+ * form, visually hidden but focusable; without JavaScript it is shown as the browser draws it
+ * (nothing else would tell which file was chosen). Pictures are checked by their bytes on the
+ * server; `accept` only helps the picker.
+ */
+export function ImageInput({ id, error, chosen = [], onChoose }: { id: string; error?: string; chosen?: ChosenPicture[]; onChoose?: (pictures: ChosenPicture[]) => void }) {
   const { t } = useTranslation();
+  const hydrated = useHydrated();
   const errorId = `${id}-error`;
+  const hintId = `${id}-hint`;
+  // Read as data: addresses (the page's CSP allows them for pictures), in the order chosen.
+  const choose = (files: File[]) => {
+    if (!onChoose) return;
+    Promise.all(
+      files.map(
+        (file) =>
+          new Promise<ChosenPicture>((resolve) => {
+            const reader = new FileReader();
+            reader.onload = () => resolve({ name: file.name, url: typeof reader.result === "string" ? reader.result : "" });
+            reader.onerror = () => resolve({ name: file.name, url: "" });
+            reader.readAsDataURL(file);
+          }),
+      ),
+    ).then(onChoose);
+  };
   return (
     <div>
-      <label htmlFor={id} className="mb-1 block text-sm font-medium">
-        {t("dealEditor.fields.images")}
-      </label>
-      <input
-        id={id}
-        type="file"
-        name="images"
-        multiple
-        accept={Object.values(IMAGE_CONTENT_TYPES).join(",")}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? errorId : undefined}
-        className="block w-full rounded-lg border border-dashed border-line bg-surface px-3 py-2.5 text-sm"
-      />
+      <span className="mb-1 block text-sm font-medium" id={`${id}-label`}>{t("dealEditor.fields.images")}</span>
+      <div className="flex flex-wrap items-center gap-3">
+        <input
+          id={id}
+          type="file"
+          name="images"
+          multiple
+          accept={Object.values(IMAGE_CONTENT_TYPES).join(",")}
+          aria-labelledby={`${id}-label`}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? errorId : hintId}
+          onChange={(event) => choose([...(event.currentTarget.files ?? [])])}
+          className={hydrated ? "peer sr-only" : "block w-full rounded-lg border border-dashed border-line bg-surface px-3 py-2.5 text-sm"}
+          data-testid="image-input"
+        />
+        {hydrated ? (
+          <>
+            <label
+              htmlFor={id}
+              id={`${id}-button`}
+              className="cursor-pointer rounded-lg border border-brand-600 px-4 py-2 text-sm font-semibold text-brand-700 hover:bg-brand-50 peer-focus-visible:ring-2 peer-focus-visible:ring-brand-600 dark:text-brand-200 dark:hover:bg-brand-800"
+            >
+              {t("backOffice.dealForm.choosePictures")}
+            </label>
+            <span className="min-w-0 text-sm text-fg-muted" aria-live="polite" data-testid="image-names">
+              {chosen.length === 0 ? t("backOffice.dealForm.noPicture") : (
+                <>
+                  {t("backOffice.dealForm.chosen", { count: chosen.length })} <bdi className="break-all">{chosen.map((picture) => picture.name).join(", ")}</bdi>
+                </>
+              )}
+            </span>
+          </>
+        ) : null}
+      </div>
+      {chosen.length > 0 ? (
+        <ul className="mt-3 grid grid-cols-3 gap-2 sm:grid-cols-4" data-testid="image-previews">
+          {chosen.map((picture, index) => (
+            <li key={`${index}-${picture.name}`}>
+              <img src={picture.url} alt={t("backOffice.dealForm.previewAlt", { name: picture.name })} className="aspect-[4/3] w-full rounded-lg border border-line object-cover" />
+            </li>
+          ))}
+        </ul>
+      ) : null}
       {error ? (
         <p id={errorId} role="alert" className="mt-1 text-sm text-red-700 dark:text-red-300" data-testid="image-error">
           {error}
         </p>
       ) : (
-        <p className="mt-1 text-xs text-fg-muted">{t("dealEditor.fields.imagesHint")}</p>
+        <p id={hintId} className="mt-1 text-xs text-fg-muted">{t("dealEditor.fields.imagesHint")}</p>
       )}
     </div>
   );
@@ -188,17 +372,50 @@ const actionTone: Record<DealAction, string> = {
   submit: "bg-brand-600 text-white hover:bg-brand-700",
   activate: "bg-brand-600 text-white hover:bg-brand-700",
   sendBack: "border border-line hover:bg-muted",
-  end: "border border-red-300 text-red-800 hover:bg-red-50 dark:text-red-200 dark:hover:bg-red-900/30",
-  archive: "border border-line hover:bg-muted",
+  // end and archive ask first (a <Confirm>); these tones are not used for them.
+  end: "",
+  archive: "",
 };
 
 /**
  * One status button. `sendBack` carries its required note (the browser insists on it even
  * without script; the server checks again).
  */
-export function DealActionForm({ dealId, action, redirectTo, compact = false }: { dealId: string; action: DealAction; redirectTo?: string; compact?: boolean }) {
+export function DealActionForm({
+  dealId,
+  action,
+  redirectTo,
+  compact = false,
+  dealTitle,
+}: {
+  dealId: string;
+  action: DealAction;
+  redirectTo?: string;
+  compact?: boolean;
+  dealTitle?: string;
+}) {
   const { t } = useTranslation();
   const navigation = useNavigation();
+  // The server sends the page back with this when an end or archive came without the confirmation.
+  const refused = (useActionData() as DealFormResult | undefined)?.confirm;
+  if (dealActionNeedsConfirmation(action)) {
+    return (
+      <Confirm
+        label={t(`dealEditor.actions.${action}`)}
+        title={t(`backOffice.confirm.${action}.title`, { title: dealTitle ?? "" })}
+        text={t(`backOffice.confirm.${action}.text`)}
+        confirmLabel={t(`backOffice.confirm.${action}.yes`)}
+        cancelLabel={t("backOffice.confirm.cancel")}
+        open={refused?.dealId === dealId && refused.action === action}
+        testId={`deal-action-${action}`}
+      >
+        <input type="hidden" name="intent" value="action" />
+        <input type="hidden" name="dealId" value={dealId} />
+        <input type="hidden" name="action" value={action} />
+        {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
+      </Confirm>
+    );
+  }
   const pending = navigation.state !== "idle" && navigation.formData?.get("action") === action && navigation.formData?.get("dealId") === dealId;
   const noteId = `note-${dealId}`;
   return (

@@ -6,6 +6,7 @@ import { z } from "zod";
 import { CATEGORIES, DEAL_STATUSES, type DealStatus } from "~/domain/enums";
 import { toDecimalString } from "./money";
 import { tooLong } from "./text-limits";
+import { parseListQuery } from "./list-query";
 
 export const DEAL_TITLE_MAX = 120;
 export const DEAL_DESCRIPTION_MAX = 4000;
@@ -22,6 +23,12 @@ export const DEAL_PRICE_MAX = 1_000_000;
 function toAgorot(text: string): number {
   const [whole, fraction = ""] = text.split(".");
   return Number(whole) * 100 + Number(fraction.padEnd(2, "0"));
+}
+
+/** Typed shekels ("12.9", "12,90") in agorot, or null when the text is not a price the form takes. */
+export function shekelTextToAgorot(text: string): number | null {
+  const clean = text.trim().replace(",", ".");
+  return /^\d{1,6}(\.\d{1,2})?$/.test(clean) ? toAgorot(clean) : null;
 }
 
 function shekels(requiredKey: string) {
@@ -171,12 +178,11 @@ export function emptyDealFormDefaults(): DealFormDefaults {
   return { ...dealFormDefaults({ title: "", slug: "", description: "", category: "", unit: "", basePrice: 0, minQty: 1, maxQty: 100, tiers: [] }), basePrice: "" };
 }
 
-/** The admins' deals tab state, in the URL so the filter works without JavaScript. */
-export function parseAdminDealsQuery(params: URLSearchParams): { status: DealStatus | null; page: number } {
+/** The admins' deals tab state (status, search, page), in the URL so it works without JavaScript. */
+export function parseAdminDealsQuery(params: URLSearchParams): { status: DealStatus | null; q: string; page: number } {
   const status = params.get("status") ?? "";
-  const page = Number.parseInt(params.get("page") ?? "", 10);
   return {
     status: (DEAL_STATUSES as readonly string[]).includes(status) ? (status as DealStatus) : null,
-    page: Number.isFinite(page) && page >= 1 && page <= 10_000 ? page : 1,
+    ...parseListQuery(params),
   };
 }

@@ -5,7 +5,7 @@ import { pageSectionsKey, translationForPage } from "./sections";
 describe("translations sent with a page", () => {
   it("leaves the static pages', admin and server-only strings out of /deals", () => {
     const sent = translationForPage(translations.he, "/deals");
-    for (const section of ["about", "terms", "privacy", "faq", "admin", "home", "mail", "notify", "vendor", "dealEditor", "addresses", "referrals"]) expect(sent).not.toHaveProperty(section);
+    for (const section of ["about", "terms", "privacy", "faq", "admin", "home", "mail", "notify", "vendor", "dealEditor", "addresses", "referrals", "backOffice"]) expect(sent).not.toHaveProperty(section);
     for (const section of ["app", "nav", "shop", "errors", "validation", "categories"]) expect(sent).toHaveProperty(section);
   });
 
@@ -15,6 +15,8 @@ describe("translations sent with a page", () => {
     expect(translationForPage(translations.he, "/admin/cycles")).toHaveProperty("adminCycles");
     expect(translationForPage(translations.he, "/profile/edit")).toHaveProperty("account");
     expect(translationForPage(translations.he, "/vendor/new-deal")).toHaveProperty("dealEditor");
+    expect(translationForPage(translations.he, "/vendor/dashboard")).toHaveProperty("backOffice");
+    expect(translationForPage(translations.he, "/admin/deals")).toHaveProperty("backOffice");
     expect(translationForPage(translations.he, "/deals/cherry-tomatoes")).toHaveProperty("referrals");
     expect(translationForPage(translations.he, "/checkout")).toHaveProperty("addresses");
     // The contact page answers the top questions beside its form.

@@ -25,6 +25,8 @@ const PAGE_ONLY: Record<string, (pathname: string) => boolean> = {
   adminVendorApplications: startsWith("/admin"),
   dealEditor: startsWith("/vendor", "/admin"),
   vendor: startsWith("/vendor"),
+  // The back office's own header, tabs, list paging and confirmations (issue #17).
+  backOffice: startsWith("/admin", "/vendor"),
   // The saved-address picker (checkout, a deal's delivery card) and invitations.
   addresses: (pathname) => startsWith("/profile", "/checkout")(pathname) || pathname.startsWith("/deals/"),
   referrals: (pathname) => startsWith("/profile", "/invite", "/signup")(pathname) || pathname.startsWith("/deals/"),

@@ -2,7 +2,6 @@ import { useTranslation } from "~/components/use-translation";
 import { Form, Link } from "react-router";
 import { requireAdmin } from "~/auth/admin-guard.server";
 import { AdminErrorBoundary, forbiddenTitle } from "~/components/admin-error-boundary";
-import { AdminNav } from "~/components/admin-nav";
 import { dbContext } from "~/context";
 import { getInstance } from "~/web/i18next.server";
 import { AUDIT_EVENT_TYPES, AUDIT_PAGE_SIZE, listAuditEvents } from "~/services/audit.server";
@@ -37,7 +36,6 @@ export default function AdminAudit({ loaderData }: Route.ComponentProps) {
   const olderHref = older ? `/admin/audit?${new URLSearchParams({ ...(type ? { type } : {}), before: older })}` : null;
   return (
     <section className="mx-auto max-w-6xl px-4 py-8">
-      <AdminNav current="audit" />
       <h1 className="text-3xl font-bold">{t("admin.audit.title")}</h1>
       <p className="mt-1 text-fg-muted">{t("admin.audit.intro")}</p>
 

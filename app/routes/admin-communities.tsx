@@ -4,12 +4,13 @@ import { useTranslation } from "~/components/use-translation";
 import { data, Form, Link, useNavigation } from "react-router";
 import { requireAdmin } from "~/auth/admin-guard.server";
 import { AdminErrorBoundary, COMMUNITY_NOT_FOUND } from "~/components/admin-error-boundary";
-import { AdminNav } from "~/components/admin-nav";
 import { CommunityDetailsFields } from "~/components/community-details-fields";
 import { SubmitButton } from "~/components/ui/field";
 import { dbContext } from "~/context";
 import { getInstance } from "~/web/i18next.server";
-import { createCommunity, listAdminCommunities } from "~/services/admin-communities.server";
+import { countAdminCommunities, createCommunity, listAdminCommunities } from "~/services/admin-communities.server";
+import { listPage, listWindow, parseListQuery } from "~/domain/list-query";
+import { ListSearch, Pager } from "~/components/list-controls";
 import { CommunityDetailsSchema } from "~/domain/admin-community-schemas";
 import { formatAdminDate } from "~/domain/dates";
 import { redirectWithToast } from "~/web/toast.server";
@@ -24,7 +25,15 @@ export function ErrorBoundary() {
 export function loader({ request, context }: Route.LoaderArgs) {
   requireAdmin(context, request);
   const t = getInstance(context).t;
-  return { title: `${t("admin.communities.title")} | ${t("app.name")}`, communities: listAdminCommunities(context.get(dbContext)) };
+  const db = context.get(dbContext);
+  const query = parseListQuery(new URL(request.url).searchParams);
+  const communities = listAdminCommunities(db, listWindow(query));
+  return {
+    title: `${t("admin.communities.title")} | ${t("app.name")}`,
+    query,
+    communities,
+    paging: listPage(query, countAdminCommunities(db, query.q), communities.length),
+  };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, error }) => [{ title: loaderData?.title ?? forbiddenTitle(error) }];
@@ -68,12 +77,14 @@ export default function AdminCommunities({ loaderData, actionData }: Route.Compo
   const td = "px-3 py-2.5 align-top";
   return (
     <section className="mx-auto max-w-6xl px-4 py-8">
-      <AdminNav current="communities" />
       <h1 className="text-3xl font-bold">{t("admin.communities.title")}</h1>
       <p className="mt-1 text-fg-muted">{t("admin.communities.intro")}</p>
 
+      <div className="mt-6">
+        <ListSearch id="communities-q" path="/admin/communities" q={loaderData.query.q} placeholder={t("backOffice.list.placeholders.communities")} />
+      </div>
       {loaderData.communities.length === 0 ? (
-        <p className="mt-6 rounded-2xl border border-dashed border-line px-4 py-12 text-center text-fg-muted">{t("admin.communities.empty")}</p>
+        <p className="mt-6 rounded-2xl border border-dashed border-line px-4 py-12 text-center text-fg-muted">{t(loaderData.query.q ? "backOffice.list.noMatch" : "admin.communities.empty")}</p>
       ) : (
         <div className="mt-6 overflow-x-auto rounded-2xl border border-line bg-surface">
           <table className="w-full text-sm">
@@ -103,6 +114,7 @@ export default function AdminCommunities({ loaderData, actionData }: Route.Compo
           </table>
         </div>
       )}
+      <Pager path="/admin/communities" paging={loaderData.paging} keep={{ q: loaderData.query.q }} label={t("backOffice.list.pagesOf", { list: t("admin.communities.title") })} />
 
       <section aria-labelledby="new-community-title" className="mt-10 rounded-2xl border border-line bg-surface p-5">
         <h2 id="new-community-title" className="text-xl font-bold">{t("admin.communities.newTitle")}</h2>

@@ -5,7 +5,6 @@ import { useTranslation } from "~/components/use-translation";
 import { data, Form, Link, useNavigation } from "react-router";
 import { requireAdmin } from "~/auth/admin-guard.server";
 import { AdminErrorBoundary, COMMUNITY_NOT_FOUND, forbiddenTitle } from "~/components/admin-error-boundary";
-import { AdminNav } from "~/components/admin-nav";
 import { CommunityDetailsFields, WeekdaySelect } from "~/components/community-details-fields";
 import { Confirm } from "~/components/confirm";
 import { Price } from "~/components/price";
@@ -360,7 +359,6 @@ export default function AdminCommunity({ loaderData, actionData }: Route.Compone
   return (
     <section className="mx-auto grid max-w-5xl grid-cols-1 gap-6 px-4 py-8">
       <div>
-        <AdminNav current="communities" />
         <Link to="/admin/communities" className="text-sm text-fg-muted hover:underline">{t("admin.communities.backToList")}</Link>
         <header className="mt-2 flex flex-wrap items-start justify-between gap-4">
           <div>

@@ -1,7 +1,6 @@
 import { useTranslation } from "~/components/use-translation";
 import { data, Link } from "react-router";
 import { requireAdmin } from "~/auth/admin-guard.server";
-import { AdminNav } from "~/components/admin-nav";
 import { Confirm } from "~/components/confirm";
 import { Price } from "~/components/price";
 import { StatusBadge } from "~/components/status-badge";
@@ -9,7 +8,9 @@ import { dbContext } from "~/context";
 import { getInstance } from "~/web/i18next.server";
 import { formatAdminDate } from "~/domain/dates";
 import { fulfillCycle } from "~/services/order-lifecycle.server";
-import { cycleSummary, packingTotals, pickupList } from "~/services/packing.server";
+import { cycleSummary, fulfillableCount, packingTotals, pickupList } from "~/services/packing.server";
+import { isConfirmed } from "~/domain/confirm";
+import { readForm } from "~/web/form.server";
 import { redirectWithToast } from "~/web/toast.server";
 import type { Route } from "./+types/admin-cycle";
 
@@ -23,25 +24,29 @@ export function loader({ request, params, context }: Route.LoaderArgs) {
     cycle,
     pickup: pickupList(db, cycle.id),
     packing: packingTotals(db, cycle.id),
+    fulfillable: fulfillableCount(db, cycle.id),
   };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }];
 
-/** "Mark all as fulfilled": works without JavaScript (a confirmed form POST). */
+/**
+ * "Mark all as fulfilled": works without JavaScript (a confirmed form POST). Without the
+ * confirmation nothing moves and the page comes back with the question open (400).
+ */
 export async function action({ request, params, context }: Route.ActionArgs) {
   const admin = requireAdmin(context, request);
+  if (!isConfirmed(await readForm(request))) return data({ confirmFulfill: true }, { status: 400 });
   const count = fulfillCycle(context.get(dbContext), admin.id, params.id);
   return redirectWithToast(request, `/admin/cycles/${params.id}`, { variant: "success", title: "adminCycles.fulfilled", values: { count } });
 }
 
-export default function AdminCycle({ loaderData }: Route.ComponentProps) {
+export default function AdminCycle({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const { cycle, pickup, packing } = loaderData;
+  const { cycle, pickup, packing, fulfillable } = loaderData;
   const cell = "px-3 py-2 text-start";
   return (
     <section className="mx-auto grid max-w-6xl grid-cols-1 gap-6 px-4 py-10 print:py-0">
-      <div className="print:hidden"><AdminNav current="cycles" /></div>
       <Link to="/admin/cycles" className="text-sm text-fg-muted hover:underline print:hidden">{t("adminCycles.back")}</Link>
       <header className="flex flex-wrap items-end justify-between gap-3">
         <div>
@@ -53,8 +58,16 @@ export default function AdminCycle({ loaderData }: Route.ComponentProps) {
         <div className="flex flex-wrap items-start gap-2 print:hidden">
           <a href={`/admin/cycles/${cycle.id}/csv?list=pickup`} className="rounded-lg border border-line px-3 py-2 text-sm hover:bg-muted" download>{t("adminCycles.pickupList")} · {t("adminCycles.csv")}</a>
           <a href={`/admin/cycles/${cycle.id}/csv?list=packing`} className="rounded-lg border border-line px-3 py-2 text-sm hover:bg-muted" download>{t("adminCycles.packingList")} · {t("adminCycles.csv")}</a>
-          {pickup.some((line) => line.status === "PENDING" || line.status === "PAID") ? (
-            <Confirm label={t("adminCycles.fulfillAll")} title={t("adminCycles.fulfillConfirmTitle")} text={t("adminCycles.fulfillConfirmText")} confirmLabel={t("adminCycles.fulfillConfirm")} cancelLabel={t("adminCycles.fulfillCancel")}>
+          {fulfillable > 0 ? (
+            <Confirm
+              label={t("backOffice.confirm.fulfill.label", { count: fulfillable })}
+              title={t("adminCycles.fulfillConfirmTitle")}
+              text={t("backOffice.confirm.fulfill.text", { count: fulfillable })}
+              confirmLabel={t("backOffice.confirm.fulfill.yes", { count: fulfillable })}
+              cancelLabel={t("adminCycles.fulfillCancel")}
+              open={Boolean(actionData?.confirmFulfill)}
+              testId="fulfill-all"
+            >
               <input type="hidden" name="intent" value="fulfill-all" />
             </Confirm>
           ) : null}

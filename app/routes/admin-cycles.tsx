@@ -1,17 +1,21 @@
 import { useTranslation } from "~/components/use-translation";
 import { Link } from "react-router";
 import { requireAdmin } from "~/auth/admin-guard.server";
-import { AdminNav } from "~/components/admin-nav";
 import { Price } from "~/components/price";
 import { dbContext } from "~/context";
 import { getInstance } from "~/web/i18next.server";
 import { formatAdminDate } from "~/domain/dates";
-import { recentCycles } from "~/services/packing.server";
+import { countCycles, recentCycles } from "~/services/packing.server";
+import { listPage, listWindow, parseListQuery } from "~/domain/list-query";
+import { ListSearch, Pager } from "~/components/list-controls";
 import type { Route } from "./+types/admin-cycles";
 
 export function loader({ request, context }: Route.LoaderArgs) {
   requireAdmin(context, request);
-  return { title: getInstance(context).t("adminCycles.metaTitle"), cycles: recentCycles(context.get(dbContext)) };
+  const db = context.get(dbContext);
+  const query = parseListQuery(new URL(request.url).searchParams);
+  const cycles = recentCycles(db, listWindow(query));
+  return { title: getInstance(context).t("adminCycles.metaTitle"), query, cycles, paging: listPage(query, countCycles(db, query.q), cycles.length) };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }];
@@ -20,9 +24,14 @@ export default function AdminCycles({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   return (
     <section className="mx-auto max-w-6xl px-4 py-10">
-      <AdminNav current="cycles" />
       <h1 className="mt-2 text-3xl font-bold">{t("adminCycles.title")}</h1>
       <p className="mt-1 text-fg-muted">{t("adminCycles.intro")}</p>
+      <div className="mt-6">
+        <ListSearch id="cycles-q" path="/admin/cycles" q={loaderData.query.q} placeholder={t("backOffice.list.placeholders.cycles")} />
+      </div>
+      {loaderData.cycles.length === 0 ? (
+        <p className="mt-6 rounded-2xl border border-dashed border-line px-4 py-12 text-center text-fg-muted">{t(loaderData.query.q ? "backOffice.list.noMatch" : "backOffice.list.noCycles")}</p>
+      ) : (
       <div className="mt-6 overflow-x-auto rounded-2xl border border-line bg-surface">
         <table className="w-full text-sm">
           <thead className="bg-muted text-start">
@@ -46,6 +55,8 @@ export default function AdminCycles({ loaderData }: Route.ComponentProps) {
           </tbody>
         </table>
       </div>
+      )}
+      <Pager path="/admin/cycles" paging={loaderData.paging} keep={{ q: loaderData.query.q }} label={t("backOffice.list.pagesOf", { list: t("adminCycles.title") })} />
     </section>
   );
 }

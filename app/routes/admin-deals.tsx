@@ -1,7 +1,7 @@
 import { useTranslation } from "~/components/use-translation";
-import { Form, Link, useLocation } from "react-router";
+import { Link, useLocation } from "react-router";
+import { ListSearch, Pager } from "~/components/list-controls";
 import { requireAdmin } from "~/auth/admin-guard.server";
-import { AdminNav } from "~/components/admin-nav";
 import { DealActionForm, DealPageErrorBoundary, DealStatusBadge, errorTitle } from "~/components/deal-editor";
 import { Price } from "~/components/price";
 import { dbContext } from "~/context";
@@ -32,22 +32,14 @@ export async function action({ request, context }: Route.ActionArgs) {
 const th = "px-3 py-2 text-start text-xs font-semibold text-fg-muted whitespace-nowrap";
 const td = "px-3 py-2.5 align-top";
 
-function pageHref(status: string | null, page: number) {
-  const params = new URLSearchParams();
-  if (status) params.set("status", status);
-  if (page > 1) params.set("page", String(page));
-  const search = params.toString();
-  return search ? `/admin/deals?${search}` : "/admin/deals";
-}
-
 export default function AdminDeals({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const location = useLocation();
   const here = location.pathname + location.search;
-  const { queue, deals, query, pageCount } = loaderData;
+  const { queue, deals, query, paging } = loaderData;
+  const keep = { status: query.status, q: query.q };
   return (
     <section className="mx-auto max-w-6xl px-4 py-10">
-      <AdminNav current="deals" />
       <h1 className="text-3xl font-bold">{t("adminDeals.title")}</h1>
       <p className="mt-1 text-fg-muted">{t("adminDeals.intro")}</p>
 
@@ -89,23 +81,24 @@ export default function AdminDeals({ loaderData }: Route.ComponentProps) {
       <section className="mt-10" aria-labelledby="all-deals-title">
         <div className="flex flex-wrap items-end justify-between gap-3">
           <h2 id="all-deals-title" className="text-2xl font-bold">{t("adminDeals.allTitle")}</h2>
-          <Form method="get" className="flex flex-wrap items-end gap-2">
+        </div>
+        <div className="mt-4">
+          <ListSearch id="admin-deals-q" path="/admin/deals" q={query.q} placeholder={t("backOffice.list.placeholders.deals")}>
             <div>
               <label htmlFor="deal-status-filter" className="mb-1 block text-sm font-medium">{t("adminDeals.statusFilter")}</label>
-              <select id="deal-status-filter" name="status" defaultValue={query.status ?? ""} className="rounded-lg border border-line bg-surface px-3 py-2">
+              <select id="deal-status-filter" name="status" defaultValue={query.status ?? ""} key={query.status ?? ""} className="rounded-lg border border-line bg-surface px-3 py-2">
                 <option value="">{t("adminDeals.allStatuses")}</option>
                 {DEAL_STATUSES.map((status) => (
                   <option key={status} value={status}>{t(`dealEditor.status.${status}`)}</option>
                 ))}
               </select>
             </div>
-            <button type="submit" className="rounded-lg border border-line px-4 py-2 font-semibold hover:bg-muted">{t("adminDeals.filter")}</button>
-          </Form>
+          </ListSearch>
         </div>
         {/* The table box is relative: its sr-only labels are absolutely positioned, and outside
             the scroll box they widened the page on a phone. */}
         {deals.length === 0 ? (
-          <p className="mt-4 rounded-2xl border border-line bg-surface p-4 text-fg-muted">{t("adminDeals.empty")}</p>
+          <p className="mt-4 rounded-2xl border border-line bg-surface p-4 text-fg-muted">{query.q || query.status ? t("backOffice.list.noMatch") : t("adminDeals.empty")}</p>
         ) : (
           <div className="relative mt-4 overflow-x-auto rounded-2xl border border-line bg-surface">
             <table className="w-full text-sm">
@@ -134,7 +127,7 @@ export default function AdminDeals({ loaderData }: Route.ComponentProps) {
                           <Link to={`/admin/deals/${deal.id}/edit`} className="rounded-lg border border-line px-3 py-1.5 text-sm font-semibold hover:bg-muted">{t("adminDeals.edit")}</Link>
                         ) : null}
                         {deal.actions.filter((a) => a === "end" || a === "archive").map((action) => (
-                          <DealActionForm key={action} dealId={deal.id} action={action} redirectTo={here} compact />
+                          <DealActionForm key={action} dealId={deal.id} action={action} redirectTo={here} dealTitle={deal.title} compact />
                         ))}
                       </div>
                     </td>
@@ -144,13 +137,7 @@ export default function AdminDeals({ loaderData }: Route.ComponentProps) {
             </table>
           </div>
         )}
-        {pageCount > 1 ? (
-          <nav className="mt-4 flex items-center justify-center gap-4 text-sm" aria-label={t("adminDeals.allTitle")}>
-            {query.page > 1 ? <Link to={pageHref(query.status, query.page - 1)} className="font-semibold underline">{t("adminDeals.previous")}</Link> : null}
-            <span>{t("adminDeals.pageOf", { page: query.page, pages: pageCount })}</span>
-            {query.page < pageCount ? <Link to={pageHref(query.status, query.page + 1)} className="font-semibold underline">{t("adminDeals.next")}</Link> : null}
-          </nav>
-        ) : null}
+        <Pager path="/admin/deals" paging={paging} keep={keep} label={t("backOffice.list.pagesOf", { list: t("adminDeals.allTitle") })} />
       </section>
     </section>
   );

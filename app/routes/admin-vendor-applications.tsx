@@ -2,7 +2,6 @@ import { useTranslation } from "~/components/use-translation";
 import { Form, isRouteErrorResponse, useNavigation } from "react-router";
 import { requireAdmin } from "~/auth/admin-guard.server";
 import { AdminErrorBoundary } from "~/components/admin-error-boundary";
-import { AdminNav } from "~/components/admin-nav";
 import { dbContext } from "~/context";
 import type { VendorApplicationStatus } from "~/db/schema";
 import { getInstance } from "~/web/i18next.server";
@@ -10,7 +9,9 @@ import { formatAdminDate } from "~/domain/dates";
 import { publicOrigin } from "~/config.server";
 import { ServiceError } from "~/domain/errors";
 import { redirectWithToast } from "~/web/toast.server";
-import { decideVendorApplication, listVendorApplications, type AdminApplicationRow } from "~/services/vendor-applications.server";
+import { countVendorApplications, decideVendorApplication, listVendorApplications, type AdminApplicationRow } from "~/services/vendor-applications.server";
+import { listPage, listWindow, parseListQuery } from "~/domain/list-query";
+import { ListSearch, Pager } from "~/components/list-controls";
 import { ApplicationDecisionSchema } from "~/domain/vendor-schemas";
 import type { Route } from "./+types/admin-vendor-applications";
 import { readForm } from "~/web/form.server";
@@ -20,11 +21,18 @@ const BACK = "/admin/vendor-applications";
 export function loader({ request, context }: Route.LoaderArgs) {
   requireAdmin(context, request);
   const t = getInstance(context).t;
-  const rows = listVendorApplications(context.get(dbContext));
+  const db = context.get(dbContext);
+  const query = parseListQuery(new URL(request.url).searchParams);
+  // Pending ones come first, so a page holds the rest of the pending and then reviewed ones.
+  const rows = listVendorApplications(db, listWindow(query));
+  const counts = countVendorApplications(db, query.q);
   return {
     title: `${t("adminVendorApplications.title")} | ${t("app.name")}`,
+    query,
     pending: rows.filter((row) => row.status === "PENDING"),
     reviewed: rows.filter((row) => row.status !== "PENDING"),
+    pendingTotal: counts.pending,
+    paging: listPage(query, counts.total, rows.length),
   };
 }
 
@@ -137,30 +145,46 @@ function ApplicationCard({ row }: { row: AdminApplicationRow }) {
 
 export default function AdminVendorApplications({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const { pending, reviewed } = loaderData;
+  const { pending, reviewed, query, paging, pendingTotal } = loaderData;
+  const empty = (key: string) => (
+    <p className="mt-3 rounded-2xl border border-dashed border-line px-4 py-10 text-center text-fg-muted">{t(query.q ? "backOffice.list.noMatch" : key)}</p>
+  );
+  // Pending applications fill the first pages; a later page shows only what is on it.
+  const showPending = pending.length > 0 || paging.page === 1;
+  const showReviewed = reviewed.length > 0 || paging.from === 0 || paging.to === paging.total;
   return (
     <section className="mx-auto max-w-6xl px-4 py-8">
-      <AdminNav current="vendorApplications" />
       <h1 className="text-3xl font-bold">{t("adminVendorApplications.title")}</h1>
       <p className="mt-1 text-fg-muted">{t("adminVendorApplications.subtitle")}</p>
 
-      <h2 className="mt-8 text-xl font-bold">{t("adminVendorApplications.pendingTitle")}</h2>
-      {pending.length === 0 ? (
-        <p className="mt-3 rounded-2xl border border-dashed border-line px-4 py-10 text-center text-fg-muted">{t("adminVendorApplications.emptyPending")}</p>
-      ) : (
-        <ul className="mt-3 grid gap-3" data-testid="vendor-applications-pending">
-          {pending.map((row) => <ApplicationCard key={row.id} row={row} />)}
-        </ul>
-      )}
+      <div className="mt-6">
+        <ListSearch id="applications-q" path={BACK} q={query.q} placeholder={t("backOffice.list.placeholders.applications")} />
+      </div>
 
-      <h2 className="mt-10 text-xl font-bold">{t("adminVendorApplications.reviewedTitle")}</h2>
-      {reviewed.length === 0 ? (
-        <p className="mt-3 rounded-2xl border border-dashed border-line px-4 py-10 text-center text-fg-muted">{t("adminVendorApplications.emptyReviewed")}</p>
-      ) : (
-        <ul className="mt-3 grid gap-3" data-testid="vendor-applications-reviewed">
-          {reviewed.map((row) => <ApplicationCard key={row.id} row={row} />)}
-        </ul>
-      )}
+      {showPending ? (
+        <>
+          <h2 className="mt-8 text-xl font-bold">
+            {t("adminVendorApplications.pendingTitle")} <span className="text-base font-semibold text-fg-muted tabular-nums">({pendingTotal})</span>
+          </h2>
+          {pending.length === 0 ? empty("adminVendorApplications.emptyPending") : (
+            <ul className="mt-3 grid gap-3" data-testid="vendor-applications-pending">
+              {pending.map((row) => <ApplicationCard key={row.id} row={row} />)}
+            </ul>
+          )}
+        </>
+      ) : null}
+
+      {showReviewed ? (
+        <>
+          <h2 className="mt-10 text-xl font-bold">{t("adminVendorApplications.reviewedTitle")}</h2>
+          {reviewed.length === 0 ? empty("adminVendorApplications.emptyReviewed") : (
+            <ul className="mt-3 grid gap-3" data-testid="vendor-applications-reviewed">
+              {reviewed.map((row) => <ApplicationCard key={row.id} row={row} />)}
+            </ul>
+          )}
+        </>
+      ) : null}
+      <Pager path={BACK} paging={paging} keep={{ q: query.q }} label={t("backOffice.list.pagesOf", { list: t("adminVendorApplications.title") })} />
     </section>
   );
 }

@@ -3,7 +3,6 @@ import { useTranslation } from "~/components/use-translation";
 import { Form, isRouteErrorResponse, Link, useLocation, useNavigation } from "react-router";
 import { requireAdmin } from "~/auth/admin-guard.server";
 import { AdminErrorBoundary } from "~/components/admin-error-boundary";
-import { AdminNav } from "~/components/admin-nav";
 import { SearchIcon } from "~/components/icons";
 import { dbContext } from "~/context";
 import type { OrderStatus, Role } from "~/db/schema";
@@ -239,24 +238,20 @@ export default function Admin({ loaderData }: Route.ComponentProps) {
 
   return (
     <section className="mx-auto max-w-6xl px-4 py-8">
-      <AdminNav current="overview" />
       <header className="flex flex-wrap items-center justify-between gap-4">
         <div>
           <h1 className="text-3xl font-bold">{t("admin.dashboard.title")}</h1>
           <p className="mt-1 text-fg-muted">{t("admin.dashboard.subtitle", { name: adminName })}</p>
         </div>
-        <div className="flex items-center gap-2">
-          <Link to="/admin/cycles" className="rounded-lg border border-line px-4 py-2 text-sm font-semibold hover:bg-muted">
-            {t("adminCycles.dashboardLink")}
+        {/* The admin's real work first: this week's orders and pick lists, then the review queue.
+            Signing out and the way back to the shop are in the back office's header. */}
+        <div className="flex flex-wrap items-center gap-2">
+          <Link to="/admin/cycles" className="rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700" data-testid="admin-primary-action">
+            {t("backOffice.dashboard.cycles")}
           </Link>
-          <Link to="/" className="rounded-lg border border-line px-4 py-2 text-sm font-semibold hover:bg-muted">
-            {t("admin.dashboard.home")}
+          <Link to="/admin/deals" className="rounded-lg border border-line px-4 py-2 text-sm font-semibold hover:bg-muted">
+            {t("backOffice.dashboard.reviewQueue")}
           </Link>
-          <Form method="post" action="/logout">
-            <button type="submit" className="rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700">
-              {t("admin.dashboard.logout")}
-            </button>
-          </Form>
         </div>
       </header>
 

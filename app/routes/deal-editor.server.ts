@@ -11,6 +11,8 @@ import { dealForEditor, removeDealImage, takeDealAction, updateDeal, type DealEd
 import { dealFormDefaults, DealFormSchema, type DealInput } from "~/domain/deal-schema";
 import { DEAL_ACTIONS, type DealAction } from "~/domain/deal-status";
 import { ServiceError } from "~/domain/errors";
+import { dealActionNeedsConfirmation, isConfirmed } from "~/domain/confirm";
+import { withUnitFromChoice } from "~/domain/units";
 import { safeRedirect } from "~/web/safe-redirect";
 import { redirectWithToast } from "~/web/toast.server";
 
@@ -40,7 +42,8 @@ export async function saveDealForm(
   save: (input: DealInput, files: File[]) => Promise<EditorDeal>,
   success: (deal: EditorDeal) => { url: string; title: string; description?: string },
 ) {
-  const submission = parseWithZod(withoutFiles(form), { schema: DealFormSchema });
+  // The page sends the unit as a choice from the list (or "other" and its text).
+  const submission = parseWithZod(withUnitFromChoice(withoutFiles(form)), { schema: DealFormSchema });
   if (submission.status !== "success") return data<DealFormResult>({ result: submission.reply() }, { status: 400 });
   try {
     const saved = await save(submission.value, filesOf(form));
@@ -70,6 +73,11 @@ export async function dealButtonAction(request: Request, context: Ctx, form: For
     }
     const action = String(form.get("action") ?? "");
     if (intent !== "action" || !(DEAL_ACTIONS as readonly string[]).includes(action)) throw new ServiceError(400, "dealEditor.errors.unknownAction");
+    // Ending or archiving asks first: without the confirmation nothing changes and the page
+    // comes back with the question open.
+    if (dealActionNeedsConfirmation(action as DealAction) && !isConfirmed(form)) {
+      return data<DealFormResult>({ confirm: { dealId, action: action as DealAction } }, { status: 400 });
+    }
     const note = typeof form.get("note") === "string" ? String(form.get("note")) : undefined;
     takeDealAction(db, editor, dealId, action as DealAction, note);
     return redirectWithToast(request, to, { variant: "success", title: `dealEditor.done.${action}` });

@@ -9,6 +9,8 @@ import { getInstance } from "~/web/i18next.server";
 import { formatDate, formatDateTime } from "~/domain/dates";
 import { vendorDashboard } from "~/services/vendor-dashboard.server";
 import type { VendorDealState } from "~/domain/vendor-schemas";
+import { salesByDeal } from "~/domain/back-office";
+import { formatShekel } from "~/domain/money";
 import type { Route } from "./+types/vendor-dashboard";
 
 export function loader({ request, context }: Route.LoaderArgs) {
@@ -65,6 +67,8 @@ export default function VendorDashboard({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
   const { vendorName, deals, weeks, totals, reviews } = loaderData;
   const locale = i18n.language;
+  // This week's sales per deal, from the same rows as the week tables (one revenue rule).
+  const sales = salesByDeal(weeks.flatMap((week) => week.sales));
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-10">
@@ -73,13 +77,10 @@ export default function VendorDashboard({ loaderData }: Route.ComponentProps) {
           <h1 className="text-3xl font-bold">{t("vendor.dashboard.title")}</h1>
           <p className="mt-1 text-fg-muted">{t("vendor.dashboard.subtitle", { name: vendorName })}</p>
         </div>
-        <nav className="flex flex-wrap gap-2">
-          <Link to="/vendor/new-deal" className="rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700">
-            {t("vendor.dashboard.newDeal")}
-          </Link>
-          <Link to="/vendor/guide" className="rounded-lg border border-line px-4 py-2 text-sm font-semibold hover:bg-muted">{t("vendor.dashboard.guide")}</Link>
-          <Link to="/vendor/support" className="rounded-lg border border-line px-4 py-2 text-sm font-semibold hover:bg-muted">{t("vendor.dashboard.support")}</Link>
-        </nav>
+        {/* The guide and support are in the vendor area's tabs. */}
+        <Link to="/vendor/new-deal" className="rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700">
+          {t("vendor.dashboard.newDeal")}
+        </Link>
       </header>
 
       <dl aria-label={t("vendor.dashboard.totalsLabel")} className="mt-6 grid gap-3 sm:grid-cols-3">
@@ -105,26 +106,39 @@ export default function VendorDashboard({ loaderData }: Route.ComponentProps) {
           </Empty>
         ) : (
           <ul className="grid gap-2" data-testid="vendor-deals">
-            {deals.map((deal) => (
-              <li key={deal.id} className={`${card} flex flex-wrap items-center justify-between gap-3`} data-testid="vendor-deal">
-                <div className="min-w-0">
-                  <p className="font-semibold">{deal.title}</p>
-                  <p className="mt-0.5 text-sm text-fg-muted">
-                    {t("vendor.dashboard.deals.price")}: <Price agorot={deal.basePrice} /> / {deal.unit}
-                  </p>
-                  {deal.reviewNote && deal.state === "DRAFT" ? (
-                    <p className="mt-1 text-sm text-amber-800 dark:text-amber-200" data-testid="vendor-deal-note">{t("vendor.dashboard.deals.note", { note: deal.reviewNote })}</p>
-                  ) : null}
-                </div>
-                <div className="flex items-center gap-3">
-                  <span className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${STATE_TONES[deal.state]}`} data-testid="vendor-deal-state">
-                    {t(`vendor.states.${deal.state}`)}
-                  </span>
-                  {deal.state === "ACTIVE" ? <Link to={`/deals/${deal.slug}`} className={link}>{t("vendor.dashboard.deals.view")}</Link> : null}
-                  <Link to={`/vendor/deals/${deal.id}/edit`} className={link}>{t("vendor.dashboard.deals.edit")}</Link>
-                </div>
-              </li>
-            ))}
+            {deals.map((deal) => {
+              const sold = sales.get(deal.id);
+              return (
+                <li key={deal.id} className={`${card} flex items-start gap-3`} data-testid="vendor-deal">
+                  {deal.image ? (
+                    <img src={deal.image} alt={t("backOffice.myDeals.thumbAlt", { title: deal.title })} width={72} height={54} loading="lazy" className="h-14 w-18 shrink-0 rounded-lg border border-line object-cover" data-testid="vendor-deal-thumb" />
+                  ) : (
+                    <img src="/images/produce/placeholder.svg" alt="" width={72} height={54} className="h-14 w-18 shrink-0 rounded-lg border border-line object-cover" />
+                  )}
+                  <div className="min-w-0 flex-1">
+                    <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+                      <p className="font-semibold">{deal.title}</p>
+                      <span className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${STATE_TONES[deal.state]}`} data-testid="vendor-deal-state">
+                        {t(`vendor.states.${deal.state}`)}
+                      </span>
+                      <span className="flex gap-3 text-sm">
+                        <Link to={`/vendor/deals/${deal.id}/edit`} className={link} aria-label={`${t("backOffice.myDeals.edit")}: ${deal.title}`}>{t("backOffice.myDeals.edit")}</Link>
+                        {deal.state === "ACTIVE" ? <Link to={`/deals/${deal.slug}`} className={link} aria-label={`${t("backOffice.myDeals.view")}: ${deal.title}`}>{t("backOffice.myDeals.view")}</Link> : null}
+                      </span>
+                    </div>
+                    <p className="mt-0.5 text-sm text-fg-muted">
+                      {t("vendor.dashboard.deals.price")}: <Price agorot={deal.basePrice} /> / {deal.unit}
+                    </p>
+                    <p className="mt-0.5 text-sm" data-testid="vendor-deal-week">
+                      {sold ? t("backOffice.myDeals.thisWeek", { qty: sold.qty, unit: deal.unit, revenue: formatShekel(sold.revenue, locale) }) : <span className="text-fg-muted">{t("backOffice.myDeals.noSalesYet")}</span>}
+                    </p>
+                    {deal.reviewNote && deal.state === "DRAFT" ? (
+                      <p className="mt-1 text-sm text-amber-800 dark:text-amber-200" data-testid="vendor-deal-note">{t("vendor.dashboard.deals.note", { note: deal.reviewNote })}</p>
+                    ) : null}
+                  </div>
+                </li>
+              );
+            })}
           </ul>
         )}
       </Section>

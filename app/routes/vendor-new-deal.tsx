@@ -32,9 +32,17 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function VendorNewDeal({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
   return (
-    <section className="mx-auto max-w-3xl px-4 py-10">
+    <section className="mx-auto max-w-5xl px-4 py-10">
       <h1 className="text-3xl font-bold">{t("dealEditor.new.title")}</h1>
       <p className="mt-2 text-fg-muted">{t("dealEditor.new.lead")}</p>
+      <section aria-labelledby="publish-steps-title" className="mt-6 rounded-2xl border border-line bg-surface p-4" data-testid="publish-steps">
+        <h2 id="publish-steps-title" className="font-bold">{t("backOffice.dealForm.steps.title")}</h2>
+        <ol className="mt-2 grid list-decimal gap-1 ps-5 text-sm">
+          <li>{t("backOffice.dealForm.steps.save")}</li>
+          <li>{t("backOffice.dealForm.steps.send")}</li>
+          <li>{t("backOffice.dealForm.steps.publish")}</li>
+        </ol>
+      </section>
       <div className="mt-8">
         <DealForm id="new-deal" defaults={loaderData.defaults} formResult={actionData} submitLabel={t("dealEditor.new.submit")} pendingLabel={t("dealEditor.new.pending")} />
       </div>

@@ -1,7 +1,7 @@
 // Admins run the communities (issue #7): details, pickup points, discount tiers and the weekly
 // cycle's settings. The /admin/communities pages and the /api/admin twins both call these.
 // Every change runs in one immediate transaction together with its audit row.
-import { and, asc, desc, eq, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, sql } from "drizzle-orm";
 import type { Db, Queryable, Tx } from "~/db/client.server";
 import { communities, communityTiers, groups, orders, pickupPoints, users, weeklyCycles, type Community, type PickupPoint } from "~/db/schema";
 import type { CommunityDetailsInput, CycleSettingsInput, PickupPointInput } from "~/domain/admin-community-schemas";
@@ -11,6 +11,8 @@ import { settleCommunity } from "./cycle-engine.server";
 import { ServiceError } from "~/domain/errors";
 import { toDecimalString } from "~/domain/money";
 import { checkTiers, type RawTierRow, type ValidTier } from "~/domain/tier-rules";
+import type { ListWindow } from "~/domain/list-query";
+import { containsAny } from "./list-search.server";
 
 export interface AdminCommunityRow {
   id: string;
@@ -23,13 +25,16 @@ export interface AdminCommunityRow {
   openDeadline: Date | null;
 }
 
-/** Every community, active first, with its members and open week: one query. */
-export function listAdminCommunities(db: Queryable): AdminCommunityRow[] {
+/**
+ * The communities, active first, with their members and open week: one query. A window (from
+ * the admin list's search and page) narrows it to a name or pickup address and one page.
+ */
+export function listAdminCommunities(db: Queryable, window: Partial<ListWindow> = {}): AdminCommunityRow[] {
   // Written out with table names: drizzle leaves columns unqualified inside sql``, which a
   // correlated subquery would read as its own table's columns.
   const members = sql<number>`(select count(*) from users where users.community_id = communities.id)`;
   const deadline = sql<number | null>`(select weekly_cycles.order_deadline from weekly_cycles where weekly_cycles.community_id = communities.id and weekly_cycles.is_active = 1)`;
-  return db
+  const query = db
     .select({
       id: communities.id,
       name: communities.name,
@@ -40,9 +45,18 @@ export function listAdminCommunities(db: Queryable): AdminCommunityRow[] {
       openDeadline: deadline,
     })
     .from(communities)
-    .orderBy(desc(communities.isActive), asc(communities.name))
-    .all()
-    .map((row) => ({ ...row, openDeadline: row.openDeadline === null ? null : new Date(row.openDeadline) }));
+    .where(communitySearch(window.q ?? ""))
+    .orderBy(desc(communities.isActive), asc(communities.name), asc(communities.id))
+    .$dynamic();
+  if (window.limit !== undefined) query.limit(window.limit).offset(window.offset ?? 0);
+  return query.all().map((row) => ({ ...row, openDeadline: row.openDeadline === null ? null : new Date(row.openDeadline) }));
+}
+
+const communitySearch = (q: string) => containsAny(q, [communities.name, communities.pickupAddress]);
+
+/** How many communities the search finds (all of them without one). */
+export function countAdminCommunities(db: Queryable, q = ""): number {
+  return db.select({ n: count() }).from(communities).where(communitySearch(q)).get()?.n ?? 0;
 }
 
 export interface AdminCommunityDetail {

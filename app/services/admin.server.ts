@@ -1,12 +1,12 @@
 // The admin area: platform numbers, the users, orders and contact-message lists. The /admin page
 // and the /api/admin/* routes both read through these functions. (Creating an admin is a
 // sign-in concern: app/auth/admin-creation.server.ts.)
-import { count, desc, eq, or, sql, type SQL } from "drizzle-orm";
-import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
+import { count, desc, eq, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { authProviders, contactMessages, deals, orders, users, type OrderStatus, type Role, type User } from "~/db/schema";
 import { ADMIN_LIST_LIMIT, displayName, type AdminCreateInput, type AdminQuery, type AdminTab } from "~/domain/admin-schemas";
 import { toDecimalString } from "~/domain/money";
+import { containsAny } from "./list-search.server";
 
 // ---------------------------------------------------------------------------------------------
 // Numbers
@@ -39,13 +39,6 @@ export function adminStatsJson(stats: AdminStats) {
 
 // ---------------------------------------------------------------------------------------------
 // Lists: newest first, at most ADMIN_LIST_LIMIT rows, the search applied in SQL
-
-/** `column LIKE %q%` for any of the columns; LIKE's own wildcards in q are taken literally. */
-function containsAny(q: string, columns: SQLiteColumn[]): SQL | undefined {
-  if (!q) return undefined;
-  const pattern = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-  return or(...columns.map((column) => sql`${column} like ${pattern} escape '\\'`));
-}
 
 const userSearch = (q: string) => containsAny(q, [users.name, users.firstName, users.lastName, users.email, users.id]);
 const orderSearch = (q: string) => containsAny(q, [users.name, users.firstName, users.lastName, users.email, orders.id, deals.title]);

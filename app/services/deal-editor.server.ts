@@ -14,6 +14,8 @@ import { ServiceError } from "~/domain/errors";
 import { fitsImageLimit, MAX_IMAGES_PER_DEAL } from "~/domain/image-upload";
 import { toDecimalString } from "~/domain/money";
 import { firstFreeSlug, slugify } from "~/domain/slug";
+import { listPage, listWindow } from "~/domain/list-query";
+import { containsAny } from "./list-search.server";
 
 /** Who is changing a deal: a vendor (its own deals only) or an admin (any deal). */
 export type DealEditor = { role: "VENDOR"; userId: string; vendorId: string } | { role: "ADMIN"; userId: string };
@@ -307,14 +309,17 @@ export function listVendorDeals(db: Db, vendorId: string): DealListRow[] {
   return db.select(listColumns).from(deals).innerJoin(vendors, eq(vendors.id, deals.vendorId)).where(eq(deals.vendorId, vendorId)).orderBy(desc(deals.updatedAt)).all();
 }
 
-export const ADMIN_DEALS_PAGE_SIZE = 50;
-
 export interface AdminDealsQuery {
   status: DealStatus | null;
+  /** a part of the deal's title or its vendor's name; empty for every deal */
+  q: string;
   page: number;
 }
 
-/** The admins' deals tab: the review queue (oldest submission first), then every deal, paged. */
+/**
+ * The admins' deals tab: the review queue (oldest submission first), then every deal (or those
+ * in one status, or matching the search), one page of LIST_PAGE_SIZE at a time.
+ */
 export function adminDealLists(db: Db, query: AdminDealsQuery) {
   const queue = db
     .select(listColumns)
@@ -323,22 +328,25 @@ export function adminDealLists(db: Db, query: AdminDealsQuery) {
     .where(and(eq(deals.status, "DRAFT"), isNotNull(deals.submittedAt)))
     .orderBy(asc(deals.submittedAt))
     .all();
-  const where: SQL | undefined = query.status ? eq(deals.status, query.status) : undefined;
+  const { limit, offset } = listWindow(query);
+  const where = and(query.status ? eq(deals.status, query.status) : undefined, containsAny(query.q, [deals.title, vendors.name]));
   const rows = db
     .select(listColumns)
     .from(deals)
     .innerJoin(vendors, eq(vendors.id, deals.vendorId))
     .where(where)
     .orderBy(desc(deals.updatedAt), asc(deals.id))
-    .limit(ADMIN_DEALS_PAGE_SIZE)
-    .offset((query.page - 1) * ADMIN_DEALS_PAGE_SIZE)
+    .limit(limit)
+    .offset(offset)
     .all();
-  const total = db.select({ n: count() }).from(deals).where(where).get()?.n ?? 0;
+  const total = db.select({ n: count() }).from(deals).innerJoin(vendors, eq(vendors.id, deals.vendorId)).where(where).get()?.n ?? 0;
+  const paging = listPage(query, total, rows.length);
   return {
     queue,
     deals: rows.map((row) => ({ ...row, actions: availableDealActions(row, "ADMIN") })),
     total,
-    pageCount: Math.max(1, Math.ceil(total / ADMIN_DEALS_PAGE_SIZE)),
+    pageCount: paging.pageCount,
+    paging,
   };
 }
 

@@ -1,32 +1,53 @@
 // What admins need on pickup day: per community and cycle, who takes what (the pickup list)
 // and how much of each deal to pack (the packing list).
-import { and, asc, count, desc, eq, notInArray, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, notInArray, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { communities, deals, orders, pickupPoints, users, weeklyCycles } from "~/db/schema";
+import type { ListWindow } from "~/domain/list-query";
+import { containsAny } from "./list-search.server";
 
-/** The last weeks of every community, newest first, with their order counts. */
-export function recentCycles(db: Db, limit = 40) {
+const cycleColumns = {
+  id: weeklyCycles.id,
+  communityName: communities.name,
+  orderDeadline: weeklyCycles.orderDeadline,
+  pickupDate: weeklyCycles.pickupDate,
+  isActive: weeklyCycles.isActive,
+  goalMissed: weeklyCycles.goalMissed,
+  currentRevenue: weeklyCycles.currentRevenue,
+  targetRevenue: weeklyCycles.targetRevenue,
+  orderCount: sql<number>`(select count(*) from ${orders} where ${orders.weeklyCycleId} = ${weeklyCycles.id} and ${orders.status} != 'CANCELED')`,
+};
+
+const cycleSearch = (q: string) => containsAny(q, [communities.name]);
+
+/**
+ * The weeks of every community, newest first, with their order counts: one page of the admin
+ * list (a search narrows it to communities whose name has the text).
+ */
+export function recentCycles(db: Db, window: Partial<ListWindow> = {}) {
   return db
-    .select({
-      id: weeklyCycles.id,
-      communityName: communities.name,
-      orderDeadline: weeklyCycles.orderDeadline,
-      pickupDate: weeklyCycles.pickupDate,
-      isActive: weeklyCycles.isActive,
-      goalMissed: weeklyCycles.goalMissed,
-      currentRevenue: weeklyCycles.currentRevenue,
-      targetRevenue: weeklyCycles.targetRevenue,
-      orderCount: sql<number>`(select count(*) from ${orders} where ${orders.weeklyCycleId} = ${weeklyCycles.id} and ${orders.status} != 'CANCELED')`,
-    })
+    .select(cycleColumns)
     .from(weeklyCycles)
     .innerJoin(communities, eq(communities.id, weeklyCycles.communityId))
-    .orderBy(desc(weeklyCycles.orderDeadline))
-    .limit(limit)
+    .where(cycleSearch(window.q ?? ""))
+    .orderBy(desc(weeklyCycles.orderDeadline), asc(weeklyCycles.id))
+    .limit(window.limit ?? 40)
+    .offset(window.offset ?? 0)
     .all();
 }
 
+/** How many weeks the search finds (all of them without one). */
+export function countCycles(db: Db, q = ""): number {
+  return db.select({ n: count() }).from(weeklyCycles).innerJoin(communities, eq(communities.id, weeklyCycles.communityId)).where(cycleSearch(q)).get()?.n ?? 0;
+}
+
 export function cycleSummary(db: Db, cycleId: string) {
-  return recentCycles(db, 1000).find((c) => c.id === cycleId) ?? null;
+  return db.select(cycleColumns).from(weeklyCycles).innerJoin(communities, eq(communities.id, weeklyCycles.communityId)).where(eq(weeklyCycles.id, cycleId)).get() ?? null;
+}
+
+/** How many of a week's orders "mark all delivered" would move (pending or paid ones). */
+export function fulfillableCount(db: Db, cycleId: string): number {
+  return db.select({ n: count() }).from(orders).where(and(eq(orders.weeklyCycleId, cycleId), inArray(orders.status, ["PENDING", "PAID"]))).get()?.n ?? 0;
 }
 
 const live = notInArray(orders.status, ["CANCELED", "REFUNDED"]);

@@ -1,7 +1,7 @@
 // Vendor applications (issue #7): a signed-in person asks to sell through the market, an admin
 // approves (a vendors row, the VENDOR role) or rejects with a note. The /vendor page, the
 // /admin/vendor-applications page and their /api twins all go through these functions.
-import { and, asc, desc, eq, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import type { Db, Queryable } from "~/db/client.server";
 import { users, vendorApplications, vendors, type Language, type User, type VendorApplicationStatus } from "~/db/schema";
@@ -12,6 +12,8 @@ import { ServiceError } from "~/domain/errors";
 import { translatorFor } from "./i18n.server";
 import { sendMail } from "./mail.server";
 import type { ApplicationDecision, VendorApplicationInput } from "~/domain/vendor-schemas";
+import type { ListWindow } from "~/domain/list-query";
+import { containsAny } from "./list-search.server";
 
 export type VendorApplication = typeof vendorApplications.$inferSelect;
 
@@ -84,8 +86,14 @@ export interface AdminApplicationRow extends VendorApplication {
   reviewerEmail: string | null;
 }
 
-/** Pending first (oldest waiting first), then the reviewed ones, newest decision first. */
-export function listVendorApplications(db: Db, limit = 200): AdminApplicationRow[] {
+const applicationSearch = (q: string) =>
+  containsAny(q, [vendorApplications.businessName, vendorApplications.contactName, vendorApplications.email, users.email]);
+
+/**
+ * Pending first (oldest waiting first), then the reviewed ones, newest decision first. A window
+ * (the admin list's search and page) narrows it to a business, contact or e-mail and one page.
+ */
+export function listVendorApplications(db: Db, window: Partial<ListWindow> = {}): AdminApplicationRow[] {
   const reviewer = alias(users, "reviewer");
   return db
     .select({
@@ -96,15 +104,28 @@ export function listVendorApplications(db: Db, limit = 200): AdminApplicationRow
     .from(vendorApplications)
     .innerJoin(users, eq(users.id, vendorApplications.userId))
     .leftJoin(reviewer, eq(reviewer.id, vendorApplications.reviewedByUserId))
+    .where(applicationSearch(window.q ?? ""))
     .orderBy(
       sql`case when ${vendorApplications.status} = 'PENDING' then 0 else 1 end`,
       sql`case when ${vendorApplications.status} = 'PENDING' then ${vendorApplications.createdAt} end asc`,
       desc(vendorApplications.reviewedAt),
       asc(vendorApplications.id),
     )
-    .limit(limit)
+    .limit(window.limit ?? 200)
+    .offset(window.offset ?? 0)
     .all()
     .map(({ application, applicantEmail, reviewerEmail }) => ({ ...application, applicantEmail, reviewerEmail }));
+}
+
+/** How many applications the search finds, and how many of those wait for a decision. */
+export function countVendorApplications(db: Db, q = ""): { total: number; pending: number } {
+  const row = db
+    .select({ total: count(), pending: sql<number>`coalesce(sum(case when ${vendorApplications.status} = 'PENDING' then 1 else 0 end), 0)` })
+    .from(vendorApplications)
+    .innerJoin(users, eq(users.id, vendorApplications.userId))
+    .where(applicationSearch(q))
+    .get();
+  return { total: row?.total ?? 0, pending: row?.pending ?? 0 };
 }
 
 interface Decided {

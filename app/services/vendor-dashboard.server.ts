@@ -22,6 +22,8 @@ export interface VendorDealRow {
   unit: string;
   basePrice: number;
   createdAt: Date;
+  /** the first picture, for "my deals" */
+  image: string | null;
 }
 
 export interface DealSales {
@@ -83,6 +85,7 @@ export function vendorDashboard(db: Db, vendorId: string): VendorDashboard {
       unit: deals.unit,
       basePrice: deals.basePrice,
       createdAt: deals.createdAt,
+      image: sql<string | null>`json_extract(${deals.images}, '$[0]')`,
     })
     .from(deals)
     .where(eq(deals.vendorId, vendorId))

@@ -33,7 +33,11 @@ test.describe("admin dashboard", () => {
       await expect(page.getByTestId("admin-stat").filter({ hasText: label })).toBeVisible();
     }
     await expect(page.getByTestId("admin-stat").filter({ hasText: "סה״כ הכנסות" })).toContainText("₪");
-    await expect(page.getByRole("button", { name: "התנתקות" }).first()).toBeVisible();
+    // The admin's real work is the primary action; signing out is in the user menu.
+    await expect(page.getByTestId("admin-primary-action")).toHaveAttribute("href", "/admin/cycles");
+    await page.getByTestId("user-menu").click();
+    await expect(page.getByRole("button", { name: "התנתקות" })).toBeVisible();
+    await page.getByTestId("user-menu").click();
 
     // Users tab by default; the search box is a GET form.
     await expect(page.getByTestId("admin-user-row").first()).toBeVisible();

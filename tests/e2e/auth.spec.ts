@@ -56,8 +56,11 @@ test.describe("signing up, out and in", () => {
   test("an admin lands on /admin after login, and sees the admin link", async ({ page }) => {
     await logIn(page, DEMO_ADMIN.email, DEMO_ADMIN.password);
     await expect(page).toHaveURL(/\/admin$/);
+    // The back office shows its tabs; from the shop, the user menu leads back to it.
+    await expect(page.getByRole("navigation", { name: "אזורי הניהול" })).toBeVisible();
+    await page.goto("/deals");
     await page.getByTestId("user-menu").click();
-    await expect(page.getByRole("link", { name: "ניהול" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "ניהול", exact: true })).toBeVisible();
   });
 
   test("login honours a same-site ?redirect=", async ({ page }) => {

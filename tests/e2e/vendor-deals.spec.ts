@@ -35,7 +35,7 @@ async function createDealThroughForm(page: Page, title: string, withImage: boole
   await page.getByLabel("שם המבצע").fill(title);
   await page.getByLabel("תיאור").fill("עגבניות שרי מתוקות מהחממה במושב, נקטפות בבוקר.");
   await page.getByLabel("קטגוריה").selectOption("vegetables");
-  await page.getByLabel("יחידת מכירה").fill("קילו");
+  await page.getByLabel("יחידת מכירה").selectOption("kg");
   await page.getByLabel("מחיר ליחידה (₪)", { exact: true }).fill("14.90");
   await page.getByLabel("כמות מקסימלית להזמנה").fill("30");
   await page.getByLabel("מכמות").first().fill("5");
@@ -124,12 +124,16 @@ test.describe("vendor deals", () => {
     await page.getByLabel("שם המבצע").fill(title);
     await page.getByLabel("תיאור").fill("חסה ערבית פריכה, נקטפת באותו בוקר.");
     await page.getByLabel("קטגוריה").selectOption("vegetables");
-    await page.getByLabel("יחידת מכירה").fill("ראש");
+    // A unit that is not on the list: "other", and its text.
+    await page.getByLabel("יחידת מכירה").selectOption("other");
+    await page.getByLabel("יחידה אחרת").fill("ראש");
     await page.getByLabel("מחיר ליחידה (₪)", { exact: true }).fill("6");
     await page.getByLabel("תמונות", { exact: true }).setInputFiles({ name: "lettuce.png", mimeType: "image/png", buffer: Buffer.from("this is text, not a picture") });
     await page.getByRole("button", { name: "שמירה כטיוטה" }).click();
     await expect(page.getByTestId("image-error")).toContainText("lettuce.png");
     await expect(page).toHaveURL(/\/vendor\/new-deal$/);
     await expect(page.getByLabel("שם המבצע")).toHaveValue(title);
+    await expect(page.getByLabel("יחידת מכירה")).toHaveValue("other");
+    await expect(page.getByLabel("יחידה אחרת")).toHaveValue("ראש");
   });
 });

@@ -230,7 +230,13 @@ describe("communities by an admin", () => {
     expect(auditRows("order.status_changed", one.id).map((r) => [r.actorUserId, r.payload!.before, r.payload!.after])).toEqual([[adminId(), { status: "PENDING" }, { status: "PAID" }]]);
 
     const two = insert();
-    const fulfil = await app.fetch(`/admin/cycles/${cycle.id}`, { method: "POST", body: new URLSearchParams({ intent: "fulfill-all" }), headers: { Cookie: cookie, Accept: "text/html" } });
+    // Without the confirmation nothing moves: 400, and the page asks again.
+    const unconfirmed = await app.fetch(`/admin/cycles/${cycle.id}`, { method: "POST", body: new URLSearchParams({ intent: "fulfill-all" }), headers: { Cookie: cookie, Accept: "text/html" } });
+    expect(unconfirmed.status).toBe(400);
+    expect(await unconfirmed.text()).toMatch(/<details(?=[^>]*data-testid="fulfill-all")(?=[^>]*\sopen[=\s>])[^>]*>/);
+    expect(db().select().from(orders).where(eq(orders.id, two.id)).get()!.status).toBe("PENDING");
+    expect(auditRows("order.status_changed", two.id)).toEqual([]);
+    const fulfil = await app.fetch(`/admin/cycles/${cycle.id}`, { method: "POST", body: new URLSearchParams({ intent: "fulfill-all", confirmed: "yes" }), headers: { Cookie: cookie, Accept: "text/html" } });
     expect(fulfil.status).toBe(302);
     expect(auditRows("order.status_changed", two.id).map((r) => r.payload!.after).reverse()).toEqual([{ status: "PAID" }, { status: "FULFILLED" }]);
     expect(auditRows("order.status_changed", one.id).map((r) => r.payload!.after)).toContainEqual({ status: "FULFILLED" });

@@ -1,0 +1,45 @@
+// The back office (admin and vendor pages, issue #17): which area a path belongs to and which of
+// its tabs is the current one. Pure: the layout and its tests use it.
+
+export type BackOfficeArea = "admin" | "vendor";
+
+/** The area of a back-office path, or null for a shop page. */
+export function backOfficeArea(pathname: string): BackOfficeArea | null {
+  if (pathname === "/admin" || pathname.startsWith("/admin/")) return "admin";
+  if (pathname.startsWith("/vendor/")) return "vendor";
+  return null;
+}
+
+/**
+ * The tab a path belongs to: the longest tab address the path starts with (so
+ * /admin/deals/3/edit is under "deals", not the overview). A vendor's deal pages
+ * (/vendor/deals/...) belong to the dashboard, where "my deals" is.
+ */
+export function backOfficeSection(pathname: string, sections: readonly { to: string }[]): string | null {
+  const path = pathname.startsWith("/vendor/deals/") ? "/vendor/dashboard" : pathname.replace(/\/+$/, "") || "/";
+  let best: string | null = null;
+  for (const { to } of sections) {
+    if ((path === to || path.startsWith(`${to}/`)) && (!best || to.length > best.length)) best = to;
+  }
+  return best;
+}
+
+export interface DealWeekSales {
+  qty: number;
+  /** agorot, as the vendor dashboard's service counts it */
+  revenue: number;
+  orders: number;
+}
+
+/**
+ * "My deals" shows each deal's sales this week: the dashboard's per-community sales rows added
+ * up per deal (a deal sells in every community with an open week).
+ */
+export function salesByDeal(rows: readonly { dealId: string; qty: number; revenue: number; orders: number }[]): Map<string, DealWeekSales> {
+  const byDeal = new Map<string, DealWeekSales>();
+  for (const row of rows) {
+    const sum = byDeal.get(row.dealId) ?? { qty: 0, revenue: 0, orders: 0 };
+    byDeal.set(row.dealId, { qty: sum.qty + row.qty, revenue: sum.revenue + row.revenue, orders: sum.orders + row.orders });
+  }
+  return byDeal;
+}
