@@ -1,7 +1,7 @@
 import { useTranslation } from "~/components/use-translation";
 import { Link } from "react-router";
 import { getInstance } from "~/web/i18next.server";
-import { SUPPORT_CONTACT } from "~/domain/contact-schema";
+import { SUPPORT_CONTACT } from "~/domain/business";
 import type { Route } from "./+types/privacy";
 
 // Nothing on this page needs a script: the root leaves out <Scripts /> (DESIGN.md budgets).
