@@ -105,6 +105,7 @@ export default [
     route("users/stats", "routes/api/user-stats.ts"),
     route("user/profile", "routes/api/user-profile.ts"),
     route("user/settings", "routes/api/user-settings.ts"),
+    route("user/account", "routes/api/user-account.ts"),
     // Admin API
     route("admin/create-admin", "routes/api/admin-create.ts"),
     // Admin API: communities, pickup points, tiers, cycle settings, audit log (issue #7)

@@ -31,6 +31,7 @@ export const AUDIT_EVENT_TYPES = [
   "order.repriced",
   "cycle.closed",
   "user.role_changed",
+  "account.deleted",
 ] as const;
 export type AuditEventType = (typeof AUDIT_EVENT_TYPES)[number];
 
