@@ -27,6 +27,7 @@ export default [
   route("admin/cycles", "routes/admin-cycles.tsx"),
   route("admin/cycles/:id", "routes/admin-cycle.tsx"),
   route("admin/cycles/:id/csv", "routes/admin-cycle-csv.ts"),
+  route("admin/cycles/:id/pickup", "routes/admin-cycle-pickup.tsx"),
   // Admin: communities and the audit log (issue #7)
   route("admin/communities", "routes/admin-communities.tsx"),
   route("admin/communities/:id", "routes/admin-community.tsx"),
