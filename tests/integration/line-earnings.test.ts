@@ -67,6 +67,8 @@ describe("what an order line earned", () => {
     const receipt = await (await app.fetch(`/orders/${order.id}/receipt`, { headers: { Authorization: `Bearer ${token}` } })).text();
     expect(receipt).toContain('data-testid="receipt-line-total"');
     expect(receipt).toMatch(/data-testid="receipt-line-total"[^>]*>(?:<[^>]+>)*[^<]*53\.70/);
+    expect(receipt).toContain("מתוכם מע״מ 18%");
+    expect(receipt).toContain("נמכר על ידי");
     expect(receipt).toMatch(/data-testid="receipt-savings"[^>]*>(?:<[^>]+>)*[^<]*6\.00/);
   });
 
