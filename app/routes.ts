@@ -29,6 +29,8 @@ export default [
     route("admin", "routes/admin.tsx"),
     route("admin/cycles", "routes/admin-cycles.tsx"),
     route("admin/cycles/:id", "routes/admin-cycle.tsx"),
+    // The organiser's pickup day: who collects what, ticked off as they come (013).
+    route("admin/cycles/:id/pickup", "routes/admin-cycle-pickup.tsx"),
     // Admin: communities and the audit log (issue #7)
     route("admin/communities", "routes/admin-communities.tsx"),
     route("admin/communities/:id", "routes/admin-community.tsx"),
@@ -109,6 +111,7 @@ export default [
     route("users/stats", "routes/api/user-stats.ts"),
     route("user/profile", "routes/api/user-profile.ts"),
     route("user/settings", "routes/api/user-settings.ts"),
+    route("user/account", "routes/api/user-account.ts"),
     // Admin API
     route("admin/create-admin", "routes/api/admin-create.ts"),
     // Admin API: communities, pickup points, tiers, cycle settings, audit log (issue #7)

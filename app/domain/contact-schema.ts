@@ -1,5 +1,5 @@
 // The /contact form's schema, shared by the server (parseWithZod) and the browser
-// (getZodConstraint), plus the support details the static pages print. Messages are locale
+// (getZodConstraint). (The support details the static pages print are in business.ts.) Messages are locale
 // keys: "validation.emailInvalid" is the spec's wording already used by the account forms,
 // the rest live under "contact.validation" (app/locales/*/pages.json).
 import { z } from "zod";
@@ -9,14 +9,6 @@ export const CONTACT_NAME_MIN = 2;
 export const CONTACT_PHONE_MIN = 9;
 export const CONTACT_SUBJECT_MIN = 3;
 export const CONTACT_MESSAGE_MIN = 10;
-
-/** Where people reach us; the address and hours are words, so they sit in the locale files. */
-export const SUPPORT_CONTACT = {
-  phone: "03-555-0199",
-  phoneHref: "tel:+97235550199",
-  email: "hello@shuk.example",
-  privacyEmail: "privacy@shuk.example",
-} as const;
 
 /** The hidden field people never see and bots fill in. */
 export const HONEYPOT_FIELD = "website";

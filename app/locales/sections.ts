@@ -35,6 +35,8 @@ const PAGE_ONLY: Record<string, (pathname: string) => boolean> = {
   // Written into mails and notifications on the server; no screen reads them.
   mail: () => false,
   notify: () => false,
+  // The printable receipt (/orders/:id/receipt).
+  receipt: (pathname) => pathname.startsWith("/orders/"),
   // server.ts words its own refusals (too large, wrong host) before React Router runs.
   serverErrors: () => false,
 };

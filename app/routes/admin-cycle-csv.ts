@@ -5,7 +5,8 @@ import { getInstance } from "~/web/i18next.server";
 import { toCsv } from "~/domain/csv";
 import { formatAdminDate } from "~/domain/dates";
 import { toDecimalString } from "~/domain/money";
-import { cycleSummary, packingTotals, pickupList } from "~/services/packing.server";
+import { cycleSummary, packingTotals } from "~/services/packing.server";
+import { pickupDay } from "~/services/pickup-day.server";
 import type { Route } from "./+types/admin-cycle-csv";
 
 /** GET /admin/cycles/{id}/csv?list=pickup|packing: the lists as a spreadsheet. */
@@ -20,18 +21,20 @@ export function loader({ request, params, context }: Route.LoaderArgs) {
   const csv =
     list === "packing"
       ? toCsv([h("product"), h("qty"), h("orders")], packingTotals(db, cycle.id).map((p) => [p.dealTitle, `${p.qty} ${p.unit}`, p.orders]))
-      : toCsv(
-          [h("member"), h("phone"), h("how"), h("place"), h("product"), h("qty"), h("total"), h("orderStatus")],
-          pickupList(db, cycle.id).map((l) => [
-            l.memberName,
-            l.phone,
-            l.deliveryType === "PICKUP" ? t("shop.delivery.pickup") : t("shop.delivery.delivery"),
-            l.place,
-            l.dealTitle,
-            l.qty,
-            toDecimalString(l.total),
-            t(`shop.status.${l.status}`),
-          ]),
+      : // One row per shopper at each place (issue #17), her items in one cell.
+        toCsv(
+          [h("place"), h("member"), h("phone"), h("product"), h("total"), t("adminCycles.pickupDay.due"), h("orderStatus")],
+          pickupDay(db, cycle.id, getInstance(context).language).flatMap((place) =>
+            place.shoppers.map((s) => [
+              place.deliveryType === "PICKUP" ? place.address : `${t("shop.delivery.delivery")}: ${s.deliveryAddress ?? ""}`,
+              s.memberName,
+              s.phone,
+              s.items.map((i) => `${i.dealTitle} ${i.qty} ${i.unit}`).join("; "),
+              toDecimalString(s.total),
+              toDecimalString(s.due),
+              t(`adminCycles.pickupDay.states.${s.state}`),
+            ]),
+          ),
         );
   const day = formatAdminDate(cycle.pickupDate).replace(/\//g, "-");
   return new Response(csv, {

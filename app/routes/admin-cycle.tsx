@@ -3,26 +3,29 @@ import { data, Link } from "react-router";
 import { requireAdmin } from "~/auth/admin-guard.server";
 import { Confirm } from "~/components/confirm";
 import { Price } from "~/components/price";
-import { StatusBadge } from "~/components/status-badge";
 import { dbContext } from "~/context";
 import { getInstance } from "~/web/i18next.server";
 import { formatAdminDate } from "~/domain/dates";
 import { fulfillCycle } from "~/services/order-lifecycle.server";
-import { cycleSummary, fulfillableCount, packingTotals, pickupList } from "~/services/packing.server";
+import { cycleSummary, fulfillableCount, packingTotals } from "~/services/packing.server";
+import { pickupDay } from "~/services/pickup-day.server";
 import { isConfirmed } from "~/domain/confirm";
-import { readForm } from "~/web/form.server";
+import { formatTimeRange } from "~/domain/time";
 import { redirectWithToast } from "~/web/toast.server";
+import { readForm } from "~/web/form.server";
 import type { Route } from "./+types/admin-cycle";
 
 export function loader({ request, params, context }: Route.LoaderArgs) {
   requireAdmin(context, request);
   const db = context.get(dbContext);
+  const i18n = getInstance(context);
   const cycle = cycleSummary(db, params.id);
   if (!cycle) throw data(null, { status: 404 });
   return {
-    title: `${getInstance(context).t("adminCycles.pickupList")} · ${cycle.communityName}`,
+    title: `${i18n.t("adminCycles.pickupList")} · ${cycle.communityName}`,
     cycle,
-    pickup: pickupList(db, cycle.id),
+    // Issue #17: one row per shopper at each pickup point, not one per order line.
+    places: pickupDay(db, cycle.id, i18n.language),
     packing: packingTotals(db, cycle.id),
     fulfillable: fulfillableCount(db, cycle.id),
   };
@@ -36,14 +39,18 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData
  */
 export async function action({ request, params, context }: Route.ActionArgs) {
   const admin = requireAdmin(context, request);
-  if (!isConfirmed(await readForm(request))) return data({ confirmFulfill: true }, { status: 400 });
+  const form = await readForm(request);
+  if (form.get("intent") !== "fulfill-all") return data({ error: getInstance(context).t("adminCycles.pickupDay.errors.badAction") }, { status: 400 });
+  if (!isConfirmed(form)) return data({ confirmFulfill: true }, { status: 400 });
   const count = fulfillCycle(context.get(dbContext), admin.id, params.id);
   return redirectWithToast(request, `/admin/cycles/${params.id}`, { variant: "success", title: "adminCycles.fulfilled", values: { count } });
 }
 
 export default function AdminCycle({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const { cycle, pickup, packing, fulfillable } = loaderData;
+  const { cycle, places, packing, fulfillable } = loaderData;
+  const shoppers = places.flatMap((place) => place.shoppers);
+  const orderCount = shoppers.reduce((n, s) => n + s.items.filter((i) => !i.noShow).length, 0);
   const cell = "px-3 py-2 text-start";
   return (
     <section className="mx-auto grid max-w-6xl grid-cols-1 gap-6 px-4 py-10 print:py-0">
@@ -52,10 +59,13 @@ export default function AdminCycle({ loaderData, actionData }: Route.ComponentPr
         <div>
           <h1 className="text-3xl font-bold">{cycle.communityName}</h1>
           <p className="text-sm text-fg-muted" dir="auto">
-            {t("adminCycles.deadline")}: {formatAdminDate(cycle.orderDeadline, true)} · {t("adminCycles.pickup")}: {formatAdminDate(cycle.pickupDate, true)} · {t("adminCycles.ordersCount", { count: pickup.length })}
+            {t("adminCycles.deadline")}: {formatAdminDate(cycle.orderDeadline, true)} · {t("adminCycles.pickup")}: {formatAdminDate(cycle.pickupDate, true)} · {t("adminCycles.ordersCount", { count: orderCount })}
           </p>
         </div>
         <div className="flex flex-wrap items-start gap-2 print:hidden">
+          {shoppers.length > 0 ? (
+            <Link to={`/admin/cycles/${cycle.id}/pickup`} className="rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700">{t("adminCycles.pickupDay.open")}</Link>
+          ) : null}
           <a href={`/admin/cycles/${cycle.id}/csv?list=pickup`} className="rounded-lg border border-line px-3 py-2 text-sm hover:bg-muted" download>{t("adminCycles.pickupList")} · {t("adminCycles.csv")}</a>
           <a href={`/admin/cycles/${cycle.id}/csv?list=packing`} className="rounded-lg border border-line px-3 py-2 text-sm hover:bg-muted" download>{t("adminCycles.packingList")} · {t("adminCycles.csv")}</a>
           {fulfillable > 0 ? (
@@ -65,7 +75,7 @@ export default function AdminCycle({ loaderData, actionData }: Route.ComponentPr
               text={t("backOffice.confirm.fulfill.text", { count: fulfillable })}
               confirmLabel={t("backOffice.confirm.fulfill.yes", { count: fulfillable })}
               cancelLabel={t("adminCycles.fulfillCancel")}
-              open={Boolean(actionData?.confirmFulfill)}
+              open={Boolean(actionData && "confirmFulfill" in actionData)}
               testId="fulfill-all"
             >
               <input type="hidden" name="intent" value="fulfill-all" />
@@ -86,29 +96,53 @@ export default function AdminCycle({ loaderData, actionData }: Route.ComponentPr
 
       <section className="rounded-2xl border border-line bg-surface p-4">
         <h2 className="text-lg font-bold">{t("adminCycles.pickupList")}</h2>
-        {pickup.length === 0 ? <p className="mt-2 text-fg-muted">{t("adminCycles.empty")}</p> : (
-          <div className="overflow-x-auto">
-            <table className="mt-3 w-full text-sm" data-testid="pickup-list">
-              <thead>
-                <tr className="border-b border-line">
-                  {["member", "phone", "how", "place", "product", "qty", "total", "orderStatus"].map((h) => <th key={h} className={cell}>{t(`adminCycles.${h}`)}</th>)}
-                </tr>
-              </thead>
-              <tbody>
-                {pickup.map((line) => (
-                  <tr key={line.orderId} className="border-b border-line">
-                    <td className={cell}>{line.memberName}<span className="block text-xs text-fg-muted" dir="ltr">{line.email}</span></td>
-                    <td className={cell} dir="ltr">{line.phone ?? "-"}</td>
-                    <td className={cell}>{line.deliveryType === "PICKUP" ? t("shop.delivery.pickup") : t("shop.delivery.delivery")}</td>
-                    <td className={cell}>{line.place ?? "-"}</td>
-                    <td className={cell}>{line.dealTitle}</td>
-                    <td className={cell}>{line.qty}</td>
-                    <td className={cell}><Price agorot={line.total} /></td>
-                    <td className={cell}><StatusBadge status={line.status} /></td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+        {places.length === 0 ? <p className="mt-2 text-fg-muted">{t("adminCycles.empty")}</p> : (
+          <div className="mt-3 grid gap-5" data-testid="pickup-list">
+            {places.map((place) => (
+              <div key={place.key} data-testid="pickup-list-place">
+                <h3 className="font-bold">
+                  {place.deliveryType === "PICKUP" ? <bdi>{place.address}</bdi> : t("adminCycles.pickupDay.homeDelivery")}
+                  {place.hours ? <span className="ms-2 text-sm font-normal text-fg-muted">{formatTimeRange(place.hours.start, place.hours.end)}</span> : null}
+                </h3>
+                <p className="text-sm text-fg-muted">
+                  {t("adminCycles.pickupDay.shoppers", { count: place.shoppers.length })}
+                  {place.due > 0 ? <> · {t("adminCycles.pickupDay.toCollect")}: <Price agorot={place.due} /></> : null}
+                </p>
+                <div className="overflow-x-auto">
+                  <table className="mt-2 w-full text-sm">
+                    <thead>
+                      <tr className="border-b border-line">
+                        {["member", "phone", "product", "total", "orderStatus"].map((h) => <th key={h} className={cell}>{t(`adminCycles.${h}`)}</th>)}
+                      </tr>
+                    </thead>
+                    <tbody>
+                      {place.shoppers.map((shopper) => (
+                        <tr key={shopper.userId} className="border-b border-line align-top" data-testid="pickup-list-shopper">
+                          <td className={cell}>
+                            <bdi>{shopper.memberName}</bdi>
+                            <span className="block text-xs text-fg-muted" dir="ltr">{shopper.email}</span>
+                            {shopper.deliveryAddress ? <span className="block text-xs text-fg-muted"><bdi>{shopper.deliveryAddress}</bdi></span> : null}
+                          </td>
+                          <td className={cell} dir="ltr">{shopper.phone ?? "-"}</td>
+                          <td className={cell}>
+                            <ul>
+                              {shopper.items.map((item) => (
+                                <li key={item.orderId} className={item.noShow ? "line-through" : ""}><bdi>{item.dealTitle}</bdi> · {item.qty} <bdi>{item.unit}</bdi></li>
+                              ))}
+                            </ul>
+                          </td>
+                          <td className={cell}>
+                            <Price agorot={shopper.total} />
+                            {shopper.due > 0 && shopper.due !== shopper.total ? <span className="block text-xs text-fg-muted">{t("adminCycles.pickupDay.due")}: <Price agorot={shopper.due} /></span> : null}
+                          </td>
+                          <td className={cell}>{t(`adminCycles.pickupDay.states.${shopper.state}`)}</td>
+                        </tr>
+                      ))}
+                    </tbody>
+                  </table>
+                </div>
+              </div>
+            ))}
           </div>
         )}
       </section>

@@ -1,48 +1,120 @@
 import { useTranslation } from "~/components/use-translation";
 import { data, Link } from "react-router";
 import { requireUser } from "~/auth/guards.server";
+import { useNonce } from "~/components/nonce";
 import { Price } from "~/components/price";
 import { dbContext } from "~/context";
 import { getInstance } from "~/web/i18next.server";
+import { PLATFORM_BUSINESS_ID, SUPPORT_CONTACT, VAT_PERCENT } from "~/domain/business";
 import { formatDateTime } from "~/domain/dates";
+import { formatShekel } from "~/domain/money";
 import { orderNumber } from "~/domain/order-status";
-import { findOrderForUser } from "~/services/orders.server";
+import { receiptFor } from "~/services/receipt.server";
 import type { Route } from "./+types/order-receipt";
 
+// No hydration: the page is plain HTML. The print button is the one thing that needs a script, a
+// few lines of our own (below) instead of the router's bundle; without them the button stays
+// hidden and a line says how to print from the browser's menu.
 export const handle = { hydrate: false };
 
 export function loader({ request, params, context }: Route.LoaderArgs) {
   const user = requireUser(context, request);
   const t = getInstance(context).t;
-  const found = findOrderForUser(context.get(dbContext), user.id, params.id);
-  if (!found) throw data(null, { status: 404 });
-  return { title: `${t("shop.order.receiptTitle")} ${orderNumber(found.order.id)}`, ...found, buyer: user.name ?? user.email };
+  const receipt = receiptFor(context.get(dbContext), user.id, params.id);
+  if (!receipt) throw data(null, { status: 404 });
+  return { title: `${t("receipt.title")} ${orderNumber(receipt.order.id)} | ${t("app.name")}`, ...receipt, buyer: user.name ?? user.email };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }];
 
-/** The invoice button's printable receipt (DESIGN.md): plain HTML, no script. */
+const PRINT_SCRIPT = `document.querySelectorAll("[data-print]").forEach(function(b){b.hidden=false;b.addEventListener("click",function(){window.print()})});document.querySelectorAll("[data-print-hint]").forEach(function(p){p.hidden=true})`;
+
+/** The invoice button's printable receipt (DESIGN.md). */
 export default function Receipt({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
-  const { order, dealTitle, buyer } = loaderData;
+  const nonce = useNonce();
+  const { order, dealTitle, dealUnit, basePrice, vendorName, communityName, pickupAddress, buyer, lineTotal, savings, vat } = loaderData;
+  const row = "flex flex-wrap justify-between gap-x-4 py-1";
   return (
-    <section className="mx-auto max-w-2xl px-4 py-10 print:py-0">
-      <h1 className="text-2xl font-bold">{t("shop.order.receiptTitle")} · {orderNumber(order.id)}</h1>
-      <p className="text-sm text-fg-muted">{t("app.name")} · {formatDateTime(order.createdAt, i18n.language)} · {buyer}</p>
-      <table className="mt-6 w-full text-sm">
+    <section className="receipt mx-auto grid max-w-2xl gap-6 px-4 py-10 print:max-w-none print:py-0">
+      <header className="flex flex-wrap items-start justify-between gap-3">
+        <div>
+          <h1 className="text-2xl font-bold">{t("receipt.title")}</h1>
+          <p className="text-fg-muted" dir="auto">{t("receipt.number", { number: orderNumber(order.id) })}</p>
+        </div>
+        <div className="print:hidden">
+          <button type="button" data-print hidden className="min-h-11 rounded-lg bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700">
+            {t("receipt.print")}
+          </button>
+          <p data-print-hint className="max-w-xs text-sm text-fg-muted">{t("receipt.printHint")}</p>
+          <script nonce={nonce} dangerouslySetInnerHTML={{ __html: PRINT_SCRIPT }} />
+        </div>
+      </header>
+
+      <dl className="grid gap-4 text-sm sm:grid-cols-2">
+        <div data-testid="receipt-seller">
+          <dt className="font-semibold">{t("receipt.sellerTitle")}</dt>
+          <dd>{t("receipt.soldBy")}: <bdi>{vendorName}</bdi></dd>
+          <dd>{t("receipt.through")}: {t("receipt.platformLegalName")} · <span dir="auto">{t("receipt.businessId", { id: PLATFORM_BUSINESS_ID })}</span></dd>
+          <dd>{t("contact.info.address")}</dd>
+          <dd><span dir="ltr">{SUPPORT_CONTACT.phone}</span> · <span dir="ltr">{SUPPORT_CONTACT.email}</span></dd>
+        </div>
+        <div>
+          <dt className="font-semibold">{t("receipt.buyer")}</dt>
+          <dd><bdi>{buyer}</bdi></dd>
+          <dt className="mt-2 font-semibold">{t("receipt.issuedAt")}</dt>
+          <dd>{formatDateTime(order.createdAt, i18n.language)}</dd>
+          <dd className="mt-2">
+            {order.deliveryType === "PICKUP" ? (
+              t("receipt.pickupAt", { place: [communityName, pickupAddress].filter(Boolean).join(" · ") })
+            ) : (
+              t("receipt.delivery")
+            )}
+          </dd>
+        </div>
+      </dl>
+
+      <table className="w-full text-sm">
         <thead>
-          <tr className="border-b border-line text-start"><th className="py-2 text-start">{t("shop.order.product")}</th><th className="text-start">{t("shop.order.qty")}</th><th className="text-start">{t("shop.order.unitPrice")}</th></tr>
+          <tr className="border-b border-line">
+            <th className="py-2 text-start">{t("shop.order.product")}</th>
+            <th className="px-2 text-start">{t("shop.order.qty")}</th>
+            <th className="px-2 text-start">{t("shop.order.unitPrice")}</th>
+            <th className="text-end">{t("receipt.lineTotal")}</th>
+          </tr>
         </thead>
         <tbody>
-          <tr className="border-b border-line"><td className="py-2">{dealTitle}</td><td>{order.qty}</td><td><Price agorot={order.unitPriceAtPurchase} /></td></tr>
+          <tr className="border-b border-line">
+            <td className="py-2"><bdi>{dealTitle}</bdi></td>
+            <td className="px-2"><span dir="auto">{order.qty} <bdi>{dealUnit}</bdi></span></td>
+            <td className="px-2"><Price agorot={order.unitPriceAtPurchase} /></td>
+            <td className="text-end" data-testid="receipt-line-total"><Price agorot={lineTotal} /></td>
+          </tr>
         </tbody>
       </table>
-      <dl className="mt-4 grid grid-cols-[1fr_auto] gap-1 text-sm">
-        <dt>{t("shop.order.deliveryFee")}</dt><dd><Price agorot={order.deliveryFee} /></dd>
-        <dt className="font-bold">{t("shop.order.total")}</dt><dd className="font-bold"><Price agorot={order.total} /></dd>
-      </dl>
-      <p className="mt-6 text-xs text-fg-muted">{t("footer.rights", { year: new Date(order.createdAt).getFullYear() })}</p>
-      <Link to={`/orders/${order.id}`} className="mt-6 inline-block text-sm underline print:hidden">{t("shop.order.back")}</Link>
+
+      <div className="text-sm">
+        <p className={row}>
+          <span>{t("receipt.basePrice")}</span>
+          <span dir="ltr">{t("receipt.basePriceLine", { qty: order.qty, price: formatShekel(basePrice, i18n.language), total: formatShekel(order.originalTotal, i18n.language) })}</span>
+        </p>
+        {savings > 0 ? (
+          <p className={`${row} font-semibold text-brand-700 dark:text-brand-200`}>
+            <span>{t("receipt.savings")}</span>
+            <span data-testid="receipt-savings"><Price agorot={savings} /></span>
+          </p>
+        ) : null}
+        <p className={row}><span>{t("receipt.deliveryFee")}</span><Price agorot={order.deliveryFee} /></p>
+        <p className={`${row} border-t border-line pt-2 text-base font-bold`}><span>{t("receipt.total")}</span><span data-testid="receipt-total"><Price agorot={order.total} /></span></p>
+        <p className={row}>
+          <span>{t("receipt.vat", { percent: VAT_PERCENT })}</span>
+          <span data-testid="receipt-vat"><Price agorot={vat} /></span>
+        </p>
+        <p className="mt-2 text-xs text-fg-muted">{t("receipt.vatNote")}</p>
+      </div>
+
+      <p className="text-xs text-fg-muted">{t("footer.rights", { year: new Date(order.createdAt).getFullYear() })}</p>
+      <Link to={`/orders/${order.id}`} className="text-sm underline print:hidden">{t("receipt.back")}</Link>
     </section>
   );
 }

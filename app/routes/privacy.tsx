@@ -1,7 +1,7 @@
 import { useTranslation } from "~/components/use-translation";
 import { Link } from "react-router";
 import { getInstance } from "~/web/i18next.server";
-import { SUPPORT_CONTACT } from "~/domain/contact-schema";
+import { SUPPORT_CONTACT } from "~/domain/business";
 import type { Route } from "./+types/privacy";
 
 // Nothing on this page needs a script: the root leaves out <Scripts /> (DESIGN.md budgets).
@@ -99,6 +99,7 @@ export default function Privacy() {
               {i18n.exists(`privacy.sections.${section}.outro`) ? (
                 <p className="mt-3 text-fg-muted">{t(`privacy.sections.${section}.outro`)}</p>
               ) : null}
+              {section === "rights" ? <DeletionDetails /> : null}
             </section>
           ))}
         </div>
@@ -117,5 +118,27 @@ export default function Privacy() {
         </div>
       </section>
     </div>
+  );
+}
+
+/** Deleting an account (issue #16): what goes, what stays and why, linked from /settings. */
+function DeletionDetails() {
+  const { t } = useTranslation();
+  const removed = t("privacy.deletion.removed", { returnObjects: true }) as unknown;
+  return (
+    <section id="deletion" aria-labelledby="deletion-title" className="mt-5 scroll-mt-20 border-t border-line pt-4">
+      <h3 id="deletion-title" className="text-lg font-bold">{t("privacy.deletion.title")}</h3>
+      <p className="mt-2">{t("privacy.deletion.intro")}</p>
+      <ul className="mt-2 grid list-disc gap-1.5 ps-6 marker:text-brand-600">
+        {(Array.isArray(removed) ? (removed as string[]) : []).map((item) => (
+          <li key={item}>{item}</li>
+        ))}
+      </ul>
+      <p className="mt-2">{t("privacy.deletion.kept")}</p>
+      <p className="mt-2 text-fg-muted">{t("privacy.deletion.blocked")}</p>
+      <p className="mt-2">
+        <Link to="/settings" className="font-semibold text-brand-700 underline dark:text-brand-200">{t("privacy.deletion.settingsLink")}</Link>
+      </p>
+    </section>
   );
 }

@@ -7,6 +7,7 @@ import { authProviders, contactMessages, deals, orders, users, type OrderStatus,
 import { ADMIN_LIST_LIMIT, displayName, type AdminCreateInput, type AdminQuery, type AdminTab } from "~/domain/admin-schemas";
 import { toDecimalString } from "~/domain/money";
 import { containsAny } from "./list-search.server";
+import { lineEarnedSql } from "./line-earnings.server";
 
 // ---------------------------------------------------------------------------------------------
 // Numbers
@@ -14,7 +15,7 @@ import { containsAny } from "./list-search.server";
 export interface AdminStats {
   totalUsers: number;
   totalOrders: number;
-  /** agorot: what buyers pay (delivery included) over orders that were not cancelled or refunded */
+  /** agorot: what buyers pay (each line's earnings plus its delivery fee) over orders not cancelled or refunded */
   totalRevenue: number;
   pendingOrders: number;
   activeDeals: number;
@@ -26,7 +27,7 @@ export function adminStats(db: Db): AdminStats {
     select
       (select count(*) from ${users}) as totalUsers,
       (select count(*) from ${orders}) as totalOrders,
-      (select coalesce(sum(${orders.total}), 0) from ${orders}
+      (select coalesce(sum(${lineEarnedSql} + ${orders.deliveryFee}), 0) from ${orders}
          where ${orders.status} not in ('CANCELED', 'REFUNDED')) as totalRevenue,
       (select count(*) from ${orders} where ${orders.status} = 'PENDING') as pendingOrders,
       (select count(*) from ${deals} where ${deals.status} = 'ACTIVE') as activeDeals

@@ -32,6 +32,7 @@ export const AUDIT_EVENT_TYPES = [
   "order.qty_changed",
   "cycle.closed",
   "user.role_changed",
+  "account.deleted",
 ] as const;
 export type AuditEventType = (typeof AUDIT_EVENT_TYPES)[number];
 

@@ -44,11 +44,12 @@ function moveOne(tx: Tx, order: Order, to: OrderStatus, now: Date): Order {
 
 /**
  * One step of the state machine inside the caller's transaction, with its audit row.
- * `actorUserId` is the admin who asked, or null for the system (the weekly close).
+ * `actorUserId` is the admin who asked, or null for the system (the weekly close); `note` says
+ * why when the status alone does not (a pickup-day no-show).
  */
-export function moveOrder(tx: Tx, actorUserId: string | null, order: Order, to: OrderStatus, now: Date): Order {
+export function moveOrder(tx: Tx, actorUserId: string | null, order: Order, to: OrderStatus, now: Date, note?: string): Order {
   const updated = moveOne(tx, order, to, now);
-  recordAuditEvent(tx, { type: "order.status_changed", actorUserId, entityId: order.id, before: { status: order.status }, after: { status: to } }, now);
+  recordAuditEvent(tx, { type: "order.status_changed", actorUserId, entityId: order.id, before: { status: order.status }, after: { status: to }, note }, now);
   return updated;
 }
 

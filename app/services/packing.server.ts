@@ -1,8 +1,8 @@
-// What admins need on pickup day: per community and cycle, who takes what (the pickup list)
-// and how much of each deal to pack (the packing list).
+// Per community and cycle: the weeks, and how much of each deal to pack (the packing list).
+// Who takes what, per shopper and pickup point, is pickup-day.server.ts.
 import { and, asc, count, desc, eq, inArray, notInArray, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
-import { communities, deals, orders, pickupPoints, users, weeklyCycles } from "~/db/schema";
+import { communities, deals, orders, weeklyCycles } from "~/db/schema";
 import type { ListWindow } from "~/domain/list-query";
 import { containsAny } from "./list-search.server";
 
@@ -51,31 +51,6 @@ export function fulfillableCount(db: Db, cycleId: string): number {
 }
 
 const live = notInArray(orders.status, ["CANCELED", "REFUNDED"]);
-
-/** One line per order: the member, how to reach them, what they take and where. */
-export function pickupList(db: Db, cycleId: string) {
-  return db
-    .select({
-      orderId: orders.id,
-      memberName: sql<string>`coalesce(${users.name}, ${users.email})`,
-      email: users.email,
-      phone: sql<string | null>`coalesce(${orders.deliveryPhone}, ${users.phone})`,
-      deliveryType: orders.deliveryType,
-      place: sql<string | null>`coalesce(${pickupPoints.address}, ${orders.deliveryAddress})`,
-      dealTitle: deals.title,
-      unit: deals.unit,
-      qty: orders.qty,
-      total: orders.total,
-      status: orders.status,
-    })
-    .from(orders)
-    .innerJoin(users, eq(users.id, orders.userId))
-    .innerJoin(deals, eq(deals.id, orders.dealId))
-    .leftJoin(pickupPoints, eq(pickupPoints.id, orders.pickupPointId))
-    .where(and(eq(orders.weeklyCycleId, cycleId), live))
-    .orderBy(asc(users.name), asc(deals.title))
-    .all();
-}
 
 /** Totals per deal: what to pack for this community's week. */
 export function packingTotals(db: Db, cycleId: string) {

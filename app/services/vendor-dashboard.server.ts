@@ -6,6 +6,7 @@ import { and, asc, count, desc, eq, notInArray, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { communities, deals, orders, pickupPoints, reviews, users, weeklyCycles, type DeliveryType } from "~/db/schema";
 import { toCsv } from "~/domain/csv";
+import { lineEarnedSql } from "./line-earnings.server";
 import { toDecimalString } from "~/domain/money";
 import { reviewerName } from "~/domain/review-name";
 import { NOT_COUNTED_STATUSES, vendorDealState, type VendorDealState } from "~/domain/vendor-schemas";
@@ -31,7 +32,7 @@ export interface DealSales {
   dealTitle: string;
   unit: string;
   qty: number;
-  /** agorot: base price x qty over orders that count (DESIGN.md) */
+  /** agorot: what the shoppers pay for these lines (line-earnings.server.ts), over orders that count */
   revenue: number;
   orders: number;
 }
@@ -107,7 +108,7 @@ export function vendorDashboard(db: Db, vendorId: string): VendorDashboard {
       dealTitle: deals.title,
       unit: deals.unit,
       qty: sql<number>`sum(${orders.qty})`,
-      revenue: sql<number>`sum(${orders.originalTotal})`,
+      revenue: sql<number>`sum(${lineEarnedSql})`,
       orders: count(),
     })
     .from(deals)

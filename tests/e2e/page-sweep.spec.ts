@@ -54,6 +54,7 @@ function paramPages(orderId: string | null, inviteCode: string): string[] {
     `/invite/${inviteCode}`,
     `/admin/communities/${community}`,
     `/admin/cycles/${cycle}`,
+    `/admin/cycles/${cycle}/pickup`,
     `/vendor/deals/${vendorDeal}/edit`,
     `/admin/deals/${anyDeal}/edit`,
     ...(orderId ? [`/orders/${orderId}`, `/orders/${orderId}/receipt`, `/order-success?orderId=${orderId}`] : []),

@@ -24,7 +24,8 @@ function insertOrders(list: { status: OrderStatus; total: number }[]) {
   return list.map(({ status, total }, i) =>
     db()
       .insert(orders)
-      .values({ userId, dealId: deal.id, qty: i + 1, unitPriceAtPurchase: total, originalTotal: total, total, status, createdAt: new Date(start + i * 60_000) })
+      // One unit each, so a total is what the line earned (quantity x unit price, no delivery).
+      .values({ userId, dealId: deal.id, qty: 1, unitPriceAtPurchase: total, originalTotal: total, total, status, createdAt: new Date(start + i * 60_000) })
       .returning()
       .get(),
   );

@@ -1,0 +1,127 @@
+// Issue #16 and #17: deleting an account, the printable receipt, and the organiser's pickup
+// day, each with JavaScript on and off, and each new form with bad input.
+import type { Page } from "@playwright/test";
+import Database from "better-sqlite3";
+import { DEMO_ADMIN, expect, logIn, placePickupOrder, runOnDatabase, signedInShopper, test } from "./fixtures";
+
+function cycleOf(orderId: string): string {
+  const db = new Database(process.env.E2E_DATABASE_PATH!, { readonly: true });
+  try {
+    return db.prepare("SELECT weekly_cycle_id FROM orders WHERE id = ?").pluck().get(orderId) as string;
+  } finally {
+    db.close();
+  }
+}
+
+/** A shopper with a pickup order and a name nobody else has; the admin on the pickup day page. */
+async function pickupDayFor(page: Page, request: import("@playwright/test").APIRequestContext, browser: import("@playwright/test").Browser, jsEnabled: boolean) {
+  const person = await signedInShopper(page, request);
+  const orderId = await placePickupOrder(page, "cucumbers");
+  const name = `רותם ${crypto.randomUUID().slice(0, 6)}`;
+  runOnDatabase("UPDATE users SET name = ? WHERE email = ?", name, person.email);
+  const admin = await browser.newPage({ baseURL: new URL(page.url()).origin, javaScriptEnabled: jsEnabled });
+  await logIn(admin, DEMO_ADMIN.email, DEMO_ADMIN.password);
+  await expect(admin).toHaveURL(/\/admin$/);
+  await admin.goto(`/admin/cycles/${cycleOf(orderId)}/pickup`);
+  const card = admin.getByTestId("pickup-shopper").filter({ hasText: name });
+  await expect(card).toHaveCount(1);
+  return { admin, card, name, orderId, cycleId: cycleOf(orderId) };
+}
+
+test.describe("deleting an account", () => {
+  test("refuses a wrong password, then deletes, signs out and cannot sign in again", async ({ page, request }) => {
+    const person = await signedInShopper(page, request);
+    await page.goto("/settings");
+    const zone = page.getByTestId("delete-account");
+    await expect(zone).toContainText("מה נשמר, ולמה");
+    await zone.getByLabel("כדי לאשר, הקלידו את הסיסמה שלכם").fill("not-my-password");
+    await zone.getByRole("button", { name: "מחיקת החשבון לצמיתות" }).click();
+    await expect(page.getByRole("alert").filter({ hasText: "הסיסמה לא נכונה. החשבון לא נמחק." })).toBeVisible();
+    await expect(page.getByTestId("user-menu")).toBeVisible();
+
+    await page.getByLabel("כדי לאשר, הקלידו את הסיסמה שלכם").fill(person.password);
+    await page.getByRole("button", { name: "מחיקת החשבון לצמיתות" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "החשבון נמחק" })).toBeVisible();
+    await expect(page.getByTestId("user-menu")).toHaveCount(0);
+    await page.goto("/profile");
+    await expect(page).toHaveURL(/\/login/);
+    await logIn(page, person.email, person.password);
+    await expect(page.getByText("שם משתמש או סיסמה שגויים")).toBeVisible();
+  });
+
+  test("the privacy page says what is deleted and what is kept", async ({ page }) => {
+    await page.goto("/privacy#deletion");
+    const section = page.locator("#deletion");
+    await expect(section).toContainText("נמחקים: שם, מייל, טלפון ותמונת פרופיל");
+    await expect(section).toContainText("נשמרות: ההזמנות עצמן");
+  });
+});
+
+test.describe("the receipt", () => {
+  test("shows the seller, the VAT and the saving, prints with a button or the browser, without the site's chrome", async ({ page, request, jsEnabled }) => {
+    await signedInShopper(page, request);
+    const orderId = await placePickupOrder(page, "cucumbers");
+    await page.goto(`/orders/${orderId}/receipt`);
+    await expect(page.getByTestId("receipt-seller")).toContainText("נמכר על ידי");
+    await expect(page.getByTestId("receipt-seller")).toContainText("שוק קהילתי בע״מ");
+    await expect(page.getByText("מתוכם מע״מ 18%")).toBeVisible();
+    await expect(page.getByTestId("receipt-total")).toContainText("₪");
+    const button = page.getByRole("button", { name: "הדפסת הקבלה" });
+    if (jsEnabled) {
+      await page.evaluate(() => {
+        (window as unknown as { printed: number }).printed = 0;
+        window.print = () => void (window as unknown as { printed: number }).printed++;
+      });
+      await button.click();
+      expect(await page.evaluate(() => (window as unknown as { printed: number }).printed)).toBe(1);
+    } else {
+      await expect(button).toBeHidden();
+      await expect(page.getByText("להדפסה: בתפריט הדפדפן")).toBeVisible();
+    }
+    await expect(page.locator("body > header")).toBeVisible();
+    await page.emulateMedia({ media: "print" });
+    await expect(page.locator("body > header")).toBeHidden();
+    await expect(page.locator("body > footer")).toBeHidden();
+    await expect(page.getByRole("heading", { name: "קבלה" })).toBeVisible();
+  });
+});
+
+test.describe("the pickup day", () => {
+  test("ticks a shopper off as collected; her order is completed", async ({ page, request, browser, jsEnabled }) => {
+    const { admin, card, name, orderId } = await pickupDayFor(page, request, browser, jsEnabled);
+    await expect(card.getByTestId("pickup-items")).toContainText("מלפפונים");
+    await expect(card.getByTestId("pickup-due")).toContainText("₪");
+    await card.getByRole("button", { name: `${name}: נאסף` }).click();
+    await expect(admin.getByRole("status").filter({ hasText: `סומן: ${name} אסף/ה את ההזמנה` })).toBeVisible();
+    await expect(admin.getByTestId("pickup-shopper").filter({ hasText: name }).getByTestId("pickup-state")).toHaveText("נאסף");
+    await admin.close();
+    await page.goto(`/orders/${orderId}`);
+    await expect(page.getByTestId("order-status")).toHaveText("הושלמה");
+  });
+
+  test("marks a no-show after asking; a tampered form is refused with the reason", async ({ page, request, browser, jsEnabled }) => {
+    const { admin, name, cycleId } = await pickupDayFor(page, request, browser, jsEnabled);
+    // Bad input: a form whose action was changed (sent with the admin's own session).
+    const tampered = await admin.request.post(`/admin/cycles/${cycleId}/pickup`, { form: { intent: "delete-everything", shopper: "x", place: "y" }, maxRedirects: 0 });
+    expect(tampered.status()).toBe(400);
+    expect(await tampered.text()).toContain("הפעולה לא ברורה");
+    await admin.reload();
+
+    const fresh = admin.getByTestId("pickup-shopper").filter({ hasText: name });
+    await expect(fresh.getByTestId("pickup-state")).toHaveText("ממתין לאיסוף");
+    await fresh.getByText("לא הגיע/ה", { exact: true }).click();
+    await fresh.getByRole("button", { name: "כן, לא הגיע/ה" }).click();
+    await expect(admin.getByRole("status").filter({ hasText: `סומן: ${name} לא הגיע/ה` })).toBeVisible();
+    await expect(admin.getByTestId("pickup-shopper").filter({ hasText: name }).getByTestId("pickup-state")).toHaveText("לא הגיע/ה");
+    await admin.close();
+  });
+
+  test("fits a 360 px phone", async ({ page, request, browser, jsEnabled }) => {
+    const { admin } = await pickupDayFor(page, request, browser, jsEnabled);
+    await admin.setViewportSize({ width: 360, height: 740 });
+    await admin.reload();
+    const width = await admin.evaluate(() => document.documentElement.scrollWidth);
+    expect(width).toBeLessThanOrEqual(360);
+    await admin.close();
+  });
+});

@@ -1,0 +1,148 @@
+// Pickup day (issues #16 and #17): each shopper once per pickup point with what she collects and
+// pays; "collected" and "no-show" go through the order state machine with audit rows.
+import { and, eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { communities, deals, eventLogs, groups, orders, pickupPoints, users, weeklyCycles } from "~/db/schema";
+import { DEMO_ADMIN } from "~/demo/seed.server";
+import { placeOrder } from "~/services/orders.server";
+import { pickupDay } from "~/services/pickup-day.server";
+import { cookieOf } from "../support/sign-in";
+import { useTestDatabase } from "../support/test-db";
+import { useTestServer } from "../support/test-server";
+
+const db = useTestDatabase();
+const app = useTestServer(db);
+
+/** A community with two pickup points, its open week, two active deals with groups in it. */
+function week() {
+  const community = db().insert(communities).values({ name: "קהילת האיסוף", pickupDay: 5, pickupTime: "10:00", pickupAddress: "הגפן 3" }).returning().get();
+  const now = Date.now();
+  const cycle = db()
+    .insert(weeklyCycles)
+    .values({ communityId: community.id, weekStartDate: "2099-02-01", orderDeadline: new Date(now + 5 * 86_400_000), pickupDate: new Date(now + 6 * 86_400_000) })
+    .returning()
+    .get();
+  const north = db().insert(pickupPoints).values({ communityId: community.id, address: "הגפן 3", pickupStartTime: "09:00", pickupEndTime: "12:00" }).returning().get();
+  const south = db().insert(pickupPoints).values({ communityId: community.id, address: "אלנבי 5", pickupStartTime: "16:00", pickupEndTime: "19:00" }).returning().get();
+  const [a, b] = db().select().from(deals).where(eq(deals.status, "ACTIVE")).limit(2).all();
+  const groupOf = (dealId: string) => db().insert(groups).values({ communityId: community.id, weeklyCycleId: cycle.id, dealId }).returning().get();
+  return { community, cycle, north, south, deals: [a!, b!], groups: [groupOf(a!.id), groupOf(b!.id)] };
+}
+
+function shopper(communityId: string, firstName: string) {
+  return db().insert(users).values({ email: `p-${crypto.randomUUID().slice(0, 8)}@example.com`, communityId, name: `${firstName} כהן`, phone: "050-1234567" }).returning().get();
+}
+
+const post = (cookie: string, path: string, fields: Record<string, string>) =>
+  app.fetch(path, { method: "POST", headers: { Cookie: cookie, "Content-Type": "application/x-www-form-urlencoded", Accept: "text/html" }, body: new URLSearchParams(fields).toString() });
+
+const statusAudit = (orderId: string) =>
+  db().select().from(eventLogs).where(eq(eventLogs.type, "order.status_changed")).all().filter((row) => row.payload?.entityId === orderId);
+
+describe("the pickup day", () => {
+  it("lists each shopper once per pickup point with her items and what she pays", () => {
+    const w = week();
+    const dana = shopper(w.community.id, "דנה");
+    const avi = shopper(w.community.id, "אבי");
+    const pickupAt = (pointId: string) => ({ deliveryType: "PICKUP" as const, pickupPointId: pointId });
+    const d1 = placeOrder(db(), dana, { dealId: w.deals[0].id, groupId: w.groups[0].id, qty: 3 }, pickupAt(w.north.id));
+    const d2 = placeOrder(db(), dana, { dealId: w.deals[1].id, groupId: w.groups[1].id, qty: 1 }, pickupAt(w.north.id));
+    const a1 = placeOrder(db(), avi, { dealId: w.deals[0].id, groupId: w.groups[0].id, qty: 2 }, pickupAt(w.south.id));
+
+    const places = pickupDay(db(), w.cycle.id);
+    expect(places.map((p) => p.address)).toEqual(["אלנבי 5", "הגפן 3"]);
+    const north = places[1]!;
+    expect(north.shoppers).toHaveLength(1);
+    expect(north.shoppers[0]).toMatchObject({ userId: dana.id, memberName: "דנה כהן", due: d1.total + d2.total, state: "waiting" });
+    expect(north.shoppers[0]!.items.map((i) => i.orderId).sort()).toEqual([d1.id, d2.id].sort());
+    expect(north.due).toBe(d1.total + d2.total);
+    expect(places[0]!.shoppers.map((s) => [s.userId, s.due])).toEqual([[avi.id, a1.total]]);
+  });
+
+  it("moves her orders to FULFILLED through the state machine when she collects, with an audit row per step", async () => {
+    const w = week();
+    const dana = shopper(w.community.id, "דנה");
+    const first = placeOrder(db(), dana, { dealId: w.deals[0].id, groupId: w.groups[0].id, qty: 3 }, { deliveryType: "PICKUP", pickupPointId: w.north.id });
+    const second = placeOrder(db(), dana, { dealId: w.deals[1].id, groupId: w.groups[1].id, qty: 1 }, { deliveryType: "PICKUP", pickupPointId: w.north.id });
+    const cookie = await cookieOf(app, DEMO_ADMIN);
+    const adminId = db().select().from(users).where(eq(users.email, DEMO_ADMIN.email)).get()!.id;
+
+    const page = await (await app.fetch(`/admin/cycles/${w.cycle.id}/pickup`, { headers: { Cookie: cookie } })).text();
+    expect(page).toContain("דנה כהן");
+    expect(page.match(/data-testid="pickup-shopper"/g)).toHaveLength(1);
+
+    const response = await post(cookie, `/admin/cycles/${w.cycle.id}/pickup`, { intent: "collected", shopper: dana.id, place: w.north.id });
+    expect(response.status).toBe(302);
+    expect(response.headers.get("location")).toBe(`/admin/cycles/${w.cycle.id}/pickup#place-${w.north.id}`);
+    for (const order of [first, second]) {
+      expect(db().select().from(orders).where(eq(orders.id, order.id)).get()).toMatchObject({ status: "FULFILLED", paidAt: expect.any(Date), fulfilledAt: expect.any(Date) });
+      expect(statusAudit(order.id).map((r) => [r.actorUserId, r.payload?.before, r.payload?.after])).toEqual([
+        [adminId, { status: "PENDING" }, { status: "PAID" }],
+        [adminId, { status: "PAID" }, { status: "FULFILLED" }],
+      ]);
+    }
+    expect(pickupDay(db(), w.cycle.id)[0]!.shoppers[0]).toMatchObject({ state: "collected", due: 0 });
+
+    // A second tap finds nothing waiting: 409, the reason, nothing written.
+    const again = await post(cookie, `/admin/cycles/${w.cycle.id}/pickup`, { intent: "collected", shopper: dana.id, place: w.north.id });
+    expect(again.status).toBe(409);
+    expect(await again.text()).toContain("אין הזמנות שממתינות לאיסוף");
+    expect(statusAudit(first.id)).toHaveLength(2);
+  });
+
+  it("cancels her open orders as a no-show, noted on the audit row, and keeps showing her as one", async () => {
+    const w = week();
+    const avi = shopper(w.community.id, "אבי");
+    const order = placeOrder(db(), avi, { dealId: w.deals[0].id, groupId: w.groups[0].id, qty: 2 }, { deliveryType: "PICKUP", pickupPointId: w.south.id });
+    const cookie = await cookieOf(app, DEMO_ADMIN);
+    const response = await post(cookie, `/admin/cycles/${w.cycle.id}/pickup`, { intent: "no-show", shopper: avi.id, place: w.south.id });
+    expect(response.status).toBe(302);
+    expect(db().select().from(orders).where(eq(orders.id, order.id)).get()).toMatchObject({ status: "CANCELED", canceledAt: expect.any(Date) });
+    expect(statusAudit(order.id).map((r) => [r.payload?.before, r.payload?.after, r.payload?.note])).toEqual([[{ status: "PENDING" }, { status: "CANCELED" }, "no-show"]]);
+    const [south] = pickupDay(db(), w.cycle.id);
+    expect(south!.shoppers[0]).toMatchObject({ userId: avi.id, state: "noShow", due: 0 });
+    expect(south!.waiting).toBe(0);
+
+    // Cancelled by the shopper herself: not on the pickup day at all.
+    const dana = shopper(w.community.id, "דנה");
+    const own = placeOrder(db(), dana, { dealId: w.deals[1].id, groupId: w.groups[1].id, qty: 1 }, { deliveryType: "PICKUP", pickupPointId: w.south.id });
+    db().update(orders).set({ status: "CANCELED" }).where(eq(orders.id, own.id)).run();
+    expect(pickupDay(db(), w.cycle.id)[0]!.shoppers.map((s) => s.userId)).toEqual([avi.id]);
+  });
+
+  it.each([
+    ["an unknown action", { intent: "delete", place: "x" }, 400, "הפעולה לא ברורה"],
+    ["no shopper", { intent: "collected", shopper: "", place: "x" }, 400, "הפעולה לא ברורה"],
+    ["a shopper with nothing at that place", { intent: "no-show", place: "nowhere" }, 409, "אין הזמנות שממתינות לאיסוף"],
+  ])("refuses %s with a 4xx and the reason, changing nothing", async (_, fields, status, text) => {
+    const w = week();
+    const dana = shopper(w.community.id, "דנה");
+    const order = placeOrder(db(), dana, { dealId: w.deals[0].id, groupId: w.groups[0].id, qty: 1 }, { deliveryType: "PICKUP", pickupPointId: w.north.id });
+    const cookie = await cookieOf(app, DEMO_ADMIN);
+    const response = await post(cookie, `/admin/cycles/${w.cycle.id}/pickup`, { shopper: dana.id, ...fields });
+    expect(response.status).toBe(status);
+    expect(await response.text()).toContain(text);
+    expect(db().select().from(orders).where(eq(orders.id, order.id)).get()!.status).toBe("PENDING");
+    expect(statusAudit(order.id)).toHaveLength(0);
+  });
+
+  it("is for admins only, and the week's lists group by shopper too", async () => {
+    const w = week();
+    const dana = shopper(w.community.id, "דנה");
+    placeOrder(db(), dana, { dealId: w.deals[0].id, groupId: w.groups[0].id, qty: 1 }, { deliveryType: "PICKUP", pickupPointId: w.north.id });
+    placeOrder(db(), dana, { dealId: w.deals[1].id, groupId: w.groups[1].id, qty: 2 }, { deliveryType: "PICKUP", pickupPointId: w.north.id });
+    const guest = await app.fetch(`/admin/cycles/${w.cycle.id}/pickup`);
+    expect(guest.status).toBe(302);
+    const shopperCookie = await cookieOf(app, { email: "demo@shuk.example", password: "shuk-demo-2026" });
+    expect((await post(shopperCookie, `/admin/cycles/${w.cycle.id}/pickup`, { intent: "collected", shopper: dana.id, place: w.north.id })).status).toBe(403);
+    expect(db().select().from(orders).where(and(eq(orders.userId, dana.id), eq(orders.status, "PENDING"))).all()).toHaveLength(2);
+
+    const cookie = await cookieOf(app, DEMO_ADMIN);
+    const lists = await (await app.fetch(`/admin/cycles/${w.cycle.id}`, { headers: { Cookie: cookie } })).text();
+    expect(lists.match(/data-testid="pickup-list-shopper"/g)).toHaveLength(1);
+    expect(lists).toContain(`href="/admin/cycles/${w.cycle.id}/pickup"`);
+    const csv = (await (await app.fetch(`/admin/cycles/${w.cycle.id}/csv?list=pickup`, { headers: { Cookie: cookie } })).text()).trim().split("\r\n");
+    expect(csv).toHaveLength(2);
+    expect(csv[1]).toContain("דנה כהן");
+  });
+});
