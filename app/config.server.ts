@@ -48,3 +48,11 @@ export function publicOrigin(): string {
   if (configured) return new URL(configured).origin;
   return `http://localhost:${process.env.PORT ?? 3000}`;
 }
+
+/**
+ * The operator's business registration number (עוסק מורשה / ח"פ) for receipts, from BUSINESS_ID.
+ * Unset, receipts print no number rather than one that is not theirs.
+ */
+export function businessId(): string | null {
+  return process.env.BUSINESS_ID?.trim() || null;
+}

@@ -5,9 +5,6 @@
 /** Israel's VAT rate in percent, included in every price we show (the spec: "prices include VAT"). */
 export const VAT_PERCENT = 18;
 
-/** The platform's registration number as printed on receipts (עוסק מורשה / ח"פ). */
-export const PLATFORM_BUSINESS_ID = "516000000";
-
 /** Where people reach us; the address and hours are words, so they sit in the locale files. */
 export const SUPPORT_CONTACT = {
   phone: "03-555-0199",

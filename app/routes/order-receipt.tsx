@@ -5,7 +5,8 @@ import { useNonce } from "~/components/nonce";
 import { Price } from "~/components/price";
 import { dbContext } from "~/context";
 import { getInstance } from "~/web/i18next.server";
-import { PLATFORM_BUSINESS_ID, SUPPORT_CONTACT, VAT_PERCENT } from "~/domain/business";
+import { SUPPORT_CONTACT, VAT_PERCENT } from "~/domain/business";
+import { businessId } from "~/config.server";
 import { formatDateTime } from "~/domain/dates";
 import { formatShekel } from "~/domain/money";
 import { orderNumber } from "~/domain/order-status";
@@ -22,7 +23,7 @@ export function loader({ request, params, context }: Route.LoaderArgs) {
   const t = getInstance(context).t;
   const receipt = receiptFor(context.get(dbContext), user.id, params.id);
   if (!receipt) throw data(null, { status: 404 });
-  return { title: `${t("receipt.title")} ${orderNumber(receipt.order.id)} | ${t("app.name")}`, ...receipt, buyer: user.name ?? user.email };
+  return { title: `${t("receipt.title")} ${orderNumber(receipt.order.id)} | ${t("app.name")}`, ...receipt, buyer: user.name ?? user.email, businessId: businessId() };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }];
@@ -55,7 +56,7 @@ export default function Receipt({ loaderData }: Route.ComponentProps) {
         <div data-testid="receipt-seller">
           <dt className="font-semibold">{t("receipt.sellerTitle")}</dt>
           <dd>{t("receipt.soldBy")}: <bdi>{vendorName}</bdi></dd>
-          <dd>{t("receipt.through")}: {t("receipt.platformLegalName")} · <span dir="auto">{t("receipt.businessId", { id: PLATFORM_BUSINESS_ID })}</span></dd>
+          <dd>{t("receipt.through")}: {t("receipt.platformLegalName")}{loaderData.businessId ? <> · <span dir="auto">{t("receipt.businessId", { id: loaderData.businessId })}</span></> : null}</dd>
           <dd>{t("contact.info.address")}</dd>
           <dd><span dir="ltr">{SUPPORT_CONTACT.phone}</span> · <span dir="ltr">{SUPPORT_CONTACT.email}</span></dd>
         </div>

@@ -70,6 +70,15 @@ describe("what an order line earned", () => {
     expect(receipt).toContain("מתוכם מע״מ 18%");
     expect(receipt).toContain("נמכר על ידי");
     expect(receipt).toMatch(/data-testid="receipt-savings"[^>]*>(?:<[^>]+>)*[^<]*6\.00/);
+    // No registration number is made up: only the operator's own (BUSINESS_ID) is printed.
+    expect(receipt).not.toContain("ע.מ.");
+    process.env.BUSINESS_ID = "512345678";
+    try {
+      const withId = await (await app.fetch(`/orders/${order.id}/receipt`, { headers: { Authorization: `Bearer ${token}` } })).text();
+      expect(withId).toContain("ע.מ. 512345678");
+    } finally {
+      delete process.env.BUSINESS_ID;
+    }
   });
 
   it("adds a delivery fee to the admins' revenue but never to the vendor's earnings", async () => {
