@@ -15,6 +15,7 @@ import { safeRedirect } from "~/web/safe-redirect";
 import { redirectWithToast } from "~/web/toast.server";
 import { resolveInvite } from "~/services/referrals.server";
 import { registerUser } from "~/auth/accounts.server";
+import { isolateForeignText } from "~/domain/bidi";
 import type { Route } from "./+types/signup";
 import { readForm } from "~/web/form.server";
 
@@ -69,7 +70,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function Signup({ loaderData, actionData }: Route.ComponentProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [params] = useSearchParams();
   const navigation = useNavigation();
   const { invite } = loaderData;
@@ -114,8 +115,9 @@ export default function Signup({ loaderData, actionData }: Route.ComponentProps)
         <SelectField label={t("auth.community")} hint={t("auth.communityHint")} errorId={fields.communityId.errorId} errors={fields.communityId.errors} {...getSelectProps(fields.communityId)}>
           <option value="">{t("auth.chooseCommunity")}</option>
           {loaderData.communities.map((c) => (
+            // One string: the community's name in its own direction, then the pickup day (issue #16).
             <option key={c.id} value={c.id}>
-              {c.name} · {t("auth.pickupOn", { day: t(`days.${c.pickupDay}`), time: c.pickupTime })}
+              {`${isolateForeignText(c.name, i18n.language)} · ${t("auth.pickupOn", { day: t(`days.${c.pickupDay}`), time: c.pickupTime })}`}
             </option>
           ))}
         </SelectField>
