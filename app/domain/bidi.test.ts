@@ -13,6 +13,9 @@ describe("isolateForeignText", () => {
     expect(isolateForeignText("פלורנטין", "he")).toBe("פלורנטין");
     expect(isolateForeignText("\u2066₪ 9.90\u2069", "en")).toBe("\u2066₪ 9.90\u2069");
     expect(isolateForeignText(3, "en")).toBe(3);
+    // It starts in the page's direction: an isolate would resolve to it anyway.
+    expect(isolateForeignText("משק הגליל 394c6f", "he")).toBe("משק הגליל 394c6f");
+    expect(isolateForeignText("3 ק״ג", "en")).toBe("\u20683 ק״ג\u2069");
   });
 
   it("never isolates twice", () => {

@@ -10,14 +10,20 @@ const POP_DIRECTIONAL_ISOLATE = "\u2069";
 const HEBREW = /[\u0590-\u05ff\ufb1d-\ufb4f]/;
 const LATIN = /[A-Za-z\u00c0-\u024f]/;
 
+const FIRST_STRONG = /[A-Za-z\u00c0-\u024f\u0590-\u05ff\ufb1d-\ufb4f]/;
+
 /**
- * The value as it goes into a sentence of `locale`: isolated when it holds letters of the other
- * direction, untouched otherwise (numbers, prices, same-script names read right as they are).
+ * The value as it goes into a sentence of `locale`: isolated when it starts (its first letter)
+ * in the other direction, untouched otherwise. A value that starts in the page's own direction
+ * keeps it inside an isolate too, so isolating it would change nothing a reader sees; numbers
+ * and prices have no letters and read right as they are.
  */
 export function isolateForeignText(value: unknown, locale: string): unknown {
   if (typeof value !== "string" || value.startsWith(FIRST_STRONG_ISOLATE)) return value;
+  const first = FIRST_STRONG.exec(value)?.[0];
+  if (!first) return value;
   const foreign = locale === "he" ? LATIN : HEBREW;
-  return foreign.test(value) ? FIRST_STRONG_ISOLATE + value + POP_DIRECTIONAL_ISOLATE : value;
+  return foreign.test(first) ? FIRST_STRONG_ISOLATE + value + POP_DIRECTIONAL_ISOLATE : value;
 }
 
 /**

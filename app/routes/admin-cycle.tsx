@@ -97,9 +97,9 @@ export default function AdminCycle({ loaderData, actionData }: Route.ComponentPr
       <section className="rounded-2xl border border-line bg-surface p-4">
         <h2 className="text-lg font-bold">{t("adminCycles.pickupList")}</h2>
         {places.length === 0 ? <p className="mt-2 text-fg-muted">{t("adminCycles.empty")}</p> : (
-          <div className="mt-3 grid gap-5" data-testid="pickup-list">
+          <div className="mt-3 grid grid-cols-1 gap-5" data-testid="pickup-list">
             {places.map((place) => (
-              <div key={place.key} data-testid="pickup-list-place">
+              <div key={place.key} className="min-w-0" data-testid="pickup-list-place">
                 <h3 className="font-bold">
                   {place.deliveryType === "PICKUP" ? <bdi>{place.address}</bdi> : t("adminCycles.pickupDay.homeDelivery")}
                   {place.hours ? <span className="ms-2 text-sm font-normal text-fg-muted">{formatTimeRange(place.hours.start, place.hours.end)}</span> : null}
