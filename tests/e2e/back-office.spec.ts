@@ -2,29 +2,14 @@
 // (no shop chrome, the area's tabs, a phone-wide tab strip), search and paging on the admin
 // lists, confirmations before ending a deal, and the vendor's deal form (unit list, picture
 // control with preview, the live ladder, send for review).
-import type { APIRequestContext, Page } from "@playwright/test";
-import { DEMO_ADMIN, expect, logIn, newPerson, runOnDatabase, test } from "./fixtures";
+import type { Page } from "@playwright/test";
+import { DEMO_ADMIN, expect, logIn, newVendor, PNG, runOnDatabase, test } from "./fixtures";
 
-const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==", "base64");
 
 async function signInAs(page: Page, person: { email: string; password: string }) {
   await page.context().clearCookies();
   await logIn(page, person.email, person.password);
   await expect(page.getByTestId("user-menu")).toBeVisible();
-}
-
-/** A vendor of its own (tests share one server), as an approved application would make it. */
-async function newVendor(request: APIRequestContext) {
-  const person = newPerson();
-  const communities = await (await request.get("/api/communities")).json();
-  const signup = await request.post("/api/auth/signup", {
-    data: { email: person.email, password: person.password, firstName: person.firstName, lastName: person.lastName, communityId: communities[0].id },
-  });
-  expect(signup.status()).toBe(201);
-  const { userId } = await signup.json();
-  runOnDatabase("update users set role = 'VENDOR' where id = ?", userId);
-  runOnDatabase("insert into vendors (id, name, user_id) values (?, ?, ?)", crypto.randomUUID(), `משק ${crypto.randomUUID().slice(0, 6)}`, userId);
-  return person;
 }
 
 /** A live deal of this test's own, so ending it touches nothing another test uses. */

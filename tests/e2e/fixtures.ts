@@ -88,6 +88,26 @@ export async function signedInShopper(page: Page, request: import("@playwright/t
   return person;
 }
 
+/** A real 1x1 PNG, for the picture uploads of the deal form. */
+export const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==", "base64");
+
+/**
+ * A vendor of its own for this test (tests run in parallel on one server): signed up through
+ * the API, then made a VENDOR with a linked vendors row, as an approved application would.
+ */
+export async function newVendor(request: import("@playwright/test").APIRequestContext): Promise<NewPerson> {
+  const person = newPerson();
+  const communities = await (await request.get("/api/communities")).json();
+  const signup = await request.post("/api/auth/signup", {
+    data: { email: person.email, password: person.password, firstName: person.firstName, lastName: person.lastName, communityId: communities[0].id },
+  });
+  expect(signup.status()).toBe(201);
+  const { userId } = await signup.json();
+  runOnDatabase("update users set role = 'VENDOR' where id = ?", userId);
+  runOnDatabase("insert into vendors (id, name, user_id) values (?, ?, ?)", crypto.randomUUID(), `משק ${crypto.randomUUID().slice(0, 6)}`, userId);
+  return person;
+}
+
 /** Runs a statement on the server's database (an arrangement no screen offers yet). */
 export function runOnDatabase(sql: string, ...params: unknown[]) {
   const file = process.env.E2E_DATABASE_PATH;

@@ -1,26 +1,7 @@
-import type { APIRequestContext, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { slugify } from "../../app/domain/slug";
-import { DEMO_ADMIN, expect, logIn, newPerson, runOnDatabase, test } from "./fixtures";
+import { DEMO_ADMIN, expect, logIn, newVendor, PNG, test } from "./fixtures";
 
-// A real 1x1 PNG.
-const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==", "base64");
-
-/**
- * A vendor of its own for this test (tests run in parallel on one server): signed up through
- * the API, then made a VENDOR with a linked vendors row, as an approved application would.
- */
-async function newVendor(request: APIRequestContext) {
-  const person = newPerson();
-  const communities = await (await request.get("/api/communities")).json();
-  const signup = await request.post("/api/auth/signup", {
-    data: { email: person.email, password: person.password, firstName: person.firstName, lastName: person.lastName, communityId: communities[0].id },
-  });
-  expect(signup.status()).toBe(201);
-  const { userId } = await signup.json();
-  runOnDatabase("update users set role = 'VENDOR' where id = ?", userId);
-  runOnDatabase("insert into vendors (id, name, user_id) values (?, ?, ?)", crypto.randomUUID(), `משק ${person.lastName}`, userId);
-  return person;
-}
 
 async function signInAs(page: Page, person: { email: string; password: string }) {
   await page.context().clearCookies();
