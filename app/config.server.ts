@@ -50,7 +50,7 @@ export function publicOrigin(): string {
 }
 
 /**
- * The operator's business registration number (עוסק מורשה / ח"פ) for receipts, from BUSINESS_ID.
+ * The operator's business registration number (licensed dealer or company number) for receipts, from BUSINESS_ID.
  * Unset, receipts print no number rather than one that is not theirs.
  */
 export function businessId(): string | null {

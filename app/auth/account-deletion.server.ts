@@ -5,9 +5,13 @@ import type { Db } from "~/db/client.server";
 import type { User } from "~/db/schema";
 import { isDeleteConfirmWord, type AccountDeletionInput } from "~/domain/account-deletion";
 import { ServiceError } from "~/domain/errors";
+import { translations } from "~/locales";
 import { deleteAccount } from "~/services/account-deletion.server";
 import { verifyPassword } from "./password.server";
 import { hitRateLimit } from "./rate-limit.server";
+
+/** The word the deletion form asks to type, in each language. */
+const CONFIRM_WORDS = [translations.he.account.deletion.word, translations.en.account.deletion.word];
 
 export async function confirmAndDeleteAccount(db: Db, user: User, input: AccountDeletionInput): Promise<void> {
   if (user.passwordHash) {
@@ -18,7 +22,7 @@ export async function confirmAndDeleteAccount(db: Db, user: User, input: Account
     if (!(await verifyPassword(user.passwordHash, input.password))) {
       throw new ServiceError(400, "account.deletion.errors.passwordWrong", "password");
     }
-  } else if (!isDeleteConfirmWord(input.confirm ?? "")) {
+  } else if (!isDeleteConfirmWord(input.confirm ?? "", CONFIRM_WORDS)) {
     throw new ServiceError(400, "account.deletion.errors.wordWrong", "confirm");
   }
   deleteAccount(db, user.id);

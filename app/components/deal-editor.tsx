@@ -11,7 +11,7 @@ import { Confirm } from "./confirm";
 import { CATEGORIES, type DealStatus } from "~/domain/enums";
 import { DEAL_UNIT_MAX, DealFormSchema, type DealContent, type DealFormDefaults } from "~/domain/deal-schema";
 import { priceLadder, type LadderStep } from "~/domain/deal-preview";
-import { DEAL_UNITS, OTHER_UNIT, unitChoiceOf, unitFromChoice, withUnitFromChoice } from "~/domain/units";
+import { DEAL_UNITS, OTHER_UNIT, unitChoiceOf, unitFromChoice, withUnitFromChoice } from "~/locales/units";
 import { useHydrated } from "./use-hydrated";
 import type { DealAction } from "~/domain/deal-status";
 import { IMAGE_CONTENT_TYPES } from "~/domain/image-upload";

@@ -3,14 +3,12 @@
 import { z } from "zod";
 
 /**
- * Accounts without a password (e-mail links, external sign-in) confirm by typing this word;
- * either language's word is accepted, whichever the page showed.
+ * Accounts without a password (e-mail links, external sign-in) confirm by typing a word; either
+ * language's word (the locale files' account.deletion.word) is accepted, whichever the page showed.
  */
-export const DELETE_CONFIRM_WORDS = ["מחיקה", "delete"] as const;
-
-export function isDeleteConfirmWord(value: string): boolean {
+export function isDeleteConfirmWord(value: string, words: readonly string[]): boolean {
   const typed = value.trim().toLowerCase();
-  return DELETE_CONFIRM_WORDS.some((word) => word === typed);
+  return words.some((word) => word.toLowerCase() === typed);
 }
 
 /** The e-mail a deleted account keeps: unique, never deliverable (.invalid is reserved). */

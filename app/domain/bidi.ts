@@ -1,7 +1,7 @@
 // Mixed-direction text. Pure, browser-safe.
 // A Hebrew deal title or community name inside an English sentence (or a Latin name inside a
 // Hebrew one) is laid out by the bidi algorithm together with the sentence around it: the
-// colon, the period or "'s" lands on the wrong side ("פלורנטין – תל אביב's progress"). Wrapping
+// colon, the period or "'s" lands on the wrong side of a Hebrew community name. Wrapping
 // the inserted value in a first-strong isolate (U+2068 … U+2069, what <bdi> does) keeps each
 // run in its own direction, in plain text too: titles, attributes, e-mails.
 

@@ -25,7 +25,7 @@ export function formatDate(date: Date | string, _locale = "he") {
   return formatAdminDate(date);
 }
 
-/** A pickup day: the weekday in the page's language and the dd/MM date, "יום רביעי, 25/11". */
+/** A pickup day: the weekday in the page's language and the dd/MM date, as "Wednesday, 25/11" reads in Hebrew. */
 export function formatDay(date: Date | string, locale = "he") {
   const [day, month] = formatAdminDate(date).split("/");
   return `${formatter(locale, { weekday: "long" }).format(new Date(date))}, ${day}/${month}`;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { DEAL_UNITS, knownUnit, unitChoiceOf, unitFromChoice, unitLabel, withUnitFromChoice } from "./units";
+import { DEAL_UNITS, knownUnit, unitChoiceOf, unitFromChoice, unitLabel, withUnitFromChoice } from "../locales/units";
 
 describe("sale units", () => {
   it("maps the spellings vendors typed to one unit", () => {

@@ -12,7 +12,7 @@ import { dealFormDefaults, DealFormSchema, type DealInput } from "~/domain/deal-
 import { DEAL_ACTIONS, type DealAction } from "~/domain/deal-status";
 import { ServiceError } from "~/domain/errors";
 import { dealActionNeedsConfirmation, isConfirmed } from "~/domain/confirm";
-import { withUnitFromChoice } from "~/domain/units";
+import { withUnitFromChoice } from "~/locales/units";
 import { safeRedirect } from "~/web/safe-redirect";
 import { redirectWithToast } from "~/web/toast.server";
 
