@@ -47,10 +47,11 @@ async function waitFor(url, handle, timeoutMs = 60_000) {
 
 /**
  * `node <buildDir>/start.js` in production mode on 127.0.0.1:<port>, with its own database;
- * `extraEnv` for a variant (GUEST_CACHE_TTL_MS=0: every guest page rendered).
+ * `extraEnv` for a variant (GUEST_CACHE_TTL_MS=0: every guest page rendered); `nodeFlags` go to
+ * the supervisor and, through cluster, to its workers (`--cpu-prof`, which NODE_OPTIONS refuses).
  */
-export async function startAppServer({ buildDir, databasePath, port, extraEnv = {} }) {
-  const child = spawn(process.execPath, [path.join(buildDir, "start.js")], {
+export async function startAppServer({ buildDir, databasePath, port, extraEnv = {}, nodeFlags = [] }) {
+  const child = spawn(process.execPath, [...nodeFlags, path.join(buildDir, "start.js")], {
     env: {
       ...process.env,
       NODE_ENV: "production",

@@ -5,6 +5,7 @@
 // housekeeping jobs; its replacement inherits that role.
 import cluster, { type Worker } from "node:cluster";
 import os from "node:os";
+import { useProductionBuilds } from "./production-modules";
 import { publicAddressNotice } from "./start-notice";
 
 // Before anything loads React: NODE_ENV picks React's production build and Secure cookies.
@@ -16,6 +17,7 @@ const WORKER_ENTRY = "./worker.js";
 if (cluster.isPrimary) {
   await supervise();
 } else {
+  if (process.env.NODE_ENV === "production") useProductionBuilds();
   await import(WORKER_ENTRY);
 }
 
