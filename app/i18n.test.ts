@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { i18nFor } from "./i18n";
+import { i18nFor, translatorOf } from "./i18n";
 import { translations } from "./locales";
 
 // The instance every screen renders with: Hebrew content inside an English sentence (and the
@@ -15,5 +15,45 @@ describe("i18nFor", () => {
     const { t } = i18nFor("he", { ...translations.he });
     expect(t("shop.community.progressTitle", { name: "Florentin" })).toContain("\u2068Florentin\u2069");
     expect(t("shop.community.progressTitle", { name: "פלורנטין" })).not.toMatch(/[\u2066-\u2069]/);
+  });
+});
+
+/** Every key of a nested translations object, with dots. */
+function keysOf(tree: Record<string, unknown>, prefix = ""): string[] {
+  return Object.entries(tree).flatMap(([name, value]) =>
+    value !== null && typeof value === "object" ? keysOf(value as Record<string, unknown>, `${prefix}${name}.`) : [`${prefix}${name}`],
+  );
+}
+
+// translatorOf answers most calls without i18next; whatever it answers must be what i18next says.
+describe("translatorOf", () => {
+  const PLURAL = /_(zero|one|two|few|many|other)$/;
+  const samples = ["Florentin", "פלורנטין – תל אביב", "₪12.50", "3"];
+  for (const locale of ["he", "en"] as const) {
+    it(`gives i18next's text for every ${locale} key, with and without values and counts`, () => {
+      const instance = i18nFor(locale, { ...translations[locale] });
+      const t = translatorOf(instance);
+      const keys = [...new Set(keysOf(translations[locale] as Record<string, unknown>).map((key) => key.replace(PLURAL, "")))];
+      let compared = 0;
+      for (const key of keys) {
+        const text = String(instance.getResource(locale, "translation", key) ?? instance.getResource(locale, "translation", `${key}_other`) ?? "");
+        const names = [...new Set([...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]))];
+        const calls: Record<string, unknown>[] = [];
+        for (const sample of samples) calls.push(Object.fromEntries(names.map((name) => [name, sample])));
+        for (const count of [0, 1, 2, 5, 11]) calls.push({ ...Object.fromEntries(names.map((name) => [name, samples[1]])), count });
+        if (names.length === 0) expect(t(key)).toBe(instance.t(key));
+        for (const options of calls) expect(t(key, options), `${locale} ${key} ${JSON.stringify(options)}`).toBe(instance.t(key, options));
+        compared += calls.length;
+      }
+      expect(compared).toBeGreaterThan(1000);
+    });
+  }
+
+  it("hands i18next what it does not handle: missing keys, missing values, its own options", () => {
+    const instance = i18nFor("en", { ...translations.en });
+    const t = translatorOf(instance);
+    expect(t("no.such.key")).toBe("no.such.key");
+    expect(t("shop.community.progressTitle")).toBe(instance.t("shop.community.progressTitle"));
+    expect(t("no.such.key", { defaultValue: "fallback" })).toBe("fallback");
   });
 });

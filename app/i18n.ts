@@ -39,3 +39,96 @@ export function i18nFor(locale: Locale, translation: Resource[string]["translati
   cache.set(key, instance);
   return instance;
 }
+
+/**
+ * Options our screens pass that the fast path reads as placeholders; anything else (nesting,
+ * context, default values, another language…) goes to i18next itself.
+ */
+const I18NEXT_OPTIONS = new Set(["context", "defaultValue", "lng", "lngs", "ns", "keyPrefix", "returnObjects", "returnDetails", "ordinal", "replace", "interpolation", "joinArrays", "postProcess", "fallbackLng", "nsSeparator", "keySeparator"]);
+const PLACEHOLDER = /\{\{([^{}]*)\}\}/g;
+const PLAIN_NAME = /^\s*\w+\s*$/;
+
+type TranslateFunction = i18n["t"];
+const translators = new WeakMap<i18n, TranslateFunction>();
+
+/**
+ * `t` for a screen. i18next's own t() copies its whole options object and walks its resolver on
+ * every call, which a profile of a signed-in /deals put at 13 % of the worker's CPU (decision
+ * record 016); a page of 24 cards calls it hundreds of times with the same few keys. This one
+ * resolves each key's text once per instance and fills in plain `{{name}}` placeholders (and
+ * plural forms through i18next's own plural resolver) itself, escaping values the way the
+ * instance's interpolation does (bidi isolates). Anything it does not handle, it hands to
+ * i18next, so the answer is always i18next's (app/i18n.test.ts compares them on every key).
+ */
+export function translatorOf(instance: i18n): TranslateFunction {
+  const existing = translators.get(instance);
+  if (existing) return existing;
+  const language = instance.language;
+  const escape = instance.options.interpolation?.escapeValue === false ? null : instance.options.interpolation?.escape;
+  const plainTexts = new Map<string, string>();
+  const templates = new Map<string, string | null>();
+
+  const templateOf = (key: string): string | null => {
+    let template = templates.get(key);
+    if (template === undefined) {
+      const resource = instance.getResource(language, "translation", key);
+      // Nesting ($t(…)), unescaped ({{- x}}) and formatted ({{x, number}}) values: i18next's.
+      const simple = typeof resource === "string" && !resource.includes("$t(") && [...resource.matchAll(PLACEHOLDER)].every((m) => PLAIN_NAME.test(m[1]));
+      template = simple ? (resource as string) : null;
+      templates.set(key, template);
+    }
+    return template;
+  };
+
+  const fill = (template: string, values: Record<string, unknown>): string | null => {
+    let missing = false;
+    const text = template.replace(PLACEHOLDER, (_, name: string) => {
+      const value = values[name.trim()];
+      if (value === undefined || value === null) {
+        missing = true;
+        return "";
+      }
+      const asText = typeof value === "string" ? value : String(value);
+      return escape ? escape(asText) : asText;
+    });
+    return missing ? null : text;
+  };
+
+  const fast = (key: unknown, options?: unknown): string | null => {
+    if (typeof key !== "string") return null;
+    if (options === undefined) {
+      const known = plainTexts.get(key);
+      if (known !== undefined) return known;
+      const template = templateOf(key);
+      if (template === null || template.includes("{{")) return null;
+      plainTexts.set(key, template);
+      return template;
+    }
+    if (typeof options !== "object" || options === null) return null;
+    const values = options as Record<string, unknown>;
+    for (const name in values) {
+      const value = values[name];
+      if (I18NEXT_OPTIONS.has(name) || (typeof value !== "string" && typeof value !== "number")) return null;
+    }
+    let resolvedKey = key;
+    if ("count" in values) {
+      const count = values.count;
+      if (typeof count !== "number" || (count === 0 && instance.exists(`${key}_zero`))) return null;
+      const plural = `${key}${instance.services.pluralResolver.getSuffix(language, count)}`;
+      if (templateOf(plural) !== null) resolvedKey = plural;
+      else if (instance.getResource(language, "translation", plural) !== undefined) return null;
+    }
+    const template = templateOf(resolvedKey);
+    return template === null ? null : fill(template, values);
+  };
+
+  const t = ((key: unknown, options?: unknown, ...rest: unknown[]) => {
+    if (rest.length === 0) {
+      const text = fast(key, options);
+      if (text !== null) return text;
+    }
+    return (instance.t as unknown as (...args: unknown[]) => unknown)(key, options, ...rest);
+  }) as unknown as TranslateFunction;
+  translators.set(instance, t);
+  return t;
+}
