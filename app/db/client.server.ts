@@ -24,7 +24,35 @@ export function openDatabase(file: string): Db {
   sqlite.pragma("synchronous = NORMAL");
   sqlite.pragma("foreign_keys = ON");
   sqlite.pragma("busy_timeout = 5000");
+  reuseStatements(sqlite);
   return drizzle({ client: sqlite, schema }) as Db;
+}
+
+/** Prepared statements kept per connection; more distinct SQL texts than this, the oldest go. */
+export const STATEMENT_CACHE_SIZE = 500;
+
+/**
+ * drizzle prepares every query again each time it runs it (better-sqlite3's prepare() parses
+ * and plans the SQL). The SQL text of a query shape is always the same, so the connection keeps
+ * the statement of each text (least recently used out) and hands it back. drizzle switches a
+ * statement to array rows (`raw()`) for its typed selects but not for its `sql` queries, so a
+ * statement comes back in the default object mode, as prepare() would give it.
+ */
+function reuseStatements(sqlite: Database.Database) {
+  const prepare = sqlite.prepare.bind(sqlite);
+  const statements = new Map<string, Database.Statement>();
+  sqlite.prepare = ((source: string) => {
+    let statement = statements.get(source);
+    if (statement) {
+      statements.delete(source);
+      if (statement.reader) statement.raw(false);
+    } else {
+      statement = prepare(source);
+      if (statements.size >= STATEMENT_CACHE_SIZE) statements.delete(statements.keys().next().value as string);
+    }
+    statements.set(source, statement);
+    return statement;
+  }) as typeof sqlite.prepare;
 }
 
 export function migrateDatabase(db: Db) {

@@ -1,0 +1,63 @@
+import { eq, sql } from "drizzle-orm";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { migrateDatabase, openDatabase, STATEMENT_CACHE_SIZE, type Db } from "./client.server";
+import { communities } from "./schema";
+
+// A real SQLite file with a table of its own (and the real schema for drizzle's typed queries).
+let db: Db | undefined;
+let dir: string | undefined;
+function freshDb() {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), "shuk-statements-"));
+  db = openDatabase(path.join(dir, "test.db"));
+  db.$client.exec("CREATE TABLE kv (k TEXT PRIMARY KEY, v INTEGER NOT NULL)");
+  return db;
+}
+afterEach(() => {
+  db?.$client.close();
+  if (dir) fs.rmSync(dir, { recursive: true, force: true });
+  db = dir = undefined;
+});
+
+describe("reused statements", () => {
+  it("hands back the same statement for the same SQL text, and a new one for another", () => {
+    const sqlite = freshDb().$client;
+    const first = sqlite.prepare("SELECT v FROM kv WHERE k = ?");
+    expect(sqlite.prepare("SELECT v FROM kv WHERE k = ?")).toBe(first);
+    expect(sqlite.prepare("SELECT k FROM kv WHERE v = ?")).not.toBe(first);
+  });
+
+  it("gives objects to a plain query after drizzle used the same text for array rows", () => {
+    const sqlite = freshDb().$client;
+    sqlite.prepare("INSERT INTO kv (k, v) VALUES (?, ?)").run("a", 1);
+    // raw() is how drizzle reads its typed selects; a later caller must not inherit it.
+    expect(sqlite.prepare("SELECT k, v FROM kv").raw().all()).toEqual([["a", 1]]);
+    expect(sqlite.prepare("SELECT k, v FROM kv").all()).toEqual([{ k: "a", v: 1 }]);
+    expect(db!.all(sql`SELECT k, v FROM kv`)).toEqual([{ k: "a", v: 1 }]);
+  });
+
+  it("keeps at most STATEMENT_CACHE_SIZE texts, dropping the least recently used", () => {
+    const sqlite = freshDb().$client;
+    const kept = sqlite.prepare("SELECT 0 AS n");
+    const evicted = sqlite.prepare("SELECT -1 AS n");
+    for (let i = 1; i < STATEMENT_CACHE_SIZE; i++) {
+      sqlite.prepare(`SELECT ${i} AS n`);
+      if (i % 100 === 0) sqlite.prepare("SELECT 0 AS n"); // used recently: stays
+    }
+    expect(sqlite.prepare("SELECT 0 AS n")).toBe(kept);
+    expect(sqlite.prepare("SELECT -1 AS n")).not.toBe(evicted);
+  });
+
+  it("runs drizzle's typed queries on reused statements with the right rows", () => {
+    const database = freshDb();
+    migrateDatabase(database);
+    const insert = "INSERT INTO communities (id, name, pickup_day, pickup_time, pickup_address) VALUES (?, ?, 5, '10:00', 'Main St')";
+    database.$client.prepare(insert).run("c1", "One");
+    database.$client.prepare(insert).run("c2", "Two");
+    for (const [id, name] of [["c1", "One"], ["c2", "Two"], ["c1", "One"]]) {
+      expect(database.select({ name: communities.name }).from(communities).where(eq(communities.id, id)).get()).toEqual({ name });
+    }
+  });
+});
