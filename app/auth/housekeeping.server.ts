@@ -3,7 +3,7 @@
 // (the one that runs the cycle clock): at start, then every hour.
 import { and, eq, isNotNull, isNull, lt, lte, notInArray, or } from "drizzle-orm";
 import { RATE_LIMITS } from "~/auth/rate-limit.server";
-import type { Db } from "~/db/client.server";
+import { refreshPlannerStatistics, type Db } from "~/db/client.server";
 import { magicTokens, rateLimits, sessions } from "~/db/schema";
 
 const HOUR_MS = 60 * 60_000;
@@ -69,6 +69,8 @@ export function startHousekeeping(db: Db, everyMs = HOUSEKEEPING_EVERY_MS) {
   const tick = () => {
     try {
       const report = deleteExpiredRows(db);
+      // The planner's statistics follow the data as it grows (db/client.server.ts).
+      refreshPlannerStatistics(db);
       if (report.sessions || report.emailTokens || report.rateLimits) {
         console.info(`housekeeping: deleted ${report.sessions} sessions, ${report.emailTokens} e-mail tokens, ${report.rateLimits} rate-limit rows`);
       }

@@ -3,7 +3,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { migrateDatabase, openDatabase, STATEMENT_CACHE_SIZE, type Db } from "./client.server";
+import { migrateDatabase, openDatabase, refreshPlannerStatistics, STATEMENT_CACHE_SIZE, type Db } from "./client.server";
 import { communities } from "./schema";
 
 // A real SQLite file with a table of its own (and the real schema for drizzle's typed queries).
@@ -59,5 +59,25 @@ describe("reused statements", () => {
     for (const [id, name] of [["c1", "One"], ["c2", "Two"], ["c1", "One"]]) {
       expect(database.select({ name: communities.name }).from(communities).where(eq(communities.id, id)).get()).toEqual({ name });
     }
+  });
+});
+
+describe("refreshPlannerStatistics", () => {
+  it("gives the planner statistics for an indexed table that had none, so it picks the narrow index", () => {
+    const database = freshDb();
+    const sqlite = database.$client;
+    sqlite.exec("CREATE TABLE lines (id INTEGER PRIMARY KEY, status TEXT NOT NULL, owner INTEGER NOT NULL, item INTEGER NOT NULL)");
+    sqlite.exec("CREATE INDEX lines_status ON lines (status)");
+    sqlite.exec("CREATE INDEX lines_item_owner ON lines (item, owner)");
+    const insert = sqlite.prepare("INSERT INTO lines (status, owner, item) VALUES (?, ?, ?)");
+    sqlite.transaction(() => {
+      for (let i = 0; i < 5000; i++) insert.run(i % 10 === 0 ? "OPEN" : "DONE", i % 500, i % 50);
+    })();
+    const plan = () => sqlite.prepare("EXPLAIN QUERY PLAN SELECT id FROM lines WHERE status = ? AND owner = ? AND item = ?").all("DONE", 3, 3).map((row) => (row as { detail: string }).detail).join(" ");
+    expect(sqlite.prepare("SELECT name FROM sqlite_master WHERE name = 'sqlite_stat1'").get()).toBeUndefined();
+    refreshPlannerStatistics(database, { atOpen: true });
+    expect(sqlite.prepare("SELECT stat FROM sqlite_stat1 WHERE idx = 'lines_status'").get()).toEqual({ stat: "5000 2500" });
+    expect(plan()).toContain("lines_item_owner");
+    refreshPlannerStatistics(database);
   });
 });

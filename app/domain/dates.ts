@@ -31,21 +31,28 @@ export function formatDay(date: Date | string, locale = "he") {
   return `${formatter(locale, { weekday: "long" }).format(new Date(date))}, ${day}/${month}`;
 }
 
+const numericParts = formatter("en", { day: "2-digit", month: "2-digit", year: "numeric", hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
+
 /** dd/MM/yyyy and dd/MM/yyyy HH:mm (24-hour), Israeli time. */
 export function formatAdminDate(date: Date | string, withTime = false) {
-  const parts = Object.fromEntries(
-    formatter("en", { day: "2-digit", month: "2-digit", year: "numeric", hour: "2-digit", minute: "2-digit", hourCycle: "h23" })
-      .formatToParts(new Date(date))
-      .map((p) => [p.type, p.value]),
-  );
+  const parts: Partial<Record<Intl.DateTimeFormatPartTypes, string>> = {};
+  for (const part of numericParts.formatToParts(new Date(date))) parts[part.type] = part.value;
   const day = `${parts.day}/${parts.month}/${parts.year}`;
   return withTime ? `${day} ${parts.hour}:${parts.minute}` : day;
 }
 
 /** "3 days ago", in the page language. */
+/** One formatter per language: making one costs more than formatting (a deal page's reviews). */
+const relativeFormats = new Map<string, Intl.RelativeTimeFormat>();
+
 export function formatRelative(date: Date | string, now: Date, locale = "he") {
   const seconds = Math.round((new Date(date).getTime() - now.getTime()) / 1000);
-  const rtf = new Intl.RelativeTimeFormat(locale === "he" ? "he" : "en", { numeric: "auto" });
+  const language = locale === "he" ? "he" : "en";
+  let rtf = relativeFormats.get(language);
+  if (!rtf) {
+    rtf = new Intl.RelativeTimeFormat(language, { numeric: "auto" });
+    relativeFormats.set(language, rtf);
+  }
   const units: [Intl.RelativeTimeFormatUnit, number][] = [
     ["year", 31_536_000],
     ["month", 2_592_000],
