@@ -4,6 +4,7 @@ import { and, eq, gt, sql } from "drizzle-orm";
 import { createCookie } from "react-router";
 import { getSessionSecret, isProduction, secureCookies } from "~/config.server";
 import type { Db } from "~/db/client.server";
+import { preparedQuery } from "~/db/prepared.server";
 import { sessions, users, type User } from "~/db/schema";
 import { DAY_MS } from "~/domain/time";
 import { newSecret, sha256 } from "./tokens.server";
@@ -46,13 +47,18 @@ export function issueApiToken(db: Db, userId: string): string {
   return insertSession(db, userId, "api");
 }
 
-function userForSecret(db: Db, secret: string, kind: SessionKind): User | null {
-  const row = db
+/** The user of a live session by the session's hash: on every signed-in request. */
+const sessionUser = preparedQuery((db) =>
+  db
     .select({ user: users, sess: sessions.sess })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessionUserId()))
-    .where(and(eq(sessions.sid, sha256(secret)), gt(sessions.expire, new Date())))
-    .get();
+    .where(and(eq(sessions.sid, sql.placeholder("sid")), gt(sessions.expire, sql.placeholder("nowMs"))))
+    .prepare(),
+);
+
+function userForSecret(db: Db, secret: string, kind: SessionKind): User | null {
+  const row = sessionUser(db).get({ sid: sha256(secret), nowMs: Date.now() });
   if (!row || row.sess.kind !== kind) return null;
   return row.user;
 }
@@ -62,9 +68,28 @@ function sessionUserId() {
   return sql<string>`json_extract(${sessions.sess}, '$.userId')`;
 }
 
+/**
+ * Cookie headers already checked, and the session secret each held (or null). Checking the
+ * signature is an HMAC through WebCrypto, 3 % of a signed-in page's CPU; a phone sends the same
+ * header with every request, and the answer for the same header and key never changes.
+ */
+const checkedHeaders = new Map<string, string | null>();
+const CHECKED_HEADERS_KEPT = 5_000;
+/** Longer headers are checked every time: at most 5,000 × 2 kB held. */
+const CHECKED_HEADER_MAX_LENGTH = 2_048;
+
 async function webSecretFrom(request: Request): Promise<string | null> {
-  const value = await sessionCookie().parse(request.headers.get("Cookie"));
-  return typeof value === "string" && value.length > 0 ? value : null;
+  const header = request.headers.get("Cookie");
+  if (!header) return null;
+  const known = checkedHeaders.get(header);
+  if (known !== undefined) return known;
+  const value = await sessionCookie().parse(header);
+  const secret = typeof value === "string" && value.length > 0 ? value : null;
+  if (header.length <= CHECKED_HEADER_MAX_LENGTH) {
+    if (checkedHeaders.size >= CHECKED_HEADERS_KEPT) checkedHeaders.delete(checkedHeaders.keys().next().value as string);
+    checkedHeaders.set(header, secret);
+  }
+  return secret;
 }
 
 function bearerFrom(request: Request): string | null {

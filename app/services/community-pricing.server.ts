@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, gt, sql } from "drizzle-orm";
 import type { Queryable } from "~/db/client.server";
+import { preparedQuery } from "~/db/prepared.server";
 import { communities, communityTiers, weeklyCycles, type Community } from "~/db/schema";
 import { amountToNextTier, appliedTier, DEFAULT_NEXT_TARGET, discountFor, nextTier, progressPercent, type CommunityTier } from "~/domain/pricing";
 
@@ -68,18 +69,16 @@ export function pickCommunityId(db: Queryable, candidates: readonly (string | nu
   return defaultCommunityId(db, now);
 }
 
-export function activeCycle(db: Queryable, communityId: string) {
-  return (
-    db
-      .select()
-      .from(weeklyCycles)
-      .where(and(eq(weeklyCycles.communityId, communityId), eq(weeklyCycles.isActive, true)))
-      .get() ?? null
-  );
-}
-
-export function communityTiersOf(db: Queryable, communityId: string) {
-  return db
+// A community's week is read on nearly every page and in every checkout: prepared once.
+const activeCycleQuery = preparedQuery((db) =>
+  db
+    .select()
+    .from(weeklyCycles)
+    .where(and(eq(weeklyCycles.communityId, sql.placeholder("communityId")), eq(weeklyCycles.isActive, true)))
+    .prepare(),
+);
+const tiersQuery = preparedQuery((db) =>
+  db
     .select({
       id: communityTiers.id,
       minRevenue: communityTiers.minRevenue,
@@ -87,14 +86,23 @@ export function communityTiersOf(db: Queryable, communityId: string) {
       tierName: communityTiers.tierName,
     })
     .from(communityTiers)
-    .where(eq(communityTiers.communityId, communityId))
+    .where(eq(communityTiers.communityId, sql.placeholder("communityId")))
     .orderBy(asc(communityTiers.minRevenue))
-    .all();
+    .prepare(),
+);
+const communityQuery = preparedQuery((db) => db.select().from(communities).where(eq(communities.id, sql.placeholder("communityId"))).prepare());
+
+export function activeCycle(db: Queryable, communityId: string) {
+  return activeCycleQuery(db).get({ communityId }) ?? null;
+}
+
+export function communityTiersOf(db: Queryable, communityId: string) {
+  return tiersQuery(db).all({ communityId });
 }
 
 /** Everything the screens show about a community's week: three indexed queries. */
 export function communityPricing(db: Queryable, communityId: string, now = new Date()): CommunityPricing | null {
-  const community = db.select().from(communities).where(eq(communities.id, communityId)).get();
+  const community = communityQuery(db).get({ communityId });
   if (!community) return null;
   const cycle = activeCycle(db, communityId);
   const tiers = communityTiersOf(db, communityId);

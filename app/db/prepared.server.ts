@@ -1,0 +1,31 @@
+// Hot queries of a fixed shape (a session by its hash, a community's week, the header's counts)
+// run on every signed-in request. drizzle builds a query's SQL from its parts each time it runs,
+// which a profile of a signed-in page put at 10-15 % of the worker's CPU (decision record 016);
+// a query prepared once with placeholders (`sql.placeholder("name")`) skips that and runs on
+// the same SQLite statement each time.
+import type { Queryable } from "./client.server";
+
+/** The better-sqlite3 connection under a drizzle database or transaction handle. */
+function connectionOf(db: Queryable): object {
+  // A transaction handle is a new object each time, on the same connection (drizzle keeps it
+  // as session.client); the prepared query belongs to the connection.
+  return (db as unknown as { session?: { client?: object } }).session?.client ?? db;
+}
+
+/**
+ * `build` runs once per connection (a test's database, the worker's one) and its prepared query
+ * is handed back after that. Placeholders are bound as they are: a timestamp column takes the
+ * number of milliseconds, not a Date (drizzle encodes values, not placeholders).
+ */
+export function preparedQuery<Query>(build: (db: Queryable) => Query): (db: Queryable) => Query {
+  const byConnection = new WeakMap<object, Query>();
+  return (db) => {
+    const connection = connectionOf(db);
+    let query = byConnection.get(connection);
+    if (!query) {
+      query = build(db);
+      byConnection.set(connection, query);
+    }
+    return query;
+  };
+}
