@@ -413,7 +413,8 @@ export const groups = sqliteTable(
   },
   (t) => [
     uniqueIndex("groups_cycle_deal_unique").on(t.weeklyCycleId, t.dealId),
-    index("groups_deal_status_idx").on(t.dealId, t.status),
+    // Covering: a deal list reads its deals' open groups from the index alone (decision 016).
+    index("groups_deal_status_idx").on(t.dealId, t.status, t.communityId, t.weeklyCycleId, t.currentQty, t.targetQty, t.id),
     index("groups_community_idx").on(t.communityId),
     check("groups_status_check", oneOf("status", GROUP_STATUSES)),
     check("groups_revenue_check", sql`current_revenue >= 0 and current_qty >= 0`),
