@@ -2,7 +2,7 @@ import { getFormProps, getTextareaProps, useForm, type SubmissionResult } from "
 import { getZodConstraint } from "@conform-to/zod/v4";
 import { useState } from "react";
 import { useTranslation } from "~/components/use-translation";
-import { Form, useNavigation } from "react-router";
+import { Form, Link, useNavigation } from "react-router";
 import { formatRelative } from "~/domain/dates";
 import { reviewerName } from "~/domain/review-name";
 import { ReviewSchema } from "~/domain/shop-schemas";
@@ -32,6 +32,8 @@ export function ReviewsSection({
   signedIn,
   now,
   lastResult,
+  more = 0,
+  moreHref,
 }: {
   reviews: ReviewItem[];
   summary: { averageRating: number; totalReviews: number };
@@ -39,6 +41,9 @@ export function ReviewsSection({
   signedIn: boolean;
   now: string;
   lastResult?: SubmissionResult<string[]> | null;
+  /** How many more reviews the "show more" link adds (0: no link), and where it goes. */
+  more?: number;
+  moreHref?: string;
 }) {
   const { t, i18n } = useTranslation();
   return (
@@ -67,6 +72,12 @@ export function ReviewsSection({
             );
           })}
         </ul>
+      ) : null}
+      {more > 0 && moreHref ? (
+        // A plain link: without JavaScript the page comes back with more reviews, at #reviews.
+        <Link to={moreHref} preventScrollReset replace className="w-fit rounded-lg border border-line px-4 py-2 font-medium hover:bg-muted" data-testid="more-reviews">
+          {t("shop.reviews.more", { count: more })}
+        </Link>
       ) : null}
       {canReview ? (
         <ReviewForm lastResult={lastResult} />

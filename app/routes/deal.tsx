@@ -27,6 +27,7 @@ import { Countdown } from "~/components/countdown";
 import { NAME_SLOT, withName } from "~/components/with-name";
 import { findInviteLink } from "~/services/referrals.server";
 import { canReview, createReview, listReviews, ratingSummary } from "~/services/reviews.server";
+import { moreReviews, reviewsToShow } from "~/domain/review-list";
 import { ReviewSchema } from "~/domain/shop-schemas";
 import { formatTimeRange } from "~/domain/time";
 import { redirectWithToast } from "~/web/toast.server";
@@ -73,7 +74,7 @@ export function loader({ request, params, context }: Route.LoaderArgs) {
     cycle: pricing?.cycle
       ? { orderDeadline: pricing.cycle.orderDeadline.toISOString(), pickupDate: pricing.cycle.pickupDate.toISOString(), isOrderingOpen: pricing.isOrderingOpen }
       : null,
-    reviews: listReviews(db, deal.id),
+    reviews: listReviews(db, deal.id, reviewsToShow(new URL(request.url).searchParams.get("reviews"))),
     rating: ratingSummary(db, deal.id),
     canReview: user ? canReview(db, user.id, deal.id) : false,
     addresses: user ? savedAddressOptions(db, user.id) : [],
@@ -107,6 +108,13 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 const TABS = ["description", "specs", "reviews", "shipping"] as const;
+
+/** The page's own query string with one parameter set (the community asked for stays). */
+function withSearchParam(search: string, name: string, value: string) {
+  const params = new URLSearchParams(search);
+  params.set(name, value);
+  return `?${params}`;
+}
 
 export default function DealPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
@@ -150,6 +158,8 @@ export default function DealPage({ loaderData, actionData }: Route.ComponentProp
         signedIn={loaderData.signedIn}
         now={now}
         lastResult={actionData}
+        more={moreReviews(loaderData.reviews.length, loaderData.rating.totalReviews)}
+        moreHref={withSearchParam(location.search, "reviews", String(loaderData.reviews.length + moreReviews(loaderData.reviews.length, loaderData.rating.totalReviews))) + "#reviews"}
       />
     ),
     shipping: (

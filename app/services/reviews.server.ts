@@ -4,8 +4,9 @@ import { orders, reviews, users } from "~/db/schema";
 import { ServiceError } from "~/domain/errors";
 
 /** Reviews of a deal, newest first, with the reviewer's names for the display-name fallback. */
-export function listReviews(db: Queryable, dealId: string) {
-  return db
+/** A deal's reviews, newest first; `limit` for a page (domain/review-list.ts), none for the API. */
+export function listReviews(db: Queryable, dealId: string, limit?: number) {
+  const query = db
     .select({
       id: reviews.id,
       rating: reviews.rating,
@@ -17,8 +18,8 @@ export function listReviews(db: Queryable, dealId: string) {
     .from(reviews)
     .innerJoin(users, eq(users.id, reviews.userId))
     .where(eq(reviews.dealId, dealId))
-    .orderBy(desc(reviews.createdAt))
-    .all();
+    .orderBy(desc(reviews.createdAt), desc(reviews.id));
+  return (limit === undefined ? query : query.limit(limit)).all();
 }
 
 export function ratingSummary(db: Queryable, dealId: string) {

@@ -2,7 +2,7 @@
 // the amount to the next tier, and a community's week of groups (/groups and its API view).
 import { and, asc, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { communities, communityTiers, orders, weeklyCycles } from "~/db/schema";
+import { communities, communityTiers, deals, orders, reviews, users, weeklyCycles } from "~/db/schema";
 import { defaultCommunityId, pickCommunityId } from "~/services/community-pricing.server";
 import { communityWeek } from "~/services/community-week.server";
 import { useTestDatabase } from "../support/test-db";
@@ -118,5 +118,38 @@ describe("a community's week of groups", () => {
     expect(html).toContain(second.name);
     expect(html).toMatch(/<meta name="description" content="[^"]+"/);
     expect(await (await app.fetch("/groups?community=nonsense")).text()).toContain(first.name);
+  });
+});
+
+// A popular deal's page lists its newest reviews a step at a time (domain/review-list.ts); the
+// API still answers every review.
+describe("a deal page's reviews", () => {
+  it("shows the newest ten, then ten more through a plain link, and the API keeps them all", async () => {
+    const deal = db().select().from(deals).where(eq(deals.status, "ACTIVE")).get()!;
+    const reviewer = db().select().from(users).get()!;
+    db().delete(reviews).where(eq(reviews.dealId, deal.id)).run();
+    const start = Date.now() - 30 * 86_400_000;
+    for (let i = 1; i <= 23; i++) {
+      db().insert(reviews).values({ userId: reviewer.id, dealId: deal.id, rating: 1 + (i % 5), comment: `review number ${i}`, createdAt: new Date(start + i * 3_600_000) }).run();
+    }
+    // Each review is in the markup and again in the page data the browser hydrates from.
+    const shown = (html: string) => [...new Set([...html.matchAll(/review number (\d+)/g)].map((m) => Number(m[1])))];
+
+    const first = await (await app.fetch(`/deals/${deal.slug}`)).text();
+    expect(shown(first)).toEqual([23, 22, 21, 20, 19, 18, 17, 16, 15, 14]);
+    const more = /<a([^>]*data-testid="more-reviews"[^>]*)>([^<]*)</.exec(first);
+    expect(more?.[2]).toBe("הצגת 10 ביקורות נוספות");
+    const href = /href="([^"]*)"/.exec(more![1])![1].replace(/&amp;/g, "&");
+    expect(href).toBe(`/deals/${deal.slug}?reviews=20#reviews`);
+
+    const second = await (await app.fetch(href.split("#")[0]!)).text();
+    expect(shown(second)).toHaveLength(20);
+    const last = await (await app.fetch(`/deals/${deal.slug}?reviews=30`)).text();
+    expect(shown(last)).toHaveLength(23);
+    expect(last).not.toContain('data-testid="more-reviews"');
+    expect(await (await app.fetch(`/deals/${deal.slug}?reviews=nonsense`)).text()).toContain("review number 14");
+
+    const api = await (await app.fetch(`/api/deals/${deal.id}/reviews`)).json();
+    expect(api).toHaveLength(23);
   });
 });
