@@ -92,6 +92,10 @@ const tiersQuery = preparedQuery((db) =>
 );
 const communityQuery = preparedQuery((db) => db.select().from(communities).where(eq(communities.id, sql.placeholder("communityId"))).prepare());
 
+export function communityById(db: Queryable, communityId: string) {
+  return communityQuery(db).get({ communityId });
+}
+
 export function activeCycle(db: Queryable, communityId: string) {
   return activeCycleQuery(db).get({ communityId }) ?? null;
 }
@@ -102,7 +106,7 @@ export function communityTiersOf(db: Queryable, communityId: string) {
 
 /** Everything the screens show about a community's week: three indexed queries. */
 export function communityPricing(db: Queryable, communityId: string, now = new Date()): CommunityPricing | null {
-  const community = communityQuery(db).get({ communityId });
+  const community = communityById(db, communityId);
   if (!community) return null;
   const cycle = activeCycle(db, communityId);
   const tiers = communityTiersOf(db, communityId);

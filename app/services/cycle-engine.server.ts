@@ -8,7 +8,7 @@ import { and, asc, eq, inArray, isNull, lte, sql } from "drizzle-orm";
 import type { Db, Tx } from "~/db/client.server";
 import { cartItems, communities, deals, dealTiers, groups, ORDER_STATUSES, orders, users, weeklyCycles, type Community } from "~/db/schema";
 import { recordAuditEvent } from "./audit.server";
-import { communityTiersOf } from "./community-pricing.server";
+import { activeCycle, communityById, communityTiersOf } from "./community-pricing.server";
 import { nextCycleDates } from "~/domain/cycle-schedule";
 import { formatDateTime } from "~/domain/dates";
 import { translatorFor } from "./i18n.server";
@@ -163,9 +163,9 @@ function closeCycle(tx: Tx, cycle: Cycle, community: Community, now: Date): Cycl
  * missed weeks) and makes sure one cycle is open. Safe to call inside a checkout's transaction.
  */
 export function settleCommunity(tx: Tx, communityId: string, now: Date) {
-  const community = tx.select().from(communities).where(eq(communities.id, communityId)).get();
+  const community = communityById(tx, communityId);
   if (!community) return;
-  let cycle: Cycle | null | undefined = tx.select().from(weeklyCycles).where(and(eq(weeklyCycles.communityId, communityId), eq(weeklyCycles.isActive, true))).get();
+  let cycle: Cycle | null | undefined = activeCycle(tx, communityId);
   if (!cycle) {
     if (!community.isActive) return;
     cycle = openCycle(tx, community, now);

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Db, Queryable, Tx } from "~/db/client.server";
+import { preparedQuery } from "~/db/prepared.server";
 import {
   cartItems,
   communities,
@@ -33,16 +34,41 @@ interface LineRequest {
   qty: number;
 }
 
+// A checkout's reads and writes of a fixed shape, prepared once (db/prepared.server.ts).
+const dealById = preparedQuery((db) => db.select().from(deals).where(eq(deals.id, sql.placeholder("id"))).prepare());
+const groupById = preparedQuery((db) => db.select().from(groups).where(eq(groups.id, sql.placeholder("id"))).prepare());
+const tiersOfDeal = preparedQuery((db) =>
+  db
+    .select({ thresholdQty: dealTiers.thresholdQty, unitPrice: dealTiers.unitPrice })
+    .from(dealTiers)
+    .where(eq(dealTiers.dealId, sql.placeholder("dealId")))
+    .prepare(),
+);
+const addToGroup = preparedQuery((db) =>
+  db
+    .update(groups)
+    .set({ currentRevenue: sql`${groups.currentRevenue} + ${sql.placeholder("amount")}`, currentQty: sql`${groups.currentQty} + ${sql.placeholder("qty")}` })
+    .where(eq(groups.id, sql.placeholder("id")))
+    .prepare(),
+);
+const addToCycle = preparedQuery((db) =>
+  db
+    .update(weeklyCycles)
+    .set({ currentRevenue: sql`${weeklyCycles.currentRevenue} + ${sql.placeholder("amount")}` })
+    .where(eq(weeklyCycles.id, sql.placeholder("id")))
+    .prepare(),
+);
+
 /** Validates one line and prices it for the buyer's community, inside the caller's transaction. */
 function prepareLine(tx: Tx, user: User, line: LineRequest) {
   if (!user.communityId) throw new ServiceError(422, "shop.errors.noCommunity", "communityId");
-  const deal = tx.select().from(deals).where(eq(deals.id, line.dealId)).get();
+  const deal = dealById(tx).get({ id: line.dealId });
   if (!deal || deal.status !== "ACTIVE") throw new ServiceError(404, "shop.errors.dealNotFound", "dealId");
   if (line.qty > deal.maxQty) throw new ServiceError(422, "shop.errors.qtyAboveMax", "qty");
   if (line.qty < deal.minQty) throw new ServiceError(422, "shop.validation.qtyMin", "qty");
   const pricing = communityPricing(tx, user.communityId);
   if (!pricing?.cycle) throw new ServiceError(422, "shop.errors.noGroup", "groupId");
-  const named = tx.select().from(groups).where(eq(groups.id, line.groupId)).get();
+  const named = groupById(tx).get({ id: line.groupId });
   if (!named || named.dealId !== deal.id) throw new ServiceError(422, "shop.errors.noGroup", "groupId");
   // The line joins the buyer's community's open group of this week, whichever group the cart
   // named (a person may have moved community since adding it).
@@ -55,11 +81,7 @@ function prepareLine(tx: Tx, user: User, line: LineRequest) {
           .where(and(eq(groups.dealId, deal.id), eq(groups.weeklyCycleId, pricing.cycle.id), eq(groups.status, "OPEN")))
           .get();
   if (!group) throw new ServiceError(422, "shop.errors.noGroup", "groupId");
-  const quantityTiers = tx
-    .select({ thresholdQty: dealTiers.thresholdQty, unitPrice: dealTiers.unitPrice })
-    .from(dealTiers)
-    .where(eq(dealTiers.dealId, deal.id))
-    .all();
+  const quantityTiers = tiersOfDeal(tx).all({ dealId: deal.id });
   const amounts = lineAmounts({ basePrice: deal.basePrice, quantityTiers, qty: line.qty, discountPercent: pricing.discountPercent });
   return { deal, group, cycleId: pricing.cycle.id, communityId: user.communityId, qty: line.qty, ...amounts };
 }
@@ -106,14 +128,8 @@ function insertOrders(tx: Tx, user: User, lines: ReturnType<typeof prepareLine>[
       })
       .returning()
       .get();
-    tx.update(groups)
-      .set({ currentRevenue: sql`${groups.currentRevenue} + ${line.originalTotal}`, currentQty: sql`${groups.currentQty} + ${line.qty}` })
-      .where(eq(groups.id, line.group.id))
-      .run();
-    tx.update(weeklyCycles)
-      .set({ currentRevenue: sql`${weeklyCycles.currentRevenue} + ${line.originalTotal}` })
-      .where(eq(weeklyCycles.id, line.cycleId))
-      .run();
+    addToGroup(tx).run({ amount: line.originalTotal, qty: line.qty, id: line.group.id });
+    addToCycle(tx).run({ amount: line.originalTotal, id: line.cycleId });
     return order;
   });
 }
