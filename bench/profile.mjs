@@ -1,16 +1,18 @@
 // `node bench/profile.mjs [path ...]`: where one worker's CPU goes while it serves a page.
 // Seeds the large data set once (kept in PROFILE_DB, default /tmp/shuk-profile.db, for the next
 // run), starts the built server with one worker under `--cpu-prof`, loads each path for
-// PROFILE_SECONDS (default 8) at 10 connections, signed in unless the path starts with "guest:",
-// then prints req/s, CPU ms per request and the self time by package (react-router, react-dom,
-// i18next, drizzle-orm, better-sqlite3, our app code, node internals, GC).
+// PROFILE_SECONDS (default 8) at 10 connections, signed in unless the path starts with "guest:"
+// ("checkout" runs the bench's checkout mix instead: POST /api/cart + POST /api/checkout with
+// bearer tokens of PROFILE_CHECKOUT_USERS users, default 300), then prints req/s, CPU ms per
+// request and the self time by package (react-router, react-dom, i18next, drizzle-orm,
+// better-sqlite3, our app code, node internals, GC).
 // Use it before and after a change on the server path; the figures go in docs/decisions.
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { drain, load, pageSignIn, warmUp } from "./load.mjs";
+import { checkoutMix, drain, load, pageSignIn, prepareCheckoutMix, warmUp } from "./load.mjs";
 import { BENCH_PASSWORD, seedLarge, seedSizes } from "./seed-large.mjs";
 import { freePort, killAllNow, startAppServer, stopChild } from "./server.mjs";
 
@@ -32,9 +34,9 @@ if (!fs.existsSync(databasePath) || !fs.existsSync(seedFile)) {
   const first = await startAppServer({ buildDir, databasePath, port: await freePort() });
   await stopChild(first);
   const seeded = await seedLarge(databasePath, seedSizes());
-  fs.writeFileSync(seedFile, JSON.stringify({ pageUser: seeded.pageUser, slug: seeded.dealSlugs[0] }));
+  fs.writeFileSync(seedFile, JSON.stringify({ pageUser: seeded.pageUser, slug: seeded.dealSlugs[0], dealSlugs: seeded.dealSlugs, checkoutPool: seeded.checkoutPool }));
 }
-const { pageUser, slug } = JSON.parse(fs.readFileSync(seedFile, "utf8"));
+const { pageUser, slug, dealSlugs, checkoutPool } = JSON.parse(fs.readFileSync(seedFile, "utf8"));
 
 /** The profile with only the samples taken between `from` and `to` (µs, monotonic clock). */
 function duringLoad(profile, { from, to }) {
@@ -99,16 +101,22 @@ for (const target of paths) {
     nodeFlags: ["--cpu-prof", `--cpu-prof-dir=${dir}`],
     extraEnv: { WEB_CONCURRENCY: "1", ...(guest ? { GUEST_CACHE_TTL_MS: "0" } : {}) },
   });
-  const headers = guest ? {} : { Cookie: await pageSignIn(server.origin, pageUser.email, BENCH_PASSWORD) };
+  const checkout = pagePath === "checkout";
+  const headers = guest || checkout ? {} : { Cookie: await pageSignIn(server.origin, pageUser.email, BENCH_PASSWORD) };
   const url = `${server.origin}${pagePath}`;
-  await warmUp(url, headers, 2);
+  const mix = checkout
+    ? await prepareCheckoutMix(server.origin, { pool: checkoutPool, users: Number(process.env.PROFILE_CHECKOUT_USERS ?? 300), password: BENCH_PASSWORD, slugs: dealSlugs, maxLoginSeconds: 60 })
+    : null;
+  if (!checkout) await warmUp(url, headers, 2);
   await drain(server.origin);
   const worker = Number(execFileSync("pgrep", ["-P", String(server.child.pid)], { encoding: "utf8" }).trim().split("\n")[0]);
   const cpuBefore = cpuMs(worker);
   // V8 stamps samples with the system's monotonic clock in µs, as hrtime here: keep only the
   // samples of the measured load (no start-up, no warm-up).
   const window = { from: Number(process.hrtime.bigint() / 1000n) };
-  const result = await load({ url, connections, duration: seconds, headers });
+  const result = checkout
+    ? await checkoutMix(server.origin, { users: mix.users, linesByCommunity: mix.linesByCommunity, connections, duration: seconds })
+    : await load({ url, connections, duration: seconds, headers });
   window.to = Number(process.hrtime.bigint() / 1000n);
   const cpuUsed = cpuMs(worker) - cpuBefore;
   await drain(server.origin);
@@ -119,7 +127,7 @@ for (const target of paths) {
   const totals = selfTimeByPackage(profile);
   const all = [...totals.values()].reduce((a, b) => a + b, 0);
   const idle = totals.get("(idle)") ?? 0;
-  console.log(`\n${guest ? "guest" : "signed-in"} ${pagePath}: ${result.rps.toFixed(0)} req/s, p99 ${result.p99} ms, non-2xx ${result.non2xx}`);
+  console.log(`\n${guest ? "guest" : "signed-in"} ${pagePath}: ${result.rps.toFixed(0)} req/s, p99 ${result.p99} ms, non-2xx ${result.non2xx}${checkout ? `, ${result.checkoutsPerSecond.toFixed(0)} checkouts/s (${JSON.stringify(result.tally)})` : ""}`);
   console.log(`  worker CPU per request: ${(cpuUsed / result.requests).toFixed(2)} ms (user+system, profiler on; ${result.requests} requests)`);
   const rows = [...totals].filter(([owner]) => owner !== "(idle)").sort((a, b) => b[1] - a[1]).slice(0, 14);
   for (const [owner, count] of rows) console.log(`  ${((count / (all - idle)) * 100).toFixed(1).padStart(5)} %  ${owner}`);
