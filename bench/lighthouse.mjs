@@ -31,6 +31,7 @@ function diagnosticsOf(lhr) {
     mainThread: items("mainthread-work-breakdown").slice(0, 5).map((r) => `${r.groupLabel ?? r.group} ${Math.round(r.duration)} ms`),
     bootup: items("bootup-time").slice(0, 4).map((r) => `${r.url.replace(/^https?:\/\/[^/]+/, "")} ${Math.round(r.total)} ms`),
     layoutShifts: items("layout-shifts").slice(0, 3).map((r) => `${(r.node?.snippet ?? "?").slice(0, 100)} ${Number(r.score ?? 0).toFixed(3)}`),
+    longTasks: items("long-tasks").slice(0, 6).map((r) => `${r.url.replace(/^https?:\/\/[^/]+/, "")} @${Math.round(r.startTime)} ${Math.round(r.duration)} ms`),
     requests: items("network-requests").length,
     transferBytes: items("network-requests").reduce((sum, r) => sum + (r.transferSize ?? 0), 0),
   };

@@ -80,6 +80,7 @@ async function main() {
         console.log(`  render-blocking: ${d.renderBlocking.join(", ") || "none"}`);
         console.log(`  main thread: ${d.mainThread.join(", ")}`);
         if (d.layoutShifts.length) console.log(`  layout shifts: ${d.layoutShifts.join("; ")}`);
+        console.log(`  long tasks: ${d.longTasks.join(", ") || "none"}`);
         console.log(`  script boot-up: ${d.bootup.join(", ") || "none"}`);
         console.log(`  ${d.requests} requests, ${fmt(d.transferBytes / 1000, 1)} kB transferred`);
       }
