@@ -74,6 +74,7 @@ async function main() {
         const d = r.diagnostics;
         const label = page.path === slugPath ? "/deals/<slug>" : page.path;
         console.log(`\n${label} (median run):`);
+        if (r.partialError) console.log(`  a run failed: ${r.partialError}`);
         if (r.failedA11y.length) console.log(`  accessibility fails: ${r.failedA11y.join(", ")}`);
         console.log(`  LCP element: ${d.lcpElement ?? "?"}`);
         console.log(`  LCP phases: ${d.lcpPhases.join(", ") || "?"}`);
