@@ -1,5 +1,4 @@
-import { createReadableStreamFromReadable } from "@react-router/node";
-import { PassThrough } from "node:stream";
+import { Writable } from "node:stream";
 import { renderToPipeableStream } from "react-dom/server";
 import {
   RouterContextProvider,
@@ -15,6 +14,7 @@ import { closeDb, getDb, type Db } from "~/db/client.server";
 import { demoAccountsWithPublicPasswords, demoDataRequested, ensureDemoData } from "~/demo/seed.server";
 import { startCycleClock, stopCycleClock } from "~/services/cycle-engine.server";
 import { startHousekeeping, stopHousekeeping } from "~/auth/housekeeping.server";
+import { shapeDocument, stylesheetText } from "~/web/first-paint.server";
 
 export const streamTimeout = 5_000;
 
@@ -121,21 +121,25 @@ export default function handleRequest(
       {
         nonce,
         onAllReady() {
-          const body = new PassThrough({
+          // The whole document, then reshaped for the first paint (web/first-paint.server.ts):
+          // the stylesheet inlined, the module preloads after the content.
+          const chunks: Buffer[] = [];
+          const body = new Writable({
+            write(chunk: Buffer, _encoding, callback) {
+              chunks.push(chunk);
+              callback();
+            },
             final(callback) {
               clearTimeout(timeoutId);
               timeoutId = undefined;
+              const stylesheetHref = (routerContext.routeModules.root?.handle as { stylesheet?: string } | undefined)?.stylesheet ?? null;
+              const html = shapeDocument(Buffer.concat(chunks).toString("utf8"), { stylesheetHref, css: stylesheetHref ? stylesheetText(stylesheetHref) : null });
+              responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+              resolve(new Response(html, { headers: responseHeaders, status: responseStatusCode }));
               callback();
             },
           });
-          responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           pipe(body);
-          resolve(
-            new Response(createReadableStreamFromReadable(body), {
-              headers: responseHeaders,
-              status: responseStatusCode,
-            }),
-          );
         },
         onShellError(error: unknown) {
           reject(error);

@@ -19,6 +19,7 @@ import { useNonce } from "./components/nonce";
 import { SiteFooter } from "./components/site-footer";
 import { SiteHeader } from "./components/site-header";
 import { Toaster } from "./components/toaster";
+import { usePageTransition } from "./components/page-transition";
 import { dbContext, userContext } from "./context";
 import { directionOf, i18nFor, type Locale } from "./i18n";
 import { databaseMiddleware } from "./middleware/database.server";
@@ -32,10 +33,11 @@ import { takeToasts } from "~/web/toast.server";
 // The origin rule runs before the database is touched; the no-store rule needs the user.
 export const middleware: Route.MiddlewareFunction[] = [i18nextMiddleware, originRuleMiddleware, databaseMiddleware, personalAnswersMiddleware];
 
-export const links: Route.LinksFunction = () => [
-  { rel: "stylesheet", href: stylesheet },
-  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
-];
+// The stylesheet is not one of the links: entry.server.tsx inlines it in every document, so the
+// first paint waits for no request (docs/decisions/017). Its URL rides in the handle.
+export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
+
+export const handle = { stylesheet };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const locale = getLocale(context) as Locale;
@@ -111,6 +113,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 export default function App({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const backOffice = useMatches().some((m) => (m.handle as RouteHandle | undefined)?.backOffice === true);
+  const mainRef = usePageTransition<HTMLElement>();
   return (
     <>
       <a
@@ -125,7 +128,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
       ) : (
         <>
           <SiteHeader user={loaderData.user} theme={loaderData.theme} />
-          <main id="main" className="page-enter flex-1">
+          <main id="main" ref={mainRef} className="flex-1">
             <Outlet />
           </main>
           <SiteFooter />

@@ -29,10 +29,18 @@ export function referencedAssets(html) {
       scripts.add(src);
       continue;
     }
-    if (!/type\s*=\s*["']?module/i.test(open)) continue;
+    let code = content;
+    if (/data-scripts-after-paint/i.test(open)) {
+      // The starter that adds the preloads and the module script after the first paint
+      // (app/web/first-paint.server.ts): the same scripts, fetched a little later.
+      const list = /(\[[^\]]*\])\.forEach/.exec(content)?.[1];
+      for (const href of list ? JSON.parse(list) : []) scripts.add(href);
+      const source = /textContent=("(?:[^"\\]|\\.)*")/.exec(content)?.[1];
+      code = source ? JSON.parse(source) : "";
+    } else if (!/type\s*=\s*["']?module/i.test(open)) continue;
     // An inline module's own imports (not the URLs inside the route manifest it assigns).
-    for (const [, spec] of content.matchAll(/\bimport\s*(?:[\w*{}\s,$]+from\s*)?["']([^"']+\.js)["']/g)) scripts.add(spec);
-    for (const [, spec] of content.matchAll(/\bimport\(\s*["']([^"']+\.js)["']\s*\)/g)) scripts.add(spec);
+    for (const [, spec] of code.matchAll(/\bimport\s*(?:[\w*{}\s,$]+from\s*)?["']([^"']+\.js)["']/g)) scripts.add(spec);
+    for (const [, spec] of code.matchAll(/\bimport\(\s*["']([^"']+\.js)["']\s*\)/g)) scripts.add(spec);
   }
   return { scripts: [...scripts], styles: [...styles] };
 }
@@ -87,6 +95,9 @@ export async function weighPage(origin, path, { headers = {}, cache = new Map() 
   };
   const js = await sum([...jsUrls]);
   const css = await sum(styles.map((s) => new URL(s, `${origin}${path}`).href));
+  // The stylesheet inlined in the HTML (app/web/first-paint.server.ts): part of the HTML's bytes.
+  const inline = Buffer.from([...html.toString("utf8").matchAll(/<style\b[^>]*>([\s\S]*?)<\/style>/gi)].map((m) => m[1]).join(""));
+  css.inline = { raw: inline.length, gzip: inline.length ? gz(inline) : 0 };
   return {
     path,
     html: { raw: html.length, gzip: gz(html) },

@@ -23,6 +23,7 @@ export function CommunityProgress({ data, compact = false }: { data: ProgressDat
       <div
         className="mt-3 h-3 overflow-hidden rounded-full bg-muted"
         role="progressbar"
+        aria-label={t("shop.community.progressTitle", { name: data.communityName })}
         aria-valuemin={0}
         aria-valuemax={100}
         aria-valuenow={data.progressPercent}

@@ -3,12 +3,15 @@ import { useTranslation } from "~/components/use-translation";
 import { Link, useFetchers, useLocation, useSubmit } from "react-router";
 import { FavoriteButton } from "./favorite-button";
 import { Price } from "./price";
+import { imageSrcSet } from "~/domain/image-upload";
 
 import type { DealCardData } from "~/services/deals.server";
 
 export type { DealCardData };
 
 const MAX_TIER_TILES = 3;
+/** A card's width in the grid: half the phone's, a third from 640 px, a quarter of 72rem from 1024 px. */
+const CARD_IMAGE_SIZES = "(min-width: 1024px) 270px, (min-width: 640px) 33vw, 50vw";
 /** The fetcher key of a card's one-tap add, so the grid can tell which card is adding. */
 const QUICK_ADD = "quick-add:";
 
@@ -50,6 +53,8 @@ export function DealCard({
         <Link to={`/deals/${deal.slug}`} className="block" tabIndex={-1} aria-hidden="true">
           <img
             src={image}
+            srcSet={imageSrcSet(image)}
+            sizes={CARD_IMAGE_SIZES}
             alt=""
             width={400}
             height={300}

@@ -44,7 +44,10 @@ export function QtyStepper({
         <button type="button" className={button} onClick={() => set(current - 1)} disabled={current <= min} aria-label={t("shop.card.decrease")}>
           −
         </button>
-      ) : null}
+      ) : (
+        // The buttons' room is kept before they come, so nothing moves when they do.
+        <span className={`${box} shrink-0`} aria-hidden="true" />
+      )}
       <label htmlFor={id} className="sr-only">
         {label ?? t("shop.card.quantity")}
       </label>
@@ -69,7 +72,9 @@ export function QtyStepper({
         <button type="button" className={button} onClick={() => set(current + 1)} disabled={current >= max} aria-label={t("shop.card.increase")}>
           +
         </button>
-      ) : null}
+      ) : (
+        <span className={`${box} shrink-0`} aria-hidden="true" />
+      )}
     </div>
   );
 }

@@ -1,11 +1,10 @@
 import { getFormProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint } from "@conform-to/zod/v4";
 import { useState } from "react";
 import { useTranslation } from "~/components/use-translation";
 import { Form, Link, useNavigation } from "react-router";
 import { formatRelative } from "~/domain/dates";
 import { reviewerName } from "~/domain/review-name";
-import { ReviewSchema } from "~/domain/shop-schemas";
+import { REVIEW_CONSTRAINT } from "~/domain/review-constraint";
 import { ErrorList } from "./ui/field";
 
 export interface ReviewItem {
@@ -97,9 +96,10 @@ function ReviewForm({ lastResult }: { lastResult?: SubmissionResult<string[]> | 
   const [form, fields] = useForm({
     id: "review",
     lastResult,
-    // The browser checks the basics (getZodConstraint); the server answers the rest. Client-side
-    // zod validation here left the form unable to submit after a first refused attempt.
-    constraint: getZodConstraint(ReviewSchema),
+    // The browser checks the basics (ReviewSchema's constraint, written out: no zod in the
+    // browser); the server answers the rest. Client-side zod validation here left the form
+    // unable to submit after a first refused attempt.
+    constraint: REVIEW_CONSTRAINT,
   });
   const sending = navigation.state === "submitting" && navigation.formData?.get("intent") === "review";
   return (

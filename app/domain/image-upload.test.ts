@@ -2,6 +2,9 @@ import { describe, expect, it } from "vitest";
 import {
   checkImage,
   contentTypeOfUpload,
+  imageSrcSet,
+  parseVariantFileName,
+  variantFileName,
   fitsImageLimit,
   MAX_IMAGE_BYTES,
   newUploadFileName,
@@ -60,6 +63,20 @@ describe("stored names", () => {
     expect(newUploadFileName("png")).not.toBe(newUploadFileName("png"));
     expect(contentTypeOfUpload(name)).toBe("image/webp");
     expect(contentTypeOfUpload(newUploadFileName("jpg"))).toBe("image/jpeg");
+  });
+
+  it("have WebP copies 400 and 800 px wide, listed in a srcset for our uploads only", () => {
+    const name = `${"ab".repeat(16)}.jpg`;
+    expect(variantFileName(name, 400)).toBe(`${"ab".repeat(16)}-400.webp`);
+    expect(parseVariantFileName(`${"ab".repeat(16)}-800.webp`)).toEqual({ base: "ab".repeat(16), width: 800 });
+    expect(contentTypeOfUpload(`${"ab".repeat(16)}-800.webp`)).toBe("image/webp");
+    expect(imageSrcSet(`/uploads/deals/${name}`)).toBe(`/uploads/deals/${"ab".repeat(16)}-400.webp 400w, /uploads/deals/${"ab".repeat(16)}-800.webp 800w`);
+    expect(imageSrcSet("/images/produce/basil.svg")).toBeUndefined();
+    // Only the widths we make, and never a variant of a variant.
+    for (const bad of [`${"ab".repeat(16)}-300.webp`, `${"ab".repeat(16)}-400.jpg`, `${"ab".repeat(16)}-400-400.webp`, `-400.webp`]) {
+      expect(parseVariantFileName(bad), bad).toBeNull();
+      expect(contentTypeOfUpload(bad), bad).toBeNull();
+    }
   });
 
   it("refuse anything that is not a name we make", () => {

@@ -60,6 +60,37 @@ export function uploadUrlOf(fileName: string): string {
   return UPLOAD_URL_PREFIX + fileName;
 }
 
+/**
+ * Smaller WebP copies of every uploaded picture, by width (issue #14): a card on a phone needs the
+ * 400 px one, a deal page the 800 px one, never a 2 MB original. `<name>-<width>.webp` beside it.
+ */
+export const IMAGE_VARIANT_WIDTHS = [400, 800] as const;
+export type VariantWidth = (typeof IMAGE_VARIANT_WIDTHS)[number];
+const VARIANT_FILE_PATTERN = /^([a-f0-9]{32})-(\d+)\.webp$/;
+
+/** `<hex>-<width>.webp` for an original stored name. */
+export function variantFileName(fileName: string, width: VariantWidth): string {
+  return `${fileName.slice(0, fileName.lastIndexOf("."))}-${width}.webp`;
+}
+
+/** For a variant's name: its width and the original's base name (without extension); else null. */
+export function parseVariantFileName(fileName: string): { base: string; width: VariantWidth } | null {
+  const match = VARIANT_FILE_PATTERN.exec(fileName);
+  if (!match) return null;
+  const width = Number(match[2]) as VariantWidth;
+  return IMAGE_VARIANT_WIDTHS.includes(width) ? { base: match[1]!, width } : null;
+}
+
+/**
+ * `srcset` for a deal picture: its WebP copies for our uploads, nothing for other pictures (the
+ * seeded ones are SVG, sharp at any size).
+ */
+export function imageSrcSet(url: string): string | undefined {
+  const name = uploadFileNameOf(url);
+  if (!name) return undefined;
+  return IMAGE_VARIANT_WIDTHS.map((width) => `${UPLOAD_URL_PREFIX}${variantFileName(name, width)} ${width}w`).join(", ");
+}
+
 /** The stored file a deal image URL points at, or null when it is not one of our uploads. */
 export function uploadFileNameOf(url: string): string | null {
   if (!url.startsWith(UPLOAD_URL_PREFIX)) return null;
@@ -69,6 +100,7 @@ export function uploadFileNameOf(url: string): string | null {
 
 /** The Content-Type to serve a stored name with, or null for a name we never make. */
 export function contentTypeOfUpload(fileName: string): string | null {
+  if (parseVariantFileName(fileName)) return IMAGE_CONTENT_TYPES.webp;
   const match = UPLOAD_FILE_PATTERN.exec(fileName);
   return match ? IMAGE_CONTENT_TYPES[match[1] as ImageExtension] : null;
 }

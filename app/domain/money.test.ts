@@ -12,6 +12,18 @@ describe("toDecimalString", () => {
 });
 
 describe("formatShekel", () => {
+  it("says what Intl's currency format says, without its direction marks", () => {
+    const intl = (locale: string) => new Intl.NumberFormat(locale === "he" ? "he-IL" : "en-IL", { style: "currency", currency: "ILS", minimumFractionDigits: 2, maximumFractionDigits: 2 });
+    const values = [0, 1, 5, 99, 100, 1290, 99_999, 100_000, 123_456, 1_000_000, 123_456_789, 99_999_999_999, -1, -1290, -123_456_789];
+    for (const locale of ["he", "en"]) {
+      const format = intl(locale);
+      for (const agorot of values) {
+        const expected = format.format(agorot / 100).replace(/[\u200e\u200f]/g, "").replace(/\s+/g, " ");
+        expect(formatShekel(agorot, locale), `${locale} ${agorot}`).toBe(`\u2066${expected}\u2069`);
+      }
+    }
+  });
+
   it("shows shekels with two decimals and the ₪ sign", () => {
     expect(formatShekel(1290)).toBe("\u206612.90 ₪\u2069");
     expect(formatShekel(1290, "en")).toBe("\u2066₪12.90\u2069");

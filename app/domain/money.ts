@@ -7,8 +7,6 @@ export function toDecimalString(agorot: number): string {
   return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, "0")}`;
 }
 
-const formatters = new Map<string, Intl.NumberFormat>();
-
 /** Left-to-right isolate: U+2066 ... U+2069. */
 const LRI = "\u2066";
 const PDI = "\u2069";
@@ -19,18 +17,17 @@ const PDI = "\u2069";
  * drew the sign left of the amount in a Hebrew sentence and right of it in a dir="ltr" box (and
  * swallowed the space). Without the marks and inside the isolate the amount reads the same in a
  * price box, a sentence, a title or a toast.
+ *
+ * Written out rather than through Intl.NumberFormat (its output without the marks, which the
+ * test checks value by value): on a slow phone the first Intl currency format and each call
+ * after it cost a card grid's hydration about 130 ms at 4x CPU (docs/decisions/017).
  */
 export function formatShekel(agorot: number, locale = "he"): string {
-  let formatter = formatters.get(locale);
-  if (!formatter) {
-    formatter = new Intl.NumberFormat(locale === "he" ? "he-IL" : "en-IL", {
-      style: "currency",
-      currency: "ILS",
-      minimumFractionDigits: 2,
-      maximumFractionDigits: 2,
-    });
-    formatters.set(locale, formatter);
-  }
-  const text = formatter.format(agorot / 100).replace(/[\u200e\u200f]/g, "").replace(/\s+/g, " ");
+  const negative = agorot < 0;
+  const abs = Math.round(Math.abs(agorot));
+  const whole = String(Math.floor(abs / 100)).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+  const amount = `${whole}.${String(abs % 100).padStart(2, "0")}`;
+  const sign = negative && abs > 0 ? "-" : "";
+  const text = locale === "he" ? `${sign}${amount} ₪` : `${sign}₪${amount}`;
   return `${LRI}${text}${PDI}`;
 }

@@ -23,6 +23,24 @@ describe("translations sent with a page", () => {
     expect(translationForPage(translations.he, "/contact")).toHaveProperty("faq");
   });
 
+  it("sends a section's parts only where they are read", () => {
+    const deals = translationForPage(translations.he, "/deals") as Record<string, Record<string, unknown>>;
+    expect(deals).not.toHaveProperty("auth");
+    expect(deals.shop).not.toHaveProperty("cart");
+    expect(deals.shop).not.toHaveProperty("orders");
+    expect(deals.shop).toHaveProperty("price");
+    expect(deals.browse).not.toHaveProperty("groups");
+    expect(deals.browse).toHaveProperty("deals");
+    const cart = translationForPage(translations.he, "/cart") as Record<string, Record<string, unknown>>;
+    expect(cart.shop).toHaveProperty("cart");
+    expect(cart.shop).toHaveProperty("checkout");
+    expect(translationForPage(translations.he, "/groups")).toHaveProperty("browse.groups");
+    expect(translationForPage(translations.he, "/login")).toHaveProperty("auth");
+    expect(translationForPage(translations.he, "/deals/cherry-tomatoes")).toHaveProperty("auth");
+    // The whole section object stays untouched for the pages that get all of it.
+    expect((translationForPage(translations.he, "/orders") as Record<string, unknown>).shop).toBe(translations.he.shop);
+  });
+
   it("always sends a section no rule names", () => {
     const sent = translationForPage({ brandNew: { x: "y" } } as Record<string, unknown>, "/anything");
     expect(sent).toEqual({ brandNew: { x: "y" } });

@@ -10,7 +10,9 @@ const startsWith =
   (pathname: string) =>
     prefixes.some((prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`));
 
-/** Sections the browser needs only on some paths. */
+const purchase = startsWith("/cart", "/shipping", "/checkout", "/order-success", "/orders");
+
+/** Sections (or a section's part, "section.part") the browser needs only on some paths. */
 const PAGE_ONLY: Record<string, (pathname: string) => boolean> = {
   home: (pathname) => pathname === "/",
   about: startsWith("/about"),
@@ -31,12 +33,26 @@ const PAGE_ONLY: Record<string, (pathname: string) => boolean> = {
   addresses: (pathname) => startsWith("/profile", "/checkout")(pathname) || pathname.startsWith("/deals/"),
   referrals: (pathname) => startsWith("/profile", "/invite", "/signup")(pathname) || pathname.startsWith("/deals/"),
   // The purchase flow: cart, the checkout's steps, the success page and the orders (011).
-  purchase: startsWith("/cart", "/shipping", "/checkout", "/order-success", "/orders"),
+  purchase,
   // Written into mails and notifications on the server; no screen reads them.
   mail: () => false,
   notify: () => false,
   // The printable receipt (/orders/:id/receipt).
   receipt: (pathname) => pathname.startsWith("/orders/"),
+  // Parts of a section (issue #14: the first paint of /deals and / carries less). Sign-in and
+  // sign-up wording, with the forms that reuse it (a deal's community picker, first admin,
+  // settings), with room to spare.
+  auth: (pathname) =>
+    startsWith("/login", "/signup", "/forgot-password", "/reset-password", "/auth", "/admin", "/onboarding", "/settings", "/profile", "/invite", "/vendor", "/checkout", "/shipping")(pathname) ||
+    pathname.startsWith("/deals/"),
+  contact: (pathname) => startsWith("/contact", "/privacy")(pathname) || pathname.startsWith("/orders/"),
+  "browse.groups": startsWith("/groups"),
+  "shop.cart": purchase,
+  "shop.checkout": purchase,
+  "shop.shipping": purchase,
+  "shop.success": purchase,
+  "shop.orders": purchase,
+  "shop.order": purchase,
   // server.ts words its own refusals (too large, wrong host) before React Router runs.
   serverErrors: () => false,
 };
@@ -61,7 +77,13 @@ export function translationForPage<T extends Record<string, unknown>>(all: T, pa
   if (!picked) {
     picked = {};
     for (const [section, value] of Object.entries(all)) {
-      if (PAGE_ONLY[section]?.(pathname) ?? true) picked[section] = value;
+      if (!(PAGE_ONLY[section]?.(pathname) ?? true)) continue;
+      const parts = Object.keys(PAGE_ONLY).filter((rule) => rule.startsWith(`${section}.`) && !PAGE_ONLY[rule]!(pathname));
+      if (parts.length && value && typeof value === "object") {
+        const kept: Record<string, unknown> = { ...(value as Record<string, unknown>) };
+        for (const part of parts) delete kept[part.slice(section.length + 1)];
+        picked[section] = kept;
+      } else picked[section] = value;
     }
     byKey.set(key, picked);
   }

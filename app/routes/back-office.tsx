@@ -7,6 +7,7 @@ import { Form, Link, Outlet, useLocation, useRouteLoaderData } from "react-route
 import { BackOfficeNav } from "~/components/admin-nav";
 import { LeafIcon } from "~/components/icons";
 import { ThemeToggle } from "~/components/theme-toggle";
+import { usePageTransition } from "~/components/page-transition";
 import { useTranslation } from "~/components/use-translation";
 import { backOfficeArea } from "~/domain/back-office";
 import type { loader as rootLoader } from "~/root";
@@ -16,6 +17,7 @@ export const handle = { backOffice: true };
 export default function BackOffice() {
   const { t } = useTranslation();
   const { pathname } = useLocation();
+  const mainRef = usePageTransition<HTMLElement>();
   const root = useRouteLoaderData<typeof rootLoader>("root");
   const user = root?.user ?? null;
   const area = backOfficeArea(pathname);
@@ -60,7 +62,7 @@ export default function BackOffice() {
           </div>
         ) : null}
       </header>
-      <main id="main" className="page-enter flex-1">
+      <main id="main" ref={mainRef} className="flex-1">
         <Outlet />
       </main>
     </>

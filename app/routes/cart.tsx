@@ -6,6 +6,7 @@ import { Price, useFormatShekel } from "~/components/price";
 import { ErrorList } from "~/components/ui/field";
 import { useHydrated } from "~/components/use-hydrated";
 import { QtyStepper } from "~/components/qty-stepper";
+import { imageSrcSet } from "~/domain/image-upload";
 import { dbContext, userContext } from "~/context";
 import { getInstance } from "~/web/i18next.server";
 import type { CartLine } from "~/services/cart.server";
@@ -56,7 +57,7 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
         <ul className="mt-6 grid gap-4">
           {cart.lines.map((line) => (
             <li key={line.id} className="flex gap-3 rounded-2xl border border-line bg-surface p-4" data-testid="cart-line">
-              <img src={line.deal.images[0] ?? "/images/produce/placeholder.svg"} alt="" width={96} height={72} className="h-12 w-16 rounded-lg object-cover sm:h-18 sm:w-24" />
+              <img src={line.deal.images[0] ?? "/images/produce/placeholder.svg"} srcSet={line.deal.images[0] ? imageSrcSet(line.deal.images[0]) : undefined} sizes="(min-width: 640px) 96px, 64px" alt="" width={96} height={72} className="h-12 w-16 rounded-lg object-cover sm:h-18 sm:w-24" />
               {/* min-w-0: a long title or the steppers wrap inside the card instead of widening the page. */}
               <div className="flex min-w-0 flex-1 flex-col gap-2">
                 <Link to={`/deals/${line.deal.slug}`} className="font-semibold hover:underline">
@@ -159,12 +160,13 @@ function LineQty({ line }: { line: CartLine }) {
       <input type="hidden" name="intent" value="update" />
       <input type="hidden" name="dealId" value={line.dealId} />
       <QtyStepper id={`cart-qty-${line.dealId}`} defaultValue={line.qty} max={line.deal.maxQty} size="touch" onChange={saveSoon} />
+      {/* The same box before and after hydration (w-24, min-h-11): the line keeps its height. */}
       {hydrated ? (
-        <span role="status" className="text-xs text-fg-muted" data-testid="qty-saving">
+        <span role="status" className="inline-flex min-h-11 w-24 items-center text-xs text-fg-muted" data-testid="qty-saving">
           {fetcher.state !== "idle" ? t("purchase.cart.saving") : null}
         </span>
       ) : (
-        <button type="submit" className="min-h-11 rounded-lg border border-line px-3 text-sm hover:bg-muted">
+        <button type="submit" className="min-h-11 w-24 rounded-lg border border-line px-3 text-sm hover:bg-muted">
           {t("shop.cart.update")}
         </button>
       )}

@@ -22,6 +22,7 @@ import { DELIVERY_DAYS, DELIVERY_FEE, FREE_DELIVERY_FROM } from "~/domain/delive
 import { publicOrigin } from "~/config.server";
 import { ServiceError } from "~/domain/errors";
 import { formatShekel } from "~/domain/money";
+import { imageSrcSet } from "~/domain/image-upload";
 import { isHot, priceBreakdown } from "~/domain/pricing";
 import { Countdown } from "~/components/countdown";
 import { NAME_SLOT, withName } from "~/components/with-name";
@@ -183,10 +184,11 @@ export default function DealPage({ loaderData, actionData }: Route.ComponentProp
       {/* grid-cols-1 is minmax(0, 1fr): an implicit column would widen to its widest content. */}
       <div className="mt-4 grid grid-cols-1 gap-8 lg:grid-cols-2">
         <div className="grid grid-cols-1 gap-3">
-          <img src={images[0]} alt={deal.title} width={800} height={600} className="aspect-[4/3] w-full rounded-2xl border border-line object-cover" />
+          {/* The largest paint: fetched first; a phone takes the 800 px copy of an upload. */}
+          <img src={images[0]} srcSet={imageSrcSet(images[0]!)} sizes="(min-width: 1024px) 544px, calc(100vw - 2rem)" alt={deal.title} width={800} height={600} fetchPriority="high" className="aspect-[4/3] w-full rounded-2xl border border-line object-cover" />
           {images.length > 1 ? (
             <div className="flex gap-2">
-              {images.slice(1).map((src) => <img key={src} src={src} alt="" width={120} height={90} loading="lazy" className="rounded-lg border border-line" />)}
+              {images.slice(1).map((src) => <img key={src} src={src} srcSet={imageSrcSet(src)} sizes="120px" alt="" width={120} height={90} loading="lazy" className="rounded-lg border border-line" />)}
             </div>
           ) : null}
         </div>

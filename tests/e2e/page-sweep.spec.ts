@@ -181,7 +181,8 @@ async function read(page: Page): Promise<PageReading> {
 async function open(page: Page, url: string) {
   await page.goto(url);
   await page.waitForFunction(
-    () => !document.querySelector('script[type="module"]') || Object.keys(document.body).some((key) => key.startsWith("__reactFiber")),
+    // The scripts start after the first paint (app/web/first-paint.server.ts): look for their starter too.
+    () => !document.querySelector('script[type="module"], script[data-scripts-after-paint]') || Object.keys(document.body).some((key) => key.startsWith("__reactFiber")),
   );
   // Widgets that switch on once hydrated (steppers, menus) render on the next frames.
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));

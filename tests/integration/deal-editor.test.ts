@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import fs from "node:fs";
 import http from "node:http";
+import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { hashPassword } from "~/auth/password.server";
 import { communities, deals, dealTiers, eventLogs, groups, users, vendors, weeklyCycles } from "~/db/schema";
@@ -338,6 +339,51 @@ describe("deal pictures", () => {
     expect(removed.status).toBe(200);
     expect(dealRow(deal.id).images).toEqual([]);
     expect((await app.fetch(url)).status).toBe(404);
+  });
+
+  it("keeps 400 and 800 px WebP copies beside a picture, serves them, makes a missing one again and removes them with it", async () => {
+    const token = await tokenOf(app, DEMO_VENDOR);
+    const deal = await createDraft(token);
+    const photo = await sharp({ create: { width: 1600, height: 1200, channels: 3, background: "#c0392b" } }).jpeg({ quality: 90 }).toBuffer();
+    const response = await upload(token, deal.id, [{ name: "tomatoes.jpg", bytes: photo, type: "image/jpeg" }]);
+    expect(response.status).toBe(201);
+    const [url] = (await response.json()).images as string[];
+    const base = url!.split("/").pop()!.replace(/\.jpg$/, "");
+    for (const width of [400, 800]) {
+      const copy = `/uploads/deals/${base}-${width}.webp`;
+      expect(fs.existsSync(`${dealUploadsDir()}/${base}-${width}.webp`), copy).toBe(true);
+      const served = await app.fetch(copy);
+      expect(served.status).toBe(200);
+      expect(served.headers.get("content-type")).toBe("image/webp");
+      expect(served.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+      const meta = await sharp(Buffer.from(await served.arrayBuffer())).metadata();
+      expect([meta.format, meta.width, meta.height]).toEqual(["webp", width, (width * 3) / 4]);
+    }
+    // A picture stored before there were copies gets its copy made on the first request.
+    fs.rmSync(`${dealUploadsDir()}/${base}-400.webp`);
+    const again = await app.fetch(`/uploads/deals/${base}-400.webp`);
+    expect(again.status).toBe(200);
+    expect((await sharp(Buffer.from(await again.arrayBuffer())).metadata()).width).toBe(400);
+    expect(fs.existsSync(`${dealUploadsDir()}/${base}-400.webp`)).toBe(true);
+    // A width we do not make, or a copy of a picture we do not have: 404.
+    expect((await app.fetch(`/uploads/deals/${base}-300.webp`)).status).toBe(404);
+    expect((await app.fetch(`/uploads/deals/${"c".repeat(32)}-400.webp`)).status).toBe(404);
+
+    const removed = await app.fetch(`/api/vendor/deals/${deal.id}/images`, jsonInit("DELETE", { url }, token));
+    expect(removed.status).toBe(200);
+    expect(fs.readdirSync(dealUploadsDir()).filter((name) => name.startsWith(base))).toEqual([]);
+  });
+
+  it("refuses a file that starts like a PNG but is no picture (it does not decode), storing nothing", async () => {
+    const token = await tokenOf(app, DEMO_VENDOR);
+    const deal = await createDraft(token);
+    const files = uploadsNow();
+    const broken = Buffer.concat([PNG.subarray(0, 16), Buffer.from("then nothing a picture decoder can read")]);
+    const response = await upload(token, deal.id, [{ name: "broken.png", bytes: broken, type: "image/png" }]);
+    expect(response.status).toBe(422);
+    expect((await response.json()).message).toContain("broken.png");
+    expect(uploadsNow()).toEqual(files);
+    expect(dealRow(deal.id).images).toEqual([]);
   });
 
   it("refuses an oversized picture and a text file named .png, naming the file, storing nothing", async () => {

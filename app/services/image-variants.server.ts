@@ -1,0 +1,20 @@
+// The smaller copies of an uploaded deal picture (issue #14, docs/decisions/017): WebP, 400 and
+// 800 px wide (IMAGE_VARIANT_WIDTHS), never wider than the original, made with sharp (libvips).
+// Made when a picture is uploaded (deal-images.server.ts) and, for a picture stored before
+// there were copies, the first time one is asked for.
+import sharp from "sharp";
+import { IMAGE_VARIANT_WIDTHS, type VariantWidth } from "~/domain/image-upload";
+
+/** WebP quality: the default of most image CDNs; pictures of produce show no loss at it. */
+const WEBP_QUALITY = 75;
+
+export async function makeVariant(original: Buffer, width: VariantWidth): Promise<Buffer> {
+  // rotate() applies the EXIF orientation a phone camera writes; metadata is dropped.
+  return sharp(original, { failOn: "error" }).rotate().resize({ width, withoutEnlargement: true }).webp({ quality: WEBP_QUALITY }).toBuffer();
+}
+
+export async function makeVariants(original: Buffer): Promise<{ width: VariantWidth; bytes: Buffer }[]> {
+  const variants = [];
+  for (const width of IMAGE_VARIANT_WIDTHS) variants.push({ width, bytes: await makeVariant(original, width) });
+  return variants;
+}

@@ -1,0 +1,49 @@
+import { describe, expect, it } from "vitest";
+import { shapeDocument, stylesheetText } from "./first-paint.server";
+
+const doc =
+  '<!DOCTYPE html><html><head><meta charSet="utf-8"/><link rel="modulepreload" href="/assets/a.js" nonce="n"/><title>t</title><link rel="modulepreload" href="/assets/b.js" nonce="n"/></head>' +
+  '<body><main>content</main><script nonce="n" type="module" async="">import "/assets/a.js";</script></body></html>';
+
+describe("shapeDocument", () => {
+  it("inlines the stylesheet in the head", () => {
+    const html = shapeDocument(doc, { stylesheetHref: "/assets/app-x.css", css: "body{color:red}" });
+    const head = html.slice(0, html.indexOf("</head>"));
+    expect(head).toContain("<style>body{color:red}</style>");
+    expect(html).not.toContain("app-x.css");
+  });
+
+  it("preloads and runs the scripts from an inline starter after the content, with the nonce", () => {
+    const html = shapeDocument(doc, { stylesheetHref: null, css: null });
+    expect(html).not.toContain('<link rel="modulepreload"');
+    expect(html).not.toContain('type="module" async');
+    const body = html.slice(html.indexOf("<body>"));
+    expect(body.indexOf("content")).toBeLessThan(body.indexOf("data-scripts-after-paint"));
+    expect(body).toContain('<script nonce="n" data-scripts-after-paint="">(function(){');
+    expect(body).toContain('["/assets/a.js","/assets/b.js"].forEach(');
+    expect(body).toContain('s.nonce="n"');
+    expect(body).toContain('s.textContent="import \\"/assets/a.js\\";"');
+    expect(body).toContain('img[fetchpriority="high"]');
+  });
+
+  it("links the stylesheet when its text is unknown", () => {
+    const html = shapeDocument(doc, { stylesheetHref: "/assets/app-x.css", css: null });
+    expect(html.slice(0, html.indexOf("</head>"))).toContain('<link rel="stylesheet" href="/assets/app-x.css"/>');
+  });
+
+  it("leaves a page without scripts without scripts", () => {
+    const html = shapeDocument("<html><head><title>t</title></head><body><p>x</p></body></html>", { stylesheetHref: null, css: "p{}" });
+    expect(html).toBe("<html><head><title>t</title><style>p{}</style></head><body><p>x</p></body></html>");
+  });
+
+  it("leaves a document without a head alone", () => {
+    expect(shapeDocument("<p>x</p>", { stylesheetHref: "/a.css", css: "x" })).toBe("<p>x</p>");
+  });
+});
+
+describe("stylesheetText", () => {
+  it("reads only built asset names", () => {
+    expect(stylesheetText("/../../package.json")).toBeNull();
+    expect(stylesheetText("/assets/none-such.css")).toBeNull();
+  });
+});
