@@ -45,7 +45,8 @@ const PAGE_ONLY: Record<string, (pathname: string) => boolean> = {
   auth: (pathname) =>
     startsWith("/login", "/signup", "/forgot-password", "/reset-password", "/auth", "/admin", "/onboarding", "/settings", "/profile", "/invite", "/vendor", "/checkout", "/shipping")(pathname) ||
     pathname.startsWith("/deals/"),
-  contact: (pathname) => startsWith("/contact", "/privacy")(pathname) || pathname.startsWith("/orders/"),
+  // The contact form's words, and its validation messages on the vendors' support form.
+  contact: (pathname) => startsWith("/contact", "/privacy", "/vendor/support")(pathname) || pathname.startsWith("/orders/"),
   "browse.groups": startsWith("/groups"),
   "shop.cart": purchase,
   "shop.checkout": purchase,
