@@ -140,6 +140,7 @@ export default function DealPage({ loaderData, actionData }: Route.ComponentProp
   const group = deal.groups[0];
   const here = location.pathname + location.search;
   const images = deal.images.length > 0 ? deal.images : ["/images/produce/placeholder.svg"];
+  const more = moreReviews(loaderData.reviews.length, loaderData.rating.totalReviews);
 
   const panels = {
     description: <p className="leading-8">{deal.description}</p>,
@@ -159,8 +160,8 @@ export default function DealPage({ loaderData, actionData }: Route.ComponentProp
         signedIn={loaderData.signedIn}
         now={now}
         lastResult={actionData}
-        more={moreReviews(loaderData.reviews.length, loaderData.rating.totalReviews)}
-        moreHref={withSearchParam(location.search, "reviews", String(loaderData.reviews.length + moreReviews(loaderData.reviews.length, loaderData.rating.totalReviews))) + "#reviews"}
+        more={more}
+        moreHref={`${withSearchParam(location.search, "reviews", String(loaderData.reviews.length + more))}#reviews`}
       />
     ),
     shipping: (

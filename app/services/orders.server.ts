@@ -263,6 +263,17 @@ const orderWithPlace = {
   weekStartDate: weeklyCycles.weekStartDate,
 };
 
+/** Orders with their deal and where and when each is collected; the caller adds the filter. */
+function ordersWithPlace(db: Queryable) {
+  return db
+    .select(orderWithPlace)
+    .from(orders)
+    .innerJoin(deals, eq(deals.id, orders.dealId))
+    .leftJoin(communities, eq(communities.id, orders.communityId))
+    .leftJoin(pickupPoints, eq(pickupPoints.id, orders.pickupPointId))
+    .leftJoin(weeklyCycles, eq(weeklyCycles.id, orders.weeklyCycleId));
+}
+
 /** A user's orders: search by order number (case-insensitive part of the id), status, sort. */
 export function listOrders(db: Db, userId: string, query: OrderListQuery = {}) {
   const conditions = [eq(orders.userId, userId)];
@@ -274,13 +285,7 @@ export function listOrders(db: Db, userId: string, query: OrderListQuery = {}) {
     amount_desc: [desc(orders.total), desc(orders.createdAt)],
     amount_asc: [asc(orders.total), desc(orders.createdAt)],
   }[query.sort ?? "date_desc"];
-  return db
-    .select(orderWithPlace)
-    .from(orders)
-    .innerJoin(deals, eq(deals.id, orders.dealId))
-    .leftJoin(communities, eq(communities.id, orders.communityId))
-    .leftJoin(pickupPoints, eq(pickupPoints.id, orders.pickupPointId))
-    .leftJoin(weeklyCycles, eq(weeklyCycles.id, orders.weeklyCycleId))
+  return ordersWithPlace(db)
     .where(and(...conditions))
     .orderBy(...order)
     .all();
@@ -316,13 +321,7 @@ export function findOrderForUser(db: Db, userId: string, orderId: string) {
  */
 export function findOrdersForUser(db: Queryable, userId: string, orderIds: string[]) {
   if (orderIds.length === 0) return [];
-  const rows = db
-    .select(orderWithPlace)
-    .from(orders)
-    .innerJoin(deals, eq(deals.id, orders.dealId))
-    .leftJoin(communities, eq(communities.id, orders.communityId))
-    .leftJoin(pickupPoints, eq(pickupPoints.id, orders.pickupPointId))
-    .leftJoin(weeklyCycles, eq(weeklyCycles.id, orders.weeklyCycleId))
+  const rows = ordersWithPlace(db)
     .where(and(eq(orders.userId, userId), inArray(orders.id, orderIds)))
     .all();
   return rows.sort((a, b) => orderIds.indexOf(a.order.id) - orderIds.indexOf(b.order.id));
