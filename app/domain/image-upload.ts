@@ -6,6 +6,12 @@ export const IMAGE_CONTENT_TYPES = { jpg: "image/jpeg", png: "image/png", webp: 
 export type ImageExtension = keyof typeof IMAGE_CONTENT_TYPES;
 
 export const MAX_IMAGE_BYTES = 2 * 1024 * 1024;
+/**
+ * Width times height a picture may have: a phone camera's 50 megapixels. A 2 MB file can
+ * declare far more (a plain PNG of 20,000 x 20,000 px packs into kilobytes) and would take
+ * gigabytes to decode, so a larger one is refused from its header, before any decoding.
+ */
+export const MAX_IMAGE_PIXELS = 50_000_000;
 export const MAX_IMAGES_PER_DEAL = 6;
 /** A multipart body bigger than this is refused before it is read: six full pictures and the form's fields. */
 export const MAX_UPLOAD_BODY_BYTES = MAX_IMAGES_PER_DEAL * MAX_IMAGE_BYTES + 256 * 1024;

@@ -19,10 +19,11 @@ import {
   variantFileName,
   IMAGE_VARIANT_WIDTHS,
   IMAGE_CONTENT_TYPES,
+  MAX_IMAGE_PIXELS,
   type ImageExtension,
   type VariantWidth,
 } from "~/domain/image-upload";
-import { makeVariant, makeVariants } from "./image-variants.server";
+import { declaredPixels, makeVariant, makeVariants } from "./image-variants.server";
 
 export function dealUploadsDir(): string {
   return path.join(path.dirname(path.resolve(defaultDatabasePath())), "uploads", "deals");
@@ -46,11 +47,14 @@ export async function checkImageFiles(files: File[]): Promise<CheckedImage[]> {
     const bytes = Buffer.from(await file.arrayBuffer());
     const result = checkImage({ size: bytes.length, head: bytes.subarray(0, SNIFF_BYTES) });
     if (!result.ok) throw new ServiceError(422, `dealEditor.images.${result.problem}`, "images", { name });
-    // A file that starts like a picture but does not decode is refused as no picture.
+    // A file that starts like a picture but does not decode is refused as no picture; one that
+    // declares more pixels than a camera makes is refused before it is decoded.
     let variants: CheckedImage["variants"];
     try {
+      if ((await declaredPixels(bytes)) > MAX_IMAGE_PIXELS) throw new ServiceError(422, "dealEditor.images.tooManyPixels", "images", { name });
       variants = await makeVariants(bytes);
-    } catch {
+    } catch (error) {
+      if (error instanceof ServiceError) throw error;
       throw new ServiceError(422, "dealEditor.images.wrongType", "images", { name });
     }
     checked.push({ bytes, extension: result.extension, variants });

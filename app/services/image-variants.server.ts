@@ -3,14 +3,22 @@
 // Made when a picture is uploaded (deal-images.server.ts) and, for a picture stored before
 // there were copies, the first time one is asked for.
 import sharp from "sharp";
-import { IMAGE_VARIANT_WIDTHS, type VariantWidth } from "~/domain/image-upload";
+import { IMAGE_VARIANT_WIDTHS, MAX_IMAGE_PIXELS, type VariantWidth } from "~/domain/image-upload";
 
 /** WebP quality: the default of most image CDNs; pictures of produce show no loss at it. */
 const WEBP_QUALITY = 75;
 
+/** Width times height from the picture's header alone (nothing decoded); 0 when it has none. */
+export async function declaredPixels(original: Buffer): Promise<number> {
+  // No pixel limit for reading the header: refusing past the limit is the caller's to say.
+  const { width = 0, height = 0 } = await sharp(original, { limitInputPixels: false }).metadata();
+  return width * height;
+}
+
 export async function makeVariant(original: Buffer, width: VariantWidth): Promise<Buffer> {
-  // rotate() applies the EXIF orientation a phone camera writes; metadata is dropped.
-  return sharp(original, { failOn: "error" }).rotate().resize({ width, withoutEnlargement: true }).webp({ quality: WEBP_QUALITY }).toBuffer();
+  // rotate() applies the EXIF orientation a phone camera writes; metadata is dropped. The pixel
+  // limit is checked on upload (deal-images.server.ts); libvips refuses past it here too.
+  return sharp(original, { failOn: "error", limitInputPixels: MAX_IMAGE_PIXELS }).rotate().resize({ width, withoutEnlargement: true }).webp({ quality: WEBP_QUALITY }).toBuffer();
 }
 
 export async function makeVariants(original: Buffer): Promise<{ width: VariantWidth; bytes: Buffer }[]> {

@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import fs from "node:fs";
 import http from "node:http";
+import zlib from "node:zlib";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { hashPassword } from "~/auth/password.server";
@@ -382,6 +383,33 @@ describe("deal pictures", () => {
     const response = await upload(token, deal.id, [{ name: "broken.png", bytes: broken, type: "image/png" }]);
     expect(response.status).toBe(422);
     expect((await response.json()).message).toContain("broken.png");
+    expect(uploadsNow()).toEqual(files);
+    expect(dealRow(deal.id).images).toEqual([]);
+  });
+
+  it("refuses a small file that declares more pixels than a camera makes, from its header, storing nothing", async () => {
+    const token = await tokenOf(app, DEMO_VENDOR);
+    const deal = await createDraft(token);
+    const files = uploadsNow();
+    // A grey PNG of 20,000 x 20,000 px (400 megapixels, gigabytes once decoded) in a few dozen bytes.
+    const chunk = (type: string, data: Buffer) => {
+      const body = Buffer.concat([Buffer.from(type, "latin1"), data]);
+      const length = Buffer.alloc(4);
+      length.writeUInt32BE(data.length);
+      const crc = Buffer.alloc(4);
+      crc.writeUInt32BE(zlib.crc32(body));
+      return Buffer.concat([length, body, crc]);
+    };
+    const header = Buffer.alloc(13);
+    header.writeUInt32BE(20_000, 0);
+    header.writeUInt32BE(20_000, 4);
+    header.set([8, 0, 0, 0, 0], 8);
+    const bomb = Buffer.concat([PNG.subarray(0, 8), chunk("IHDR", header), chunk("IDAT", zlib.deflateSync(Buffer.alloc(20_001))), chunk("IEND", Buffer.alloc(0))]);
+    const response = await upload(token, deal.id, [{ name: "bomb.png", bytes: bomb, type: "image/png" }]);
+    expect(response.status).toBe(422);
+    const { message } = await response.json();
+    expect(message).toContain("bomb.png");
+    expect(message).toContain("50");
     expect(uploadsNow()).toEqual(files);
     expect(dealRow(deal.id).images).toEqual([]);
   });
