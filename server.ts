@@ -10,6 +10,7 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import { createRequestHandler, type RouterContextProvider, type ServerBuild } from "react-router";
 import { compress, isCompressible, MIN_COMPRESS_BYTES, pickEncoding, type Encoding } from "./server/compression";
 import { GuestCache, guestCacheKey, isCacheableAnswer, type CachedAnswer } from "./server/guest-cache";
+import { createAdmission, QueueFullError } from "./server/admission";
 import { allowedHostNames, hostName, isAllowedHost } from "./server/hosts";
 import { ALLOWED_METHODS_HEADER, declaredLengthOverLimit, headersOf, methodRefusal, streamBody, urlOf, writeResponse } from "./server/node-adapter";
 import { refusal, type RefusalReason } from "./server/refusals";
@@ -113,6 +114,7 @@ function precompressed(file: string, encoding: Encoding): { file: string; size: 
 }
 
 const handleRequest = createRequestHandler(build, "production");
+const METHODS_WITHOUT_BODY = new Set(["GET", "HEAD"]);
 // Behind a reverse proxy, TRUST_PROXY=1 takes the client address from X-Forwarded-For.
 const trustProxy = process.env.TRUST_PROXY === "1";
 
@@ -142,10 +144,23 @@ function clientAddressOf(req: http.IncomingMessage): string | undefined {
   return forwarded || req.socket.remoteAddress;
 }
 
+/**
+ * Page and data reads (GET, HEAD) take turns (server/admission.ts): one starts per turn of the
+ * event loop, in arrival order. Writes and uploads are not queued: a write is short, and an
+ * upload's body arrives at the client's pace. Past RENDERS_WAITING_MAX waiting (about a minute
+ * of work for one worker) a read is answered 503 at once.
+ */
+const RENDERS_WAITING_MAX = 2_000;
+const renders = createAdmission(RENDERS_WAITING_MAX);
+const BUSY_HEADERS = { "Retry-After": "5" };
+
 /** One request through React Router, with this response's CSP nonce and the baseline headers. */
 async function respond(request: Request, clientAddress: string | undefined): Promise<Response> {
   const loadContext = app.createLoadContext(randomBytes(16).toString("base64"), { clientAddress });
-  const answer = await handleRequest(request, loadContext);
+  const answer = METHODS_WITHOUT_BODY.has(request.method)
+    ? // A client that left while its turn came is not rendered for.
+      await renders.run(() => (request.signal.aborted ? Promise.resolve(new Response(null, { status: 499 })) : handleRequest(request, loadContext)))
+    : await handleRequest(request, loadContext);
   // A Response can arrive with immutable headers (one passed through from fetch): copy it then.
   const response = Object.isFrozen(answer.headers) ? new Response(answer.body, answer) : answer;
   for (const [name, value] of Object.entries(BASELINE_HEADERS)) {
@@ -221,8 +236,6 @@ async function compressed(response: Response, acceptEncoding: string | undefined
   return new Response(new Uint8Array(compress(body, encoding, "fast")), { status: response.status, statusText: response.statusText, headers });
 }
 
-const METHODS_WITHOUT_BODY = new Set(["GET", "HEAD"]);
-
 /** Everyone but plain guests: React Router with the body streamed under its cap, then compression. */
 async function serveApp(req: http.IncomingMessage, res: http.ServerResponse, url: URL, bodyLimit: number) {
   const method = req.method!;
@@ -239,6 +252,7 @@ async function serveApp(req: http.IncomingMessage, res: http.ServerResponse, url
   try {
     response = await respond(request, clientAddressOf(req));
   } catch (error) {
+    if (error instanceof QueueFullError) return refuse(req, res, 503, "busy", url.pathname, BUSY_HEADERS);
     // A body cut off at its cap makes whatever read it fail: that is the 413 below, not a bug.
     if (!body?.overLimit) console.error(`${method} ${url.pathname} failed`, error);
   }
@@ -292,7 +306,12 @@ async function serveGuest(key: string, req: http.IncomingMessage, res: http.Serv
     if (hit.stale) renderForGuests(key, req, url).catch((error) => console.error("guest page refresh failed", error));
     return;
   }
-  sendAnswer(req, res, await renderForGuests(key, req, url));
+  try {
+    sendAnswer(req, res, await renderForGuests(key, req, url));
+  } catch (error) {
+    if (!(error instanceof QueueFullError)) throw error;
+    refuse(req, res, 503, "busy", url.pathname, BUSY_HEADERS);
+  }
 }
 
 const WRITE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
