@@ -133,9 +133,9 @@ export default function handleRequest(
               clearTimeout(timeoutId);
               timeoutId = undefined;
               const stylesheetHref = (routerContext.routeModules.root?.handle as { stylesheet?: string } | undefined)?.stylesheet ?? null;
-              const html = shapeDocument(Buffer.concat(chunks).toString("utf8"), { stylesheetHref, css: stylesheetHref ? stylesheetText(stylesheetHref) : null });
+              const html = shapeDocument(Buffer.concat(chunks), { stylesheetHref, css: stylesheetHref ? stylesheetText(stylesheetHref) : null });
               responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-              resolve(new Response(html, { headers: responseHeaders, status: responseStatusCode }));
+              resolve(new Response(new Uint8Array(html), { headers: responseHeaders, status: responseStatusCode }));
               callback();
             },
           });

@@ -1,5 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { shapeDocument, stylesheetText } from "./first-paint.server";
+import { shapeDocument as shapeBytes, stylesheetText } from "./first-paint.server";
+
+/** shapeDocument on text: it takes and gives the document's bytes. */
+const shapeDocument = (html: string, options: Parameters<typeof shapeBytes>[1]) => shapeBytes(Buffer.from(html), options).toString("utf8");
 
 const doc =
   '<!DOCTYPE html><html><head><meta charSet="utf-8"/><link rel="modulepreload" href="/assets/a.js" nonce="n"/><title>t</title><link rel="modulepreload" href="/assets/b.js" nonce="n"/></head>' +
@@ -34,6 +37,13 @@ describe("shapeDocument", () => {
   it("leaves a page without scripts without scripts", () => {
     const html = shapeDocument("<html><head><title>t</title></head><body><p>x</p></body></html>", { stylesheetHref: null, css: "p{}" });
     expect(html).toBe("<html><head><title>t</title><style>p{}</style></head><body><p>x</p></body></html>");
+  });
+
+  it("keeps the body's bytes as they were, Hebrew and all, around the starter", () => {
+    const hebrew = "<p>עגבניות שרי ₪ 9.90</p>";
+    const html = shapeDocument(doc.replace("<main>content</main>", `<main>${hebrew}</main>`) + "<!-- אחרי -->", { stylesheetHref: null, css: "p{}" });
+    expect(html).toContain(`<body><main>${hebrew}</main><script nonce="n" data-scripts-after-paint="">`);
+    expect(html.endsWith("</script></body></html><!-- אחרי -->")).toBe(true);
   });
 
   it("leaves a document without a head alone", () => {
