@@ -11,6 +11,7 @@ import { createRequestHandler, type RouterContextProvider, type ServerBuild } fr
 import { compress, isCompressible, MIN_COMPRESS_BYTES, pickEncoding, type Encoding } from "./server/compression";
 import { GuestCache, guestCacheKey, isCacheableAnswer, type CachedAnswer } from "./server/guest-cache";
 import { createAdmission, QueueFullError } from "./server/admission";
+import { createAppHandler } from "./server/api-routes";
 import { allowedHostNames, hostName, isAllowedHost } from "./server/hosts";
 import { ALLOWED_METHODS_HEADER, declaredLengthOverLimit, headersOf, methodRefusal, streamBody, urlOf, writeResponse } from "./server/node-adapter";
 import { refusal, type RefusalReason } from "./server/refusals";
@@ -113,7 +114,8 @@ function precompressed(file: string, encoding: Encoding): { file: string; size: 
   }
 }
 
-const handleRequest = createRequestHandler(build, "production");
+// /api calls skip React Router's path matching (server/api-routes.ts); the rest goes through it.
+const handleRequest = createAppHandler(build, createRequestHandler(build, "production"));
 const METHODS_WITHOUT_BODY = new Set(["GET", "HEAD"]);
 // Behind a reverse proxy, TRUST_PROXY=1 takes the client address from X-Forwarded-For.
 const trustProxy = process.env.TRUST_PROXY === "1";
@@ -155,12 +157,12 @@ const renders = createAdmission(RENDERS_WAITING_MAX);
 const BUSY_HEADERS = { "Retry-After": "5" };
 
 /** One request through React Router, with this response's CSP nonce and the baseline headers. */
-async function respond(request: Request, clientAddress: string | undefined): Promise<Response> {
+async function respond(request: Request, pathname: string, clientAddress: string | undefined): Promise<Response> {
   const loadContext = app.createLoadContext(randomBytes(16).toString("base64"), { clientAddress });
   const answer = METHODS_WITHOUT_BODY.has(request.method)
     ? // A client that left while its turn came is not rendered for.
-      await renders.run(() => (request.signal.aborted ? Promise.resolve(new Response(null, { status: 499 })) : handleRequest(request, loadContext)))
-    : await handleRequest(request, loadContext);
+      await renders.run(() => (request.signal.aborted ? Promise.resolve(new Response(null, { status: 499 })) : handleRequest(request, pathname, loadContext)))
+    : await handleRequest(request, pathname, loadContext);
   // A Response can arrive with immutable headers (one passed through from fetch): copy it then.
   const response = Object.isFrozen(answer.headers) ? new Response(answer.body, answer) : answer;
   for (const [name, value] of Object.entries(BASELINE_HEADERS)) {
@@ -250,7 +252,7 @@ async function serveApp(req: http.IncomingMessage, res: http.ServerResponse, url
   } as RequestInit);
   let response: Response | null = null;
   try {
-    response = await respond(request, clientAddressOf(req));
+    response = await respond(request, url.pathname, clientAddressOf(req));
   } catch (error) {
     if (error instanceof QueueFullError) return refuse(req, res, 503, "busy", url.pathname, BUSY_HEADERS);
     // A body cut off at its cap makes whatever read it fail: that is the 413 below, not a bug.
@@ -274,7 +276,7 @@ function renderForGuests(key: string, req: http.IncomingMessage, url: URL): Prom
   let pending = rendering.get(key);
   if (!pending) {
     const generation = guestCache.currentGeneration();
-    pending = respond(new Request(url, { headers: headersOf(req) }), clientAddressOf(req))
+    pending = respond(new Request(url, { headers: headersOf(req) }), url.pathname, clientAddressOf(req))
       .then(toAnswer)
       .then((answer) => {
         const headers = new Headers(answer.headers);

@@ -1,7 +1,9 @@
-import { and, asc, count, eq } from "drizzle-orm";
+import { and, asc, count, eq, sql } from "drizzle-orm";
 import type { Db, Queryable } from "~/db/client.server";
-import { cartItems, deals, groups } from "~/db/schema";
+import { preparedQuery } from "~/db/prepared.server";
+import { cartItems, deals } from "~/db/schema";
 import { ServiceError } from "~/domain/errors";
+import { dealRow, groupRow } from "./catalog-rows.server";
 import { findDealsByIds, type DealView, type Viewer } from "./deals.server";
 import { lineAmounts } from "~/domain/pricing";
 
@@ -25,15 +27,45 @@ export interface Cart {
   originalTotal: number;
 }
 
+// Every add to the cart and every checkout runs these: prepared once (db/prepared.server.ts).
+const cartRowsQuery = preparedQuery((db) => db.select().from(cartItems).where(eq(cartItems.userId, sql.placeholder("userId"))).orderBy(asc(cartItems.addedAt)).prepare());
+const clearCartQuery = preparedQuery((db) => db.delete(cartItems).where(eq(cartItems.userId, sql.placeholder("userId"))).prepare());
+const cartLineQuery = preparedQuery((db) =>
+  db
+    .select()
+    .from(cartItems)
+    .where(and(eq(cartItems.userId, sql.placeholder("userId")), eq(cartItems.dealId, sql.placeholder("dealId"))))
+    .prepare(),
+);
+const setLineQuery = preparedQuery((db) =>
+  db
+    .update(cartItems)
+    .set({ qty: sql`${sql.placeholder("qty")}`, groupId: sql`${sql.placeholder("groupId")}` })
+    .where(eq(cartItems.id, sql.placeholder("id")))
+    .prepare(),
+);
+// The id is a placeholder too: drizzle fills a $defaultFn once, when the query is prepared.
+const insertLineQuery = preparedQuery((db) =>
+  db
+    .insert(cartItems)
+    .values({ id: sql.placeholder("id"), userId: sql.placeholder("userId"), dealId: sql.placeholder("dealId"), groupId: sql.placeholder("groupId"), qty: sql.placeholder("qty") })
+    .prepare(),
+);
+
+/** A user's cart rows, oldest first. */
+export function cartRows(db: Queryable, userId: string) {
+  return cartRowsQuery(db).all({ userId });
+}
+
 /** The group a cart line joins must be this deal's, and open. */
 function openGroupOfDeal(db: Queryable, dealId: string, groupId: string) {
-  const group = db.select().from(groups).where(eq(groups.id, groupId)).get();
+  const group = groupRow(db, groupId);
   if (!group || group.dealId !== dealId || group.status !== "OPEN") return null;
   return group;
 }
 
 function activeDeal(db: Queryable, dealId: string) {
-  const deal = db.select().from(deals).where(eq(deals.id, dealId)).get();
+  const deal = dealRow(db, dealId);
   if (!deal || deal.status !== "ACTIVE") throw new ServiceError(404, "shop.errors.dealNotFound", "dealId");
   return deal;
 }
@@ -44,17 +76,13 @@ export function addToCart(db: Db, userId: string, input: { dealId: string; group
     (tx) => {
       const deal = activeDeal(tx, input.dealId);
       if (!openGroupOfDeal(tx, deal.id, input.groupId)) throw new ServiceError(422, "shop.errors.noGroup", "groupId");
-      const existing = tx
-        .select()
-        .from(cartItems)
-        .where(and(eq(cartItems.userId, userId), eq(cartItems.dealId, deal.id)))
-        .get();
+      const existing = cartLineQuery(tx).get({ userId, dealId: deal.id });
       const qty = (existing?.qty ?? 0) + input.qty;
       if (qty > deal.maxQty) throw new ServiceError(422, "shop.errors.qtyAboveMax", "qty");
       if (existing) {
-        tx.update(cartItems).set({ qty, groupId: input.groupId }).where(eq(cartItems.id, existing.id)).run();
+        setLineQuery(tx).run({ qty, groupId: input.groupId, id: existing.id });
       } else {
-        tx.insert(cartItems).values({ userId, dealId: deal.id, groupId: input.groupId, qty }).run();
+        insertLineQuery(tx).run({ id: crypto.randomUUID(), userId, dealId: deal.id, groupId: input.groupId, qty });
       }
       return { dealId: deal.id, qty };
     },
@@ -82,7 +110,7 @@ export function removeFromCart(db: Db, userId: string, dealId: string) {
 }
 
 export function clearCart(db: Queryable, userId: string) {
-  return db.delete(cartItems).where(eq(cartItems.userId, userId)).run().changes;
+  return clearCartQuery(db).run({ userId }).changes;
 }
 
 export function cartCount(db: Queryable, userId: string): number {
@@ -91,7 +119,7 @@ export function cartCount(db: Queryable, userId: string): number {
 
 /** The cart, each line priced for its quantity and the buyer's community. */
 export function getCart(db: Queryable, viewer: Viewer & { userId: string }): Cart {
-  const rows = db.select().from(cartItems).where(eq(cartItems.userId, viewer.userId)).orderBy(asc(cartItems.addedAt)).all();
+  const rows = cartRows(db, viewer.userId);
   const views = findDealsByIds(db, rows.map((r) => r.dealId), viewer);
   const lines: CartLine[] = [];
   for (const row of rows) {

@@ -2,7 +2,6 @@ import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Db, Queryable, Tx } from "~/db/client.server";
 import { preparedQuery } from "~/db/prepared.server";
 import {
-  cartItems,
   communities,
   deals,
   dealTiers,
@@ -17,6 +16,8 @@ import {
   type User,
 } from "~/db/schema";
 import { recordAuditEvent } from "./audit.server";
+import { cartRows, clearCart } from "./cart.server";
+import { dealRow, groupRow } from "./catalog-rows.server";
 import { communityPricing } from "./community-pricing.server";
 import { moveOrder } from "./order-lifecycle.server";
 import { settleCommunity } from "./cycle-engine.server";
@@ -35,8 +36,33 @@ interface LineRequest {
 }
 
 // A checkout's reads and writes of a fixed shape, prepared once (db/prepared.server.ts).
-const dealById = preparedQuery((db) => db.select().from(deals).where(eq(deals.id, sql.placeholder("id"))).prepare());
-const groupById = preparedQuery((db) => db.select().from(groups).where(eq(groups.id, sql.placeholder("id"))).prepare());
+// Every column a checkout sets is a placeholder, the id too: drizzle fills a $defaultFn once, when
+// the query is prepared.
+const insertOrder = preparedQuery((db) =>
+  db
+    .insert(orders)
+    .values({
+      id: sql.placeholder("id"),
+      userId: sql.placeholder("userId"),
+      dealId: sql.placeholder("dealId"),
+      groupId: sql.placeholder("groupId"),
+      communityId: sql.placeholder("communityId"),
+      weeklyCycleId: sql.placeholder("weeklyCycleId"),
+      pickupPointId: sql.placeholder("pickupPointId"),
+      qty: sql.placeholder("qty"),
+      unitPriceAtPurchase: sql.placeholder("unitPriceAtPurchase"),
+      originalTotal: sql.placeholder("originalTotal"),
+      total: sql.placeholder("total"),
+      deliveryType: sql.placeholder("deliveryType"),
+      deliveryFee: sql.placeholder("deliveryFee"),
+      deliveryAddress: sql.placeholder("deliveryAddress"),
+      deliveryPhone: sql.placeholder("deliveryPhone"),
+      deliveryNotes: sql.placeholder("deliveryNotes"),
+      paymentMethod: "CASH",
+    })
+    .returning()
+    .prepare(),
+);
 const tiersOfDeal = preparedQuery((db) =>
   db
     .select({ thresholdQty: dealTiers.thresholdQty, unitPrice: dealTiers.unitPrice })
@@ -62,13 +88,13 @@ const addToCycle = preparedQuery((db) =>
 /** Validates one line and prices it for the buyer's community, inside the caller's transaction. */
 function prepareLine(tx: Tx, user: User, line: LineRequest) {
   if (!user.communityId) throw new ServiceError(422, "shop.errors.noCommunity", "communityId");
-  const deal = dealById(tx).get({ id: line.dealId });
+  const deal = dealRow(tx, line.dealId);
   if (!deal || deal.status !== "ACTIVE") throw new ServiceError(404, "shop.errors.dealNotFound", "dealId");
   if (line.qty > deal.maxQty) throw new ServiceError(422, "shop.errors.qtyAboveMax", "qty");
   if (line.qty < deal.minQty) throw new ServiceError(422, "shop.validation.qtyMin", "qty");
   const pricing = communityPricing(tx, user.communityId);
   if (!pricing?.cycle) throw new ServiceError(422, "shop.errors.noGroup", "groupId");
-  const named = groupById(tx).get({ id: line.groupId });
+  const named = groupRow(tx, line.groupId);
   if (!named || named.dealId !== deal.id) throw new ServiceError(422, "shop.errors.noGroup", "groupId");
   // The line joins the buyer's community's open group of this week, whichever group the cart
   // named (a person may have moved community since adding it).
@@ -106,28 +132,24 @@ function insertOrders(tx: Tx, user: User, lines: ReturnType<typeof prepareLine>[
   const fee = deliveryFee(delivery.deliveryType, subtotal);
   return lines.map((line, index) => {
     const lineFee = index === 0 ? fee : 0;
-    const order = tx
-      .insert(orders)
-      .values({
-        userId: user.id,
-        dealId: line.deal.id,
-        groupId: line.group.id,
-        communityId: line.communityId,
-        weeklyCycleId: line.cycleId,
-        pickupPointId: delivery.deliveryType === "PICKUP" ? (delivery.pickupPointId ?? null) : null,
-        qty: line.qty,
-        unitPriceAtPurchase: line.unitPrice,
-        originalTotal: line.originalTotal,
-        total: line.subtotal + lineFee,
-        deliveryType: delivery.deliveryType,
-        deliveryFee: lineFee,
-        deliveryAddress: delivery.deliveryType === "DELIVERY" ? (delivery.deliveryAddress ?? null) : null,
-        deliveryPhone: delivery.deliveryPhone ?? null,
-        deliveryNotes: delivery.deliveryNotes ?? null,
-        paymentMethod: "CASH",
-      })
-      .returning()
-      .get();
+    const order = insertOrder(tx).get({
+      id: crypto.randomUUID(),
+      userId: user.id,
+      dealId: line.deal.id,
+      groupId: line.group.id,
+      communityId: line.communityId,
+      weeklyCycleId: line.cycleId,
+      pickupPointId: delivery.deliveryType === "PICKUP" ? (delivery.pickupPointId ?? null) : null,
+      qty: line.qty,
+      unitPriceAtPurchase: line.unitPrice,
+      originalTotal: line.originalTotal,
+      total: line.subtotal + lineFee,
+      deliveryType: delivery.deliveryType,
+      deliveryFee: lineFee,
+      deliveryAddress: delivery.deliveryType === "DELIVERY" ? (delivery.deliveryAddress ?? null) : null,
+      deliveryPhone: delivery.deliveryPhone ?? null,
+      deliveryNotes: delivery.deliveryNotes ?? null,
+    })!;
     addToGroup(tx).run({ amount: line.originalTotal, qty: line.qty, id: line.group.id });
     addToCycle(tx).run({ amount: line.originalTotal, id: line.cycleId });
     return order;
@@ -138,14 +160,14 @@ function insertOrders(tx: Tx, user: User, lines: ReturnType<typeof prepareLine>[
 export function placeCartOrders(db: Db, user: User, delivery: DeliveryChoice): Order[] {
   return db.transaction(
     (tx) => {
-      const cart = tx.select().from(cartItems).where(eq(cartItems.userId, user.id)).orderBy(asc(cartItems.addedAt)).all();
+      const cart = cartRows(tx, user.id);
       if (cart.length === 0) throw new ServiceError(422, "shop.errors.cartEmpty");
       // A deadline that passed a moment ago closes first: this order joins next week's cycle.
       if (user.communityId) settleCommunity(tx, user.communityId, new Date());
       const lines = cart.map((item) => prepareLine(tx, user, item));
       checkPickupPoint(tx, lines[0].communityId, delivery);
       const placed = insertOrders(tx, user, lines, delivery);
-      tx.delete(cartItems).where(eq(cartItems.userId, user.id)).run();
+      clearCart(tx, user.id);
       return placed;
     },
     { behavior: "immediate" },

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { communities, orders, users } from "~/db/schema";
 import { DEMO_USER } from "~/demo/seed.server";
-import { useTestDatabase } from "../support/test-db";
+import { deadlineDaysAway, useTestDatabase } from "../support/test-db";
 import { jsonInit, useTestServer } from "../support/test-server";
 
 const db = useTestDatabase();
@@ -55,6 +55,7 @@ describe("GET /api/users/stats", () => {
     const second = await order(tiered, qty);
     await order(plain, 1);
     const fourth = await order(plain, 2);
+    deadlineDaysAway(db(), fourth.weeklyCycleId);
     expect((await app.fetch(`/api/orders/${fourth.id}/cancel`, jsonInit("POST", undefined, shopper.token))).status).toBe(200);
 
     const stats = await (await app.fetch("/api/users/stats", jsonInit("GET", undefined, shopper.token))).json();

@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest";
 import { communities, eventLogs, groups, orders, pickupPoints, users, weeklyCycles } from "~/db/schema";
 import { formatShekel } from "~/domain/money";
 import { orderNumber } from "~/domain/order-status";
-import { useTestDatabase } from "../support/test-db";
+import { deadlineDaysAway, useTestDatabase } from "../support/test-db";
 import { jsonInit, useTestServer } from "../support/test-server";
 
 const db = useTestDatabase();
@@ -206,7 +206,7 @@ describe("changing a placed order", () => {
     expect(placed.status).toBe(302);
     const order = db().select().from(orders).where(eq(orders.userId, shopper.userId)).get()!;
     // Whatever day the suite runs, the deadline is days away unless a test says otherwise.
-    db().update(weeklyCycles).set({ orderDeadline: new Date(Date.now() + 4 * 24 * HOUR) }).where(eq(weeklyCycles.id, order.weeklyCycleId!)).run();
+    deadlineDaysAway(db(), order.weeklyCycleId!);
     return { ...shopper, order, deal: shopper.picked[0]! };
   }
 

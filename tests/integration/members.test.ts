@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { publicOrigin } from "~/config.server";
 import { addresses, communities, orders, referrals, referralSignups, users } from "~/db/schema";
-import { useTestDatabase } from "../support/test-db";
+import { deadlineDaysAway, useTestDatabase } from "../support/test-db";
 import { jsonInit, useTestServer } from "../support/test-server";
 
 const db = useTestDatabase();
@@ -237,6 +237,7 @@ describe("inviting neighbours", () => {
     const buy = (qty: number) => api("/api/orders", "POST", neighbour.token, { dealId: deal.id, groupId: deal.groupId, qty, deliveryType: "PICKUP" }).then((r) => r.json());
     const kept = await buy(2);
     const canceled = await buy(1);
+    deadlineDaysAway(db(), canceled.weeklyCycleId);
     expect((await api(`/api/orders/${canceled.id}/cancel`, "POST", neighbour.token)).status).toBe(200);
     const base = db().select().from(orders).where(eq(orders.id, kept.id)).get()!.originalTotal;
 

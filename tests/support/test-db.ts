@@ -2,7 +2,9 @@
 import fs from "node:fs";
 import path from "node:path";
 import { afterEach, beforeEach, inject } from "vitest";
+import { eq } from "drizzle-orm";
 import { openDatabase, type Db } from "~/db/client.server";
+import { weeklyCycles } from "~/db/schema";
 
 let counter = 0;
 
@@ -32,4 +34,13 @@ export function useTestDatabase(): () => Db {
     if (!current) throw new Error("useTestDatabase: no database outside a test");
     return current;
   };
+}
+
+/**
+ * Moves a week's deadline four days ahead. Cancelling and changing an order close 24 hours before
+ * the deadline, and the demo weeks close on weekday evenings: a test that cancels must not pass
+ * or fail by the day it runs on.
+ */
+export function deadlineDaysAway(db: Db, cycleId: string) {
+  db.update(weeklyCycles).set({ orderDeadline: new Date(Date.now() + 4 * 86_400_000) }).where(eq(weeklyCycles.id, cycleId)).run();
 }

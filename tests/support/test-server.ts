@@ -1,7 +1,9 @@
 // The production build, served over real HTTP on a free loopback port, with each test's own
 // database handed in through the load context. Needs `npm run build` first (npm test does it).
-import { createRequestListener } from "@react-router/node";
+// Requests go through the production server's handler (the /api table, then React Router) and
+// its node:http adapter, without the worker's limits, headers and queues.
 import fs from "node:fs";
+import { createRequire } from "node:module";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
@@ -9,6 +11,8 @@ import { pathToFileURL } from "node:url";
 import type { RouterContextProvider, ServerBuild } from "react-router";
 import { afterAll, beforeAll } from "vitest";
 import type { Db } from "~/db/client.server";
+import { createAppHandler } from "../../server/api-routes";
+import { headersOf, streamBody, writeResponse } from "../../server/node-adapter";
 
 interface AppEntry {
   createLoadContext(nonce: string, options: { db?: Db; clientAddress?: string }): RouterContextProvider;
@@ -29,9 +33,22 @@ export function useTestServer(db: () => Db): TestServer {
     if (!fs.existsSync(BUILD_ENTRY)) throw new Error("No production build: run `npm run build` first.");
     const build = (await import(pathToFileURL(BUILD_ENTRY).href)) as ServerBuild;
     const app = build.entry.module as unknown as AppEntry;
-    server = http.createServer(
-      createRequestListener({ build, mode: "production", getLoadContext: (request) => app.createLoadContext("", { db: db(), clientAddress: request.headers.get("X-Test-Client") ?? "127.0.0.1" }) }),
-    );
+    // React Router as the build imports it: vitest's own resolution of "react-router" can pick
+    // its CommonJS file, a second copy whose context class is not the build's.
+    const reactRouter = (await import(pathToFileURL(createRequire(BUILD_ENTRY).resolve("react-router")).href)) as typeof import("react-router");
+    const handle = createAppHandler(build, reactRouter.createRequestHandler(build, "production"));
+    server = http.createServer(async (req, res) => {
+      const url = new URL(req.url ?? "/", origin);
+      const method = req.method ?? "GET";
+      const body = method === "GET" || method === "HEAD" ? null : streamBody(req, Number.MAX_SAFE_INTEGER).stream;
+      const request = new Request(url, { method, headers: headersOf(req), ...(body ? { body, duplex: "half" } : {}) } as RequestInit);
+      const context = app.createLoadContext("", { db: db(), clientAddress: req.headers["x-test-client"]?.toString() ?? "127.0.0.1" });
+      const response = await handle(request, url.pathname, context).catch((error: unknown) => {
+        console.error(error);
+        return new Response("Unexpected Server Error", { status: 500 });
+      });
+      await writeResponse(req, res, response);
+    });
     await new Promise<void>((resolve) => server!.listen(0, "127.0.0.1", resolve));
     origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   });
