@@ -1,7 +1,7 @@
-import type { FormEvent } from "react";
+import type { FormEvent, MouseEvent } from "react";
 import { useTranslation } from "~/components/use-translation";
-import { Link, useFetchers, useLocation, useSubmit } from "react-router";
-import { FavoriteButton } from "./favorite-button";
+import { useFetchers, useLocation, useNavigate, useSubmit } from "react-router";
+import { HeartButton } from "./favorite-button";
 import { Price } from "./price";
 import { imageSrcSet } from "~/domain/image-upload";
 
@@ -12,45 +12,55 @@ export type { DealCardData };
 const MAX_TIER_TILES = 3;
 /** A card's width in the grid: half the phone's, a third from 640 px, a quarter of 72rem from 1024 px. */
 const CARD_IMAGE_SIZES = "(min-width: 1024px) 270px, (min-width: 640px) 33vw, 50vw";
-/** The fetcher key of a card's one-tap add, so the grid can tell which card is adding. */
+/** The fetcher keys of a card's one-tap add and heart, so the grid can tell which card is busy. */
 const QUICK_ADD = "quick-add:";
+const FAVORITE = "favorite:";
 
 /**
  * A deal in a grid, small enough for two in a row on a 360 px phone: picture, title, price for
  * the viewer's community with the saving, up to three quantity-tier tiles, the heart and a "+"
- * that puts one in the cart in one tap. The "+" is a plain form (no hooks per card: the grid
- * around the cards turns its submit into a fetcher). In bulk mode a checkbox joins the card to
- * the page's bulk form instead.
+ * that puts one in the cart in one tap. A card has no router hooks of its own: its links are
+ * plain anchors and its "+" and heart plain forms, and the grid around the cards turns their
+ * clicks into navigations and their submits into fetchers (a page of 24 cards rendered and
+ * hydrated 24 fetchers and 48-72 Links before). In bulk mode a checkbox joins the card to the
+ * page's bulk form instead.
  */
 export function DealCard({
   deal,
   signedIn,
+  here,
   priority = false,
   adding = false,
+  heart,
   bulkFormId,
   headingLevel = 3,
 }: {
   deal: DealCardData;
   signedIn: boolean;
+  /** the page the card is on (path and query): where its forms come back to */
+  here: string;
   /** the first card of a page: its picture is the largest paint, fetched first */
   priority?: boolean;
   /** its one-tap add is on its way */
   adding?: boolean;
+  /** a heart change on its way: true while adding, false while removing */
+  heart?: boolean;
   bulkFormId?: string;
   /** 2 where the card sits right under the page's h1 (headings must not skip a level) */
   headingLevel?: 2 | 3;
 }) {
   const { t } = useTranslation();
-  const location = useLocation();
   const image = deal.images[0] ?? "/images/produce/placeholder.svg";
   const group = deal.groups[0];
-  const here = location.pathname + location.search;
   const Heading = headingLevel === 2 ? "h2" : "h3";
   const anchor = `deal-${deal.slug}`;
+  const favorite = heart ?? deal.isFavorite;
+  // data-discover: React Router learns the deal route from links on the page before a click.
+  const dealLink = { href: `/deals/${deal.slug}`, "data-card-link": "", "data-discover": "true" };
   return (
     <article id={anchor} className="flex scroll-mt-20 flex-col overflow-hidden rounded-2xl border border-line bg-surface" data-testid="deal-card" data-slug={deal.slug}>
       <div className="relative">
-        <Link to={`/deals/${deal.slug}`} className="block" tabIndex={-1} aria-hidden="true">
+        <a {...dealLink} className="block" tabIndex={-1} aria-hidden="true">
           <img
             src={image}
             srcSet={imageSrcSet(image)}
@@ -63,7 +73,7 @@ export function DealCard({
             decoding="async"
             className="aspect-[4/3] w-full object-cover"
           />
-        </Link>
+        </a>
         {deal.isHot ? (
           <span className="absolute start-2 top-2 rounded-full bg-accent-600 px-2 py-0.5 text-xs font-bold text-white">{t("shop.price.hot")}</span>
         ) : null}
@@ -73,16 +83,22 @@ export function DealCard({
             <input type="checkbox" name="line" value={`${deal.id}:${group?.id ?? ""}`} form={bulkFormId} className="size-5 accent-brand-600" data-testid="bulk-select" />
           </label>
         ) : signedIn ? (
-          <FavoriteButton dealId={deal.id} isFavorite={deal.isFavorite} className="absolute end-2 top-2" />
+          <form method="post" action="/favorites" className="absolute end-2 top-2" data-favorite={deal.id}>
+            <input type="hidden" name="dealId" value={deal.id} />
+            <input type="hidden" name="intent" value={favorite ? "remove" : "add"} />
+            <input type="hidden" name="redirectTo" value={`${here}#${anchor}`} />
+            <HeartButton shown={favorite} bursting={heart === true} />
+          </form>
         ) : (
-          <Link
-            to={`/login?redirect=${encodeURIComponent(here)}`}
+          <a
+            href={`/login?redirect=${encodeURIComponent(here)}`}
+            data-card-link=""
             className="absolute end-2 top-2 grid size-10 place-items-center rounded-full bg-surface/90 text-fg-muted shadow-sm"
             aria-label={t("shop.card.favoriteAdd")}
             title={t("shop.toast.loginForFavorites")}
           >
             ♡
-          </Link>
+          </a>
         )}
         {bulkFormId ? null : (
           // Without JavaScript the post comes back to this card (the anchor); with it, the grid
@@ -108,9 +124,9 @@ export function DealCard({
 
       <div className="flex flex-1 flex-col gap-1 p-2.5 sm:p-3">
         <Heading className="line-clamp-2 text-sm font-semibold leading-snug sm:text-base">
-          <Link to={`/deals/${deal.slug}`} className="hover:underline">
+          <a {...dealLink} className="hover:underline">
             {deal.title}
-          </Link>
+          </a>
         </Heading>
         <p className="flex flex-wrap items-baseline gap-x-1.5">
           <Price agorot={deal.unitPrice} className="text-lg font-bold text-brand-700 dark:text-brand-200" />
@@ -137,9 +153,10 @@ export function DealCard({
 }
 
 /**
- * Deal cards in a grid: two in a row on a phone, more on wider screens. With JavaScript a
- * card's "+" goes as a fetcher (one listener here, none per card): no page load, no jump to
- * the top, and the card shows it is adding until the cart has it.
+ * Deal cards in a grid: two in a row on a phone, more on wider screens. With JavaScript, one
+ * click listener and one submit listener here serve every card: a card's link navigates in the
+ * app, its "+" and heart go as fetchers (no page load, no jump to the top), and the card shows
+ * what is on its way until the server has it.
  */
 export function DealGrid({
   deals,
@@ -163,20 +180,49 @@ export function DealGrid({
   testId?: string;
 }) {
   const submit = useSubmit();
-  const adding = new Set(useFetchers().flatMap((f) => (f.key.startsWith(QUICK_ADD) && f.state !== "idle" ? [f.key.slice(QUICK_ADD.length)] : [])));
-  function quickAdd(event: FormEvent<HTMLDivElement>) {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const here = location.pathname + location.search;
+  const adding = new Set<string>();
+  const hearts = new Map<string, boolean>();
+  for (const fetcher of useFetchers()) {
+    if (fetcher.state === "idle") continue;
+    if (fetcher.key.startsWith(QUICK_ADD)) adding.add(fetcher.key.slice(QUICK_ADD.length));
+    else if (fetcher.key.startsWith(FAVORITE)) hearts.set(fetcher.key.slice(FAVORITE.length), fetcher.formData?.get("intent") === "add");
+  }
+  function sendInPlace(event: FormEvent<HTMLDivElement>) {
     const form = event.target;
-    if (!(form instanceof HTMLFormElement) || !form.dataset.quickAdd) return;
+    if (!(form instanceof HTMLFormElement)) return;
+    const key = form.dataset.quickAdd ? QUICK_ADD + form.dataset.quickAdd : form.dataset.favorite ? FAVORITE + form.dataset.favorite : null;
+    if (!key) return;
     event.preventDefault();
     const formData = new FormData(form);
     // Back to the list as it is: the anchor is for the page load without JavaScript.
     formData.set("redirectTo", String(formData.get("redirectTo") ?? "").split("#")[0]);
-    void submit(formData, { method: "post", action: "/cart", navigate: false, fetcherKey: QUICK_ADD + form.dataset.quickAdd, preventScrollReset: true });
+    void submit(formData, { method: "post", action: form.getAttribute("action")!, navigate: false, fetcherKey: key, preventScrollReset: true });
+  }
+  function followLink(event: MouseEvent<HTMLDivElement>) {
+    // A new tab or window, a download, a link that is not a card's: the browser's own way.
+    if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    const link = event.target instanceof Element ? event.target.closest("a[data-card-link]") : null;
+    if (!(link instanceof HTMLAnchorElement)) return;
+    event.preventDefault();
+    void navigate(link.getAttribute("href")!);
   }
   return (
-    <div className={`grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4 lg:grid-cols-4 ${className}`} onSubmit={quickAdd} onChange={onChange} data-testid={testId}>
+    <div className={`grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4 lg:grid-cols-4 ${className}`} onClick={followLink} onSubmit={sendInPlace} onChange={onChange} data-testid={testId}>
       {deals.map((deal, i) => (
-        <DealCard key={deal.id} deal={deal} signedIn={signedIn} priority={priorityFirst && i === 0} adding={adding.has(deal.id)} headingLevel={headingLevel} bulkFormId={bulkFormId} />
+        <DealCard
+          key={deal.id}
+          deal={deal}
+          signedIn={signedIn}
+          here={here}
+          priority={priorityFirst && i === 0}
+          adding={adding.has(deal.id)}
+          heart={hearts.get(deal.id)}
+          headingLevel={headingLevel}
+          bulkFormId={bulkFormId}
+        />
       ))}
     </div>
   );

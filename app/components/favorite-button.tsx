@@ -2,10 +2,6 @@ import { useTranslation } from "~/components/use-translation";
 import { useFetcher, useLocation } from "react-router";
 import { HeartIcon } from "./icons";
 
-/**
- * The heart: a form POST to /favorites. With JavaScript the fetcher shows the new state at
- * once; if the server refuses, the page revalidates and the heart rolls back on its own.
- */
 /** 10 particles flying out over 800 ms when a heart fills (spec: 8-12 particles, 800 ms). */
 const PARTICLES = 10;
 function Burst() {
@@ -18,8 +14,12 @@ function Burst() {
   );
 }
 
+/**
+ * The heart: a form POST to /favorites. With JavaScript the fetcher shows the new state at
+ * once; if the server refuses, the page revalidates and the heart rolls back on its own. A deal
+ * card's heart is a plain form instead, sent by its grid (components/deal-card.tsx).
+ */
 export function FavoriteButton({ dealId, isFavorite, className = "" }: { dealId: string; isFavorite: boolean; className?: string }) {
-  const { t } = useTranslation();
   const fetcher = useFetcher();
   const location = useLocation();
   const pending = fetcher.formData?.get("intent");
@@ -29,15 +29,23 @@ export function FavoriteButton({ dealId, isFavorite, className = "" }: { dealId:
       <input type="hidden" name="dealId" value={dealId} />
       <input type="hidden" name="intent" value={shown ? "remove" : "add"} />
       <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
-      <button
-        type="submit"
-        aria-pressed={shown}
-        aria-label={shown ? t("shop.card.favoriteRemove") : t("shop.card.favoriteAdd")}
-        className={`relative grid size-10 place-items-center rounded-full bg-surface/90 shadow-sm transition hover:scale-105 ${shown ? "text-red-600" : "text-fg-muted"}`}
-      >
-        <HeartIcon className="size-5" fill={shown ? "currentColor" : "none"} />
-        {pending === "add" ? <Burst /> : null}
-      </button>
+      <HeartButton shown={shown} bursting={pending === "add"} />
     </fetcher.Form>
+  );
+}
+
+/** The heart itself: pressed when the deal is a favorite, a burst while one is being added. */
+export function HeartButton({ shown, bursting }: { shown: boolean; bursting: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <button
+      type="submit"
+      aria-pressed={shown}
+      aria-label={shown ? t("shop.card.favoriteRemove") : t("shop.card.favoriteAdd")}
+      className={`relative grid size-10 place-items-center rounded-full bg-surface/90 shadow-sm transition hover:scale-105 ${shown ? "text-red-600" : "text-fg-muted"}`}
+    >
+      <HeartIcon className="size-5" fill={shown ? "currentColor" : "none"} />
+      {bursting ? <Burst /> : null}
+    </button>
   );
 }

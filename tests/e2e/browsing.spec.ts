@@ -122,6 +122,30 @@ test.describe("the deals list on a phone", () => {
     await expect(page.getByTestId("cart-line")).toHaveCount(1);
   });
 
+  test("a card's title, picture and heart: the deal page in the app, and the heart in place", async ({ page, request, jsEnabled }) => {
+    await signedInShopper(page, request);
+    await page.goto("/deals");
+    // A mark on the window survives a navigation in the app and is gone after a page load.
+    if (jsEnabled) await page.evaluate(() => Object.assign(window, { listPage: true }));
+    const card = page.getByTestId("deal-card").nth(4);
+    const slug = (await card.getAttribute("data-slug"))!;
+    await card.getByRole("button", { name: "שמירה במועדפים" }).click();
+    await expect(card.getByRole("button", { name: "הסרה מהמועדפים" })).toBeVisible();
+    await expect(page.getByText("נשמר במועדפים")).toBeVisible();
+    await expect(page).toHaveURL(jsEnabled ? /\/deals$/ : new RegExp(`/deals#deal-${slug}$`));
+
+    // Ctrl+click is the browser's: the list stays in this tab.
+    if (jsEnabled) {
+      const [opened] = await Promise.all([page.context().waitForEvent("page"), card.getByRole("heading").getByRole("link").click({ modifiers: ["ControlOrMeta"] })]);
+      await opened.close();
+      await expect(page).toHaveURL(/\/deals(#.*)?$/);
+    }
+    await card.getByRole("heading").getByRole("link").click();
+    await expect(page).toHaveURL(new RegExp(`/deals/${slug}$`));
+    await expect(page.getByRole("button", { name: "הסרה מהמועדפים" })).toBeVisible();
+    if (jsEnabled) expect(await page.evaluate(() => "listPage" in window)).toBe(true);
+  });
+
   test("a guest's '+' asks her to log in and brings her back to the list", async ({ page }) => {
     await page.goto("/deals");
     await page.getByTestId("quick-add").first().click();
