@@ -1,5 +1,7 @@
 import { and, asc, count, desc, eq, inArray, or, sql, type SQL } from "drizzle-orm";
 import type { Db, Queryable } from "~/db/client.server";
+import { preparedQuery } from "~/db/prepared.server";
+import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { CATEGORIES, deals, dealTiers, favorites, groups, vendors, type Category, type Deal } from "~/db/schema";
 import { communityPricing, type CommunityPricing } from "./community-pricing.server";
 import { PAGE_SIZE, QUICK_UNDER_PRICE, type DealQuery } from "~/domain/deal-query";
@@ -74,9 +76,13 @@ export function categorySummaries(db: Db): CategorySummary[] {
   });
 }
 
+// A list's filters and sort are written with placeholders for their values (the search pattern,
+// the category, the viewer's community, the limit), so each combination of filters and sort is
+// one statement, prepared the first time it is asked for (a handful in practice, 128 at most).
+
 /** Ordered quantity: the share of the group's target reached (for "high progress" sort). */
 function progressExpression(communityId: string | null) {
-  const communityFilter = communityId ? sql`and ${groups.communityId} = ${communityId}` : sql``;
+  const communityFilter = communityId ? sql`and ${groups.communityId} = ${sql.placeholder("communityId")}` : sql``;
   return sql`(select coalesce(sum(${groups.currentQty}) * 1.0 / nullif(sum(${groups.targetQty}), 0), 0)
     from ${groups} where ${groups.dealId} = ${deals.id} and ${groups.status} = 'OPEN' ${communityFilter})`;
 }
@@ -84,10 +90,10 @@ function progressExpression(communityId: string | null) {
 function filtersOf(query: Pick<DealQuery, "q" | "category" | "quick">, communityId: string | null): SQL | undefined {
   const conditions: (SQL | undefined)[] = [eq(deals.status, "ACTIVE")];
   if (query.q) {
-    const pattern = `%${query.q.replace(/[%_\\]/g, (c) => `\\${c}`)}%`;
+    const pattern = sql.placeholder("pattern");
     conditions.push(or(sql`${deals.title} like ${pattern} escape '\\'`, sql`${deals.description} like ${pattern} escape '\\'`));
   }
-  if (query.category) conditions.push(eq(deals.category, query.category));
+  if (query.category) conditions.push(eq(deals.category, sql.placeholder("category")));
   if (query.quick === "bulk") conditions.push(sql`exists (select 1 from ${dealTiers} where ${dealTiers.dealId} = ${deals.id})`);
   if (query.quick === "under10") conditions.push(sql`${deals.basePrice} < ${QUICK_UNDER_PRICE}`);
   if (query.quick === "popular") conditions.push(sql`${progressExpression(communityId)} > 0`);
@@ -107,26 +113,63 @@ function orderOf(query: Pick<DealQuery, "sort">, communityId: string | null) {
   }
 }
 
+/** Everything that changes a list query's SQL (not its values). */
+function listShape(query: DealQuery, communityId: string | null) {
+  return [query.q ? "q" : "", query.category ? "category" : "", query.quick ?? "", query.sort, communityId ? "community" : ""].join("|");
+}
+
+const listQueries = new Map<string, ReturnType<typeof prepareList>>();
+function prepareList(query: DealQuery, communityId: string | null) {
+  return {
+    rows: preparedQuery((db) => db.select().from(deals).where(filtersOf(query, communityId)).orderBy(...orderOf(query, communityId)).limit(sql.placeholder("limit")).prepare()),
+    count: preparedQuery((db) => db.select({ n: count() }).from(deals).where(filtersOf(query, communityId)).prepare()),
+  };
+}
+
+function listQueryFor(query: DealQuery, communityId: string | null) {
+  const shape = listShape(query, communityId);
+  let prepared = listQueries.get(shape);
+  if (!prepared) listQueries.set(shape, (prepared = prepareList(query, communityId)));
+  return prepared;
+}
+
+// The batched reads of every deal list, prepared once: the ids go in as one JSON array
+// (`in (select value from json_each(?))`), so the statement has one shape for any number of
+// deals. SQLite reads them through the same indexes as a list of placeholders, and a page of
+// 24 no longer builds five queries' SQL on every request (docs/decisions/016).
+const idsIn = (column: SQLiteColumn) =>
+  sql`${column} in (select value from json_each(${sql.placeholder("ids")}))`;
+const tiersOfDeals = preparedQuery((db) => db.select().from(dealTiers).where(idsIn(dealTiers.dealId)).orderBy(asc(dealTiers.thresholdQty)).prepare());
+const GROUP_FIELDS = { id: groups.id, dealId: groups.dealId, communityId: groups.communityId, currentQty: groups.currentQty, targetQty: groups.targetQty, weeklyCycleId: groups.weeklyCycleId };
+const openGroupsOfDeals = preparedQuery((db) => db.select(GROUP_FIELDS).from(groups).where(and(idsIn(groups.dealId), eq(groups.status, "OPEN"))).prepare());
+const communityOpenGroupsOfDeals = preparedQuery((db) =>
+  db
+    .select(GROUP_FIELDS)
+    .from(groups)
+    .where(and(idsIn(groups.dealId), eq(groups.status, "OPEN"), eq(groups.communityId, sql.placeholder("communityId"))))
+    .prepare(),
+);
+const favoritesAmongDeals = preparedQuery((db) =>
+  db
+    .select({ dealId: favorites.dealId })
+    .from(favorites)
+    .where(and(eq(favorites.userId, sql.placeholder("userId")), idsIn(favorites.dealId)))
+    .prepare(),
+);
+const vendorNames = preparedQuery((db) => db.select({ id: vendors.id, name: vendors.name }).from(vendors).where(idsIn(vendors.id)).prepare());
+
 /**
  * Decorates deal rows for the viewer with three batched queries (tiers, groups, favorites),
  * whatever the number of deals: never one query per card.
  */
 function viewsOf(db: Queryable, rows: (Deal & { vendorName: string })[], viewer: Viewer, pricing: CommunityPricing | null): DealView[] {
   if (rows.length === 0) return [];
-  const ids = rows.map((r) => r.id);
-  const tiers = db.select().from(dealTiers).where(inArray(dealTiers.dealId, ids)).orderBy(asc(dealTiers.thresholdQty)).all();
+  const ids = JSON.stringify(rows.map((r) => r.id));
+  const tiers = tiersOfDeals(db).all({ ids });
   const cycleId = pricing?.cycle?.id;
-  const groupRows = db
-    .select({ id: groups.id, dealId: groups.dealId, communityId: groups.communityId, currentQty: groups.currentQty, targetQty: groups.targetQty, weeklyCycleId: groups.weeklyCycleId })
-    .from(groups)
-    // A member sees only their own community's group (below): read only those.
-    .where(and(inArray(groups.dealId, ids), eq(groups.status, "OPEN"), viewer.communityId ? eq(groups.communityId, viewer.communityId) : undefined))
-    .all();
-  const favoriteIds = viewer.userId
-    ? new Set(
-        db.select({ dealId: favorites.dealId }).from(favorites).where(and(eq(favorites.userId, viewer.userId), inArray(favorites.dealId, ids))).all().map((f) => f.dealId),
-      )
-    : new Set<string>();
+  // A member sees only their own community's group (below): read only those.
+  const groupRows = viewer.communityId ? communityOpenGroupsOfDeals(db).all({ ids, communityId: viewer.communityId }) : openGroupsOfDeals(db).all({ ids });
+  const favoriteIds = viewer.userId ? new Set(favoritesAmongDeals(db).all({ ids, userId: viewer.userId }).map((f) => f.dealId)) : new Set<string>();
   const discountPercent = pricing?.discountPercent ?? 0;
 
   return rows.map((row) => {
@@ -173,8 +216,8 @@ function viewsOf(db: Queryable, rows: (Deal & { vendorName: string })[], viewer:
  */
 function withVendorNames(db: Queryable, rows: Deal[]): (Deal & { vendorName: string })[] {
   if (rows.length === 0) return [];
-  const vendorIds = [...new Set(rows.map((row) => row.vendorId))];
-  const names = new Map(db.select({ id: vendors.id, name: vendors.name }).from(vendors).where(inArray(vendors.id, vendorIds)).all().map((v) => [v.id, v.name]));
+  const ids = JSON.stringify([...new Set(rows.map((row) => row.vendorId))]);
+  const names = new Map(vendorNames(db).all({ ids }).map((v) => [v.id, v.name]));
   return rows.map((row) => ({ ...row, vendorName: names.get(row.vendorId) ?? "" }));
 }
 
@@ -185,10 +228,15 @@ function pricingFor(db: Queryable, viewer: Viewer) {
 
 /** One page-set of the deals list ("page N" = the first N x 24), with the total count. */
 export function listDeals(db: Db, query: DealQuery, viewer: Viewer, options: { limit?: number } = {}) {
-  const where = filtersOf(query, viewer.communityId);
-  const limit = options.limit ?? PAGE_SIZE * query.page;
-  const rows = withVendorNames(db, db.select().from(deals).where(where).orderBy(...orderOf(query, viewer.communityId)).limit(limit).all());
-  const total = db.select({ n: count() }).from(deals).where(where).get()?.n ?? 0;
+  const prepared = listQueryFor(query, viewer.communityId);
+  const values = {
+    pattern: query.q ? `%${query.q.replace(/[%_\\]/g, (c) => `\\${c}`)}%` : null,
+    category: query.category ?? null,
+    communityId: viewer.communityId,
+    limit: options.limit ?? PAGE_SIZE * query.page,
+  };
+  const rows = withVendorNames(db, prepared.rows(db).all(values));
+  const total = prepared.count(db).get(values)?.n ?? 0;
   const pricing = pricingFor(db, viewer);
   return { deals: viewsOf(db, rows, viewer, pricing), total, pricing };
 }

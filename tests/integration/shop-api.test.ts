@@ -65,6 +65,46 @@ describe("GET /api/deals and /api/deals/{slug}", () => {
     expect(found.map((d: { id: string }) => d.id)).toContain(one.id);
   });
 
+  it("answers every filter and sort with its own values, whichever was asked before (one prepared statement per shape)", async () => {
+    type Listed = { id: string; title: string; description: string; category: string; basePrice: string; groups: { currentQty: number }[]; tiers: unknown[] };
+    // A member's order gives the "popular" filter something to find in her community.
+    const shopper = await newShopper();
+    const first = (await (await app.fetch("/api/deals?limit=1", jsonInit("GET", undefined, shopper.token))).json())[0];
+    expect((await app.fetch("/api/orders", jsonInit("POST", { dealId: first.id, groupId: first.groups[0].id, qty: 1, deliveryType: "PICKUP" }, shopper.token))).status).toBe(201);
+    const word = first.title.split(" ")[0];
+    let asked = 0;
+    for (const token of [undefined, shopper.token]) {
+      for (const q of ["", word, "%"]) {
+        for (const category of ["", "fruits", "vegetables"]) {
+          for (const quick of ["", "bulk", "under10", "popular"]) {
+            for (const sort of ["newest", "price_asc", "price_desc", "progress"]) {
+              const params = new URLSearchParams({ q, category, quick, sort, limit: "100" });
+              const response = await app.fetch(`/api/deals?${params}`, jsonInit("GET", undefined, token));
+              const list: Listed[] = await response.json();
+              const label = `${params} ${token ? "member" : "guest"}`;
+              expect(Number(response.headers.get("X-Total-Count")), label).toBe(list.length);
+              for (const deal of list) {
+                if (q) expect(`${deal.title} ${deal.description}`, label).toContain(q);
+                if (category) expect(deal.category, label).toBe(category);
+                if (quick === "bulk") expect(deal.tiers.length, label).toBeGreaterThan(0);
+                if (quick === "under10") expect(Number(deal.basePrice), label).toBeLessThan(10);
+                if (quick === "popular") expect(deal.groups.some((g) => g.currentQty > 0), label).toBe(true);
+              }
+              const prices = list.map((d) => Number(d.basePrice));
+              if (sort === "price_asc") expect(prices, label).toEqual([...prices].sort((a, b) => a - b));
+              if (sort === "price_desc") expect(prices, label).toEqual([...prices].sort((a, b) => b - a));
+              if (!q && !category && !quick) expect(list.length, label).toBeGreaterThan(10);
+              if (q === word && !category && !quick) expect(list.map((d) => d.id), label).toContain(first.id);
+              if (quick === "popular" && token && !q && !category) expect(list.map((d) => d.id), label).toContain(first.id);
+              asked += 1;
+            }
+          }
+        }
+      }
+    }
+    expect(asked).toBe(288);
+  });
+
   it("gives a signed-in member their community's groups and price", async () => {
     const shopper = await newShopper();
     const list = await (await app.fetch("/api/deals?limit=5", jsonInit("GET", undefined, shopper.token))).json();
