@@ -1,24 +1,27 @@
-import { asc, eq, inArray } from "drizzle-orm";
+import { asc, eq, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
+import { preparedQuery } from "~/db/prepared.server";
 import { communities, pickupPoints, type Community, type PickupPoint } from "~/db/schema";
 
 export type CommunityWithPickupPoints = Community & { pickupPoints: PickupPoint[] };
 
-/** Active communities with their active pickup points: two queries, whatever the count. */
-export function listCommunities(db: Db): CommunityWithPickupPoints[] {
-  const rows = db
-    .select()
-    .from(communities)
-    .where(eq(communities.isActive, true))
-    .orderBy(asc(communities.name))
-    .all();
-  if (rows.length === 0) return [];
-  const points = db
+// Every deal page (the community picker) and /api/communities read these: prepared once.
+const activeCommunities = preparedQuery((db) => db.select().from(communities).where(eq(communities.isActive, true)).orderBy(asc(communities.name)).prepare());
+const pickupPointsOf = preparedQuery((db) =>
+  db
     .select()
     .from(pickupPoints)
-    .where(inArray(pickupPoints.communityId, rows.map((c) => c.id)))
+    .where(sql`${pickupPoints.communityId} in (select value from json_each(${sql.placeholder("ids")}))`)
     .orderBy(asc(pickupPoints.createdAt))
-    .all()
+    .prepare(),
+);
+
+/** Active communities with their active pickup points: two queries, whatever the count. */
+export function listCommunities(db: Db): CommunityWithPickupPoints[] {
+  const rows = activeCommunities(db).all();
+  if (rows.length === 0) return [];
+  const points = pickupPointsOf(db)
+    .all({ ids: JSON.stringify(rows.map((c) => c.id)) })
     .filter((p) => p.isActive);
   return rows.map((c) => ({ ...c, pickupPoints: points.filter((p) => p.communityId === c.id) }));
 }

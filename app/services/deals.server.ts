@@ -261,14 +261,13 @@ export function dealsByCategory(db: Db, categories: Category[], perCategory: num
   return Object.fromEntries(categories.map((c) => [c, views.filter((v) => v.category === c).map(toDealCard)])) as Record<Category, DealCardData[]>;
 }
 
+const dealWithVendor = (db: Queryable) => db.select({ deal: deals, vendorName: vendors.name }).from(deals).innerJoin(vendors, eq(vendors.id, deals.vendorId));
+const dealWithVendorBySlug = preparedQuery((db) => dealWithVendor(db).where(eq(deals.slug, sql.placeholder("slug"))).prepare());
+const dealWithVendorById = preparedQuery((db) => dealWithVendor(db).where(eq(deals.id, sql.placeholder("id"))).prepare());
+
 /** A deal by slug (any status but DRAFT is public) or id, priced for the viewer. */
 export function findDeal(db: Queryable, key: { slug: string } | { id: string }, viewer: Viewer) {
-  const row = db
-    .select({ deal: deals, vendorName: vendors.name })
-    .from(deals)
-    .innerJoin(vendors, eq(vendors.id, deals.vendorId))
-    .where("slug" in key ? eq(deals.slug, key.slug) : eq(deals.id, key.id))
-    .get();
+  const row = "slug" in key ? dealWithVendorBySlug(db).get({ slug: key.slug }) : dealWithVendorById(db).get({ id: key.id });
   if (!row || row.deal.status === "DRAFT") return null;
   const pricing = pricingFor(db, viewer);
   const [view] = viewsOf(db, [{ ...row.deal, vendorName: row.vendorName }], viewer, pricing);

@@ -1,12 +1,12 @@
-import { and, avg, count, desc, eq, isNull } from "drizzle-orm";
+import { and, avg, count, desc, eq, isNull, sql } from "drizzle-orm";
 import type { Db, Queryable } from "~/db/client.server";
+import { preparedQuery } from "~/db/prepared.server";
 import { orders, reviews, users } from "~/db/schema";
 import { ServiceError } from "~/domain/errors";
 
-/** Reviews of a deal, newest first, with the reviewer's names for the display-name fallback. */
-/** A deal's reviews, newest first; `limit` for a page (domain/review-list.ts), none for the API. */
-export function listReviews(db: Queryable, dealId: string, limit?: number) {
-  const query = db
+// A deal page reads these on every view: prepared once (db/prepared.server.ts).
+const reviewsOfDeal = preparedQuery((db) =>
+  db
     .select({
       id: reviews.id,
       rating: reviews.rating,
@@ -17,25 +17,36 @@ export function listReviews(db: Queryable, dealId: string, limit?: number) {
     })
     .from(reviews)
     .innerJoin(users, eq(users.id, reviews.userId))
-    .where(eq(reviews.dealId, dealId))
-    .orderBy(desc(reviews.createdAt), desc(reviews.id));
-  return (limit === undefined ? query : query.limit(limit)).all();
+    .where(eq(reviews.dealId, sql.placeholder("dealId")))
+    .orderBy(desc(reviews.createdAt), desc(reviews.id))
+    .limit(sql.placeholder("limit"))
+    .prepare(),
+);
+const ratingOfDeal = preparedQuery((db) => db.select({ average: avg(reviews.rating), total: count() }).from(reviews).where(eq(reviews.dealId, sql.placeholder("dealId"))).prepare());
+const reviewableOrderQuery = preparedQuery((db) =>
+  db
+    .select({ id: orders.id })
+    .from(orders)
+    .leftJoin(reviews, eq(reviews.orderId, orders.id))
+    .where(and(eq(orders.userId, sql.placeholder("userId")), eq(orders.dealId, sql.placeholder("dealId")), eq(orders.status, "FULFILLED"), isNull(reviews.id)))
+    .prepare(),
+);
+
+/** A deal's reviews, newest first, with the reviewer's names for the display-name fallback; `limit` for a page (domain/review-list.ts), none for the API. */
+export function listReviews(db: Queryable, dealId: string, limit?: number) {
+  // SQLite reads a negative limit as none.
+  return reviewsOfDeal(db).all({ dealId, limit: limit ?? -1 });
 }
 
 export function ratingSummary(db: Queryable, dealId: string) {
-  const row = db.select({ average: avg(reviews.rating), total: count() }).from(reviews).where(eq(reviews.dealId, dealId)).get();
+  const row = ratingOfDeal(db).get({ dealId });
   const total = row?.total ?? 0;
   return { averageRating: total ? Math.round(Number(row?.average) * 10) / 10 : 0, totalReviews: total };
 }
 
 /** A FULFILLED order of the deal that has no review yet, if the user has one. */
 function reviewableOrder(db: Queryable, userId: string, dealId: string) {
-  return db
-    .select({ id: orders.id })
-    .from(orders)
-    .leftJoin(reviews, eq(reviews.orderId, orders.id))
-    .where(and(eq(orders.userId, userId), eq(orders.dealId, dealId), eq(orders.status, "FULFILLED"), isNull(reviews.id)))
-    .get();
+  return reviewableOrderQuery(db).get({ userId, dealId });
 }
 
 export function canReview(db: Queryable, userId: string, dealId: string): boolean {
