@@ -27,18 +27,55 @@ export function formatDate(date: Date | string, _locale = "he") {
 
 /** A pickup day: the weekday in the page's language and the dd/MM date, as "Wednesday, 25/11" reads in Hebrew. */
 export function formatDay(date: Date | string, locale = "he") {
-  const [day, month] = formatAdminDate(date).split("/");
-  return `${formatter(locale, { weekday: "long" }).format(new Date(date))}, ${day}/${month}`;
+  const local = israelTime(date);
+  return `${weekdayNames(locale)[local.getUTCDay()]}, ${pad(local.getUTCDate())}/${pad(local.getUTCMonth() + 1)}`;
 }
-
-const numericParts = formatter("en", { day: "2-digit", month: "2-digit", year: "numeric", hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
 
 /** dd/MM/yyyy and dd/MM/yyyy HH:mm (24-hour), Israeli time. */
 export function formatAdminDate(date: Date | string, withTime = false) {
-  const parts: Partial<Record<Intl.DateTimeFormatPartTypes, string>> = {};
-  for (const part of numericParts.formatToParts(new Date(date))) parts[part.type] = part.value;
-  const day = `${parts.day}/${parts.month}/${parts.year}`;
-  return withTime ? `${day} ${parts.hour}:${parts.minute}` : day;
+  const local = israelTime(date);
+  const day = `${pad(local.getUTCDate())}/${pad(local.getUTCMonth() + 1)}/${local.getUTCFullYear()}`;
+  return withTime ? `${day} ${pad(local.getUTCHours())}:${pad(local.getUTCMinutes())}` : day;
+}
+
+// The orders list and the back office's tables format hundreds of dates a page, and Intl's
+// formatToParts was 4-6 % of a signed-in /orders (docs/decisions/016). Israel's offset from UTC
+// changes only on whole hours (its clocks change at 02:00 local time), so it is asked of Intl
+// once per UTC hour a date falls in and kept; a date's fields are then read off the shifted
+// instant. app/domain/dates.test.ts compares the result with Intl's over two years of dates.
+const HOUR_MS = 3_600_000;
+const numericParts = formatter("en", { day: "2-digit", month: "2-digit", year: "numeric", hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
+const offsetByHour = new Map<number, number>();
+const OFFSETS_KEPT = 20_000;
+
+/** The instant shifted by Israel's offset: its UTC fields are the wall clock in Israel. */
+function israelTime(date: Date | string): Date {
+  const ms = new Date(date).getTime();
+  if (Number.isNaN(ms)) throw new RangeError("Invalid time value");
+  const hour = Math.floor(ms / HOUR_MS);
+  let offset = offsetByHour.get(hour);
+  if (offset === undefined) {
+    const parts: Partial<Record<Intl.DateTimeFormatPartTypes, number>> = {};
+    for (const part of numericParts.formatToParts(new Date(hour * HOUR_MS))) parts[part.type] = Number(part.value);
+    offset = Date.UTC(parts.year!, parts.month! - 1, parts.day!, parts.hour!, parts.minute!) - hour * HOUR_MS;
+    if (offsetByHour.size >= OFFSETS_KEPT) offsetByHour.clear();
+    offsetByHour.set(hour, offset);
+  }
+  return new Date(ms + offset);
+}
+
+const pad = (n: number) => String(n).padStart(2, "0");
+
+/** Sunday to Saturday in the page's language, as Intl names them. */
+const weekdays = new Map<string, string[]>();
+function weekdayNames(locale: string): string[] {
+  let names = weekdays.get(locale);
+  if (!names) {
+    // 22 November 2026 was a Sunday; noon UTC is the same day in Israel.
+    names = Array.from({ length: 7 }, (_, i) => formatter(locale, { weekday: "long" }).format(new Date(Date.UTC(2026, 10, 22 + i, 12))));
+    weekdays.set(locale, names);
+  }
+  return names;
 }
 
 /** "3 days ago", in the page language. */

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, or, sql, type SQL } from "drizzle-orm";
 import type { Db, Queryable } from "~/db/client.server";
 import { preparedQuery } from "~/db/prepared.server";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
@@ -264,6 +264,7 @@ export function dealsByCategory(db: Db, categories: Category[], perCategory: num
 const dealWithVendor = (db: Queryable) => db.select({ deal: deals, vendorName: vendors.name }).from(deals).innerJoin(vendors, eq(vendors.id, deals.vendorId));
 const dealWithVendorBySlug = preparedQuery((db) => dealWithVendor(db).where(eq(deals.slug, sql.placeholder("slug"))).prepare());
 const dealWithVendorById = preparedQuery((db) => dealWithVendor(db).where(eq(deals.id, sql.placeholder("id"))).prepare());
+const dealsWithVendorByIds = preparedQuery((db) => dealWithVendor(db).where(idsIn(deals.id)).prepare());
 
 /** A deal by slug (any status but DRAFT is public) or id, priced for the viewer. */
 export function findDeal(db: Queryable, key: { slug: string } | { id: string }, viewer: Viewer) {
@@ -277,12 +278,8 @@ export function findDeal(db: Queryable, key: { slug: string } | { id: string }, 
 /** Several deals by id (cart, favorites), priced for the viewer, in one batch of queries. */
 export function findDealsByIds(db: Queryable, ids: string[], viewer: Viewer): Map<string, DealView> {
   if (ids.length === 0) return new Map();
-  const rows = db
-    .select({ deal: deals, vendorName: vendors.name })
-    .from(deals)
-    .innerJoin(vendors, eq(vendors.id, deals.vendorId))
-    .where(inArray(deals.id, ids))
-    .all()
+  const rows = dealsWithVendorByIds(db)
+    .all({ ids: JSON.stringify(ids) })
     .map((r) => ({ ...r.deal, vendorName: r.vendorName }));
   return new Map(viewsOf(db, rows, viewer, pricingFor(db, viewer)).map((view) => [view.id, view]));
 }
