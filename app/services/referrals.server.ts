@@ -3,6 +3,7 @@
 // /profile, /invite, /signup, the deal page and /api/referrals all come here.
 import { and, count, eq, isNull, sql } from "drizzle-orm";
 import type { Db, Queryable, Tx } from "~/db/client.server";
+import { preparedQuery } from "~/db/prepared.server";
 import { communities, deals, orders, referrals, referralSignups, users, type User } from "~/db/schema";
 import { activeCycle, communityTiersOf } from "./community-pricing.server";
 import { ServiceError } from "~/domain/errors";
@@ -10,6 +11,46 @@ import { toDecimalString } from "~/domain/money";
 import { generateRefCode, inviteUrl, nextTierGap, parseRefCode } from "~/domain/referral-code";
 
 type Referral = typeof referrals.$inferSelect;
+
+// /profile and every deal page a member opens read these: prepared once (db/prepared.server.ts).
+const ownLink = (db: Queryable, dealCondition: ReturnType<typeof isNull>) =>
+  db
+    .select()
+    .from(referrals)
+    .where(and(eq(referrals.createdByUserId, sql.placeholder("userId")), eq(referrals.communityId, sql.placeholder("communityId")), dealCondition))
+    .prepare();
+const communityLinkQuery = preparedQuery((db) => ownLink(db, isNull(referrals.dealId)));
+const dealLinkQuery = preparedQuery((db) => ownLink(db, eq(referrals.dealId, sql.placeholder("dealId"))));
+const joinedQuery = preparedQuery((db) =>
+  db
+    .select({ joined: count() })
+    .from(referralSignups)
+    .innerJoin(referrals, eq(referrals.id, referralSignups.referralId))
+    .where(eq(referrals.createdByUserId, sql.placeholder("userId")))
+    .prepare(),
+);
+const broughtRevenueQuery = preparedQuery((db) =>
+  db
+    .select({ revenue: sql<number>`coalesce(sum(${orders.originalTotal}), 0)` })
+    .from(orders)
+    .where(
+      sql`${orders.weeklyCycleId} = ${sql.placeholder("cycleId")} and ${orders.status} != 'CANCELED'
+        and ${orders.userId} in (
+          select ${referralSignups.userId} from ${referralSignups}
+          join ${referrals} on ${referrals.id} = ${referralSignups.referralId}
+          where ${referrals.createdByUserId} = ${sql.placeholder("userId")}
+        )`,
+    )
+    .prepare(),
+);
+const linksQuery = preparedQuery((db) =>
+  db
+    .select({ refCode: referrals.refCode, dealId: referrals.dealId, dealTitle: deals.title, dealSlug: deals.slug })
+    .from(referrals)
+    .leftJoin(deals, eq(deals.id, referrals.dealId))
+    .where(and(eq(referrals.createdByUserId, sql.placeholder("userId")), eq(referrals.communityId, sql.placeholder("communityId"))))
+    .prepare(),
+);
 
 export interface InviteLink {
   refCode: string;
@@ -23,17 +64,7 @@ function memberCommunity(user: Pick<User, "communityId">): string {
 }
 
 function findLink(db: Queryable, userId: string, communityId: string, dealId: string | null): Referral | undefined {
-  return db
-    .select()
-    .from(referrals)
-    .where(
-      and(
-        eq(referrals.createdByUserId, userId),
-        eq(referrals.communityId, communityId),
-        dealId ? eq(referrals.dealId, dealId) : isNull(referrals.dealId),
-      ),
-    )
-    .get();
+  return dealId ? dealLinkQuery(db).get({ userId, communityId, dealId }) : communityLinkQuery(db).get({ userId, communityId });
 }
 
 function uniqueCode(tx: Tx): string {
@@ -140,40 +171,16 @@ export interface InviteStats {
 
 /** How the member's invitations are doing: two indexed queries and the community's tiers. */
 export function inviteStats(db: Queryable, user: User): InviteStats {
-  const { joined } = db
-    .select({ joined: count() })
-    .from(referralSignups)
-    .innerJoin(referrals, eq(referrals.id, referralSignups.referralId))
-    .where(eq(referrals.createdByUserId, user.id))
-    .get()!;
+  const joined = joinedQuery(db).get({ userId: user.id })?.joined ?? 0;
   const cycle = user.communityId ? activeCycle(db, user.communityId) : null;
-  let revenue = 0;
-  if (cycle) {
-    revenue = db.get<{ revenue: number }>(sql`
-      select coalesce(sum(${orders.originalTotal}), 0) as revenue
-      from ${orders}
-      where ${orders.weeklyCycleId} = ${cycle.id} and ${orders.status} != 'CANCELED'
-        and ${orders.userId} in (
-          select ${referralSignups.userId} from ${referralSignups}
-          join ${referrals} on ${referrals.id} = ${referralSignups.referralId}
-          where ${referrals.createdByUserId} = ${user.id}
-        )
-    `).revenue;
-  }
+  const revenue = cycle ? (broughtRevenueQuery(db).get({ cycleId: cycle.id, userId: user.id })?.revenue ?? 0) : 0;
   const nextTier = cycle && user.communityId ? nextTierGap(communityTiersOf(db, user.communityId), cycle.currentRevenue) : null;
   return { joined, revenue, nextTier };
 }
 
 /** /profile's card and GET /api/referrals: the community link (if made yet), the deal links, the numbers. */
 export function myInvitations(db: Queryable, user: User, origin: string) {
-  const links = user.communityId
-    ? db
-        .select({ refCode: referrals.refCode, dealId: referrals.dealId, dealTitle: deals.title, dealSlug: deals.slug })
-        .from(referrals)
-        .leftJoin(deals, eq(deals.id, referrals.dealId))
-        .where(and(eq(referrals.createdByUserId, user.id), eq(referrals.communityId, user.communityId)))
-        .all()
-    : [];
+  const links = user.communityId ? linksQuery(db).all({ userId: user.id, communityId: user.communityId }) : [];
   const community = links.find((l) => !l.dealId);
   return {
     communityLink: community ? { refCode: community.refCode, url: inviteUrl(origin, community.refCode) } : null,
