@@ -29,3 +29,18 @@ export function preparedQuery<Query>(build: (db: Queryable) => Query): (db: Quer
     return query;
   };
 }
+
+/**
+ * Prepared queries whose SQL depends on a few switches (which filters are on, the sort) and whose
+ * values are all placeholders: one statement per shape, made the first time that shape is asked
+ * for. `keyOf` must name everything `build` reads of the shape.
+ */
+export function preparedQueryByShape<Shape, Query>(keyOf: (shape: Shape) => string, build: (db: Queryable, shape: Shape) => Query): (db: Queryable, shape: Shape) => Query {
+  const byKey = new Map<string, (db: Queryable) => Query>();
+  return (db, shape) => {
+    const key = keyOf(shape);
+    let query = byKey.get(key);
+    if (!query) byKey.set(key, (query = preparedQuery((connection) => build(connection, shape))));
+    return query(db);
+  };
+}

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, or, sql, type SQL } from "drizzle-orm";
 import type { Db, Queryable } from "~/db/client.server";
-import { preparedQuery } from "~/db/prepared.server";
+import { preparedQuery, preparedQueryByShape } from "~/db/prepared.server";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { CATEGORIES, deals, dealTiers, favorites, groups, vendors, type Category, type Deal } from "~/db/schema";
 import { communityPricing, type CommunityPricing } from "./community-pricing.server";
@@ -113,25 +113,14 @@ function orderOf(query: Pick<DealQuery, "sort">, communityId: string | null) {
   }
 }
 
-/** Everything that changes a list query's SQL (not its values). */
-function listShape(query: DealQuery, communityId: string | null) {
-  return [query.q ? "q" : "", query.category ? "category" : "", query.quick ?? "", query.sort, communityId ? "community" : ""].join("|");
-}
-
-const listQueries = new Map<string, ReturnType<typeof prepareList>>();
-function prepareList(query: DealQuery, communityId: string | null) {
-  return {
-    rows: preparedQuery((db) => db.select().from(deals).where(filtersOf(query, communityId)).orderBy(...orderOf(query, communityId)).limit(sql.placeholder("limit")).prepare()),
-    count: preparedQuery((db) => db.select({ n: count() }).from(deals).where(filtersOf(query, communityId)).prepare()),
-  };
-}
-
-function listQueryFor(query: DealQuery, communityId: string | null) {
-  const shape = listShape(query, communityId);
-  let prepared = listQueries.get(shape);
-  if (!prepared) listQueries.set(shape, (prepared = prepareList(query, communityId)));
-  return prepared;
-}
+/** A list query's shape: everything that changes its SQL (not its values). */
+type ListShape = { query: DealQuery; communityId: string | null };
+const listShapeKey = ({ query, communityId }: ListShape) =>
+  [query.q ? "q" : "", query.category ? "category" : "", query.quick ?? "", query.sort, communityId ? "community" : ""].join("|");
+const listRows = preparedQueryByShape(listShapeKey, (db, { query, communityId }) =>
+  db.select().from(deals).where(filtersOf(query, communityId)).orderBy(...orderOf(query, communityId)).limit(sql.placeholder("limit")).prepare(),
+);
+const listCount = preparedQueryByShape(listShapeKey, (db, { query, communityId }) => db.select({ n: count() }).from(deals).where(filtersOf(query, communityId)).prepare());
 
 // The batched reads of every deal list, prepared once: the ids go in as one JSON array
 // (`in (select value from json_each(?))`), so the statement has one shape for any number of
@@ -228,15 +217,15 @@ function pricingFor(db: Queryable, viewer: Viewer) {
 
 /** One page-set of the deals list ("page N" = the first N x 24), with the total count. */
 export function listDeals(db: Db, query: DealQuery, viewer: Viewer, options: { limit?: number } = {}) {
-  const prepared = listQueryFor(query, viewer.communityId);
+  const shape = { query, communityId: viewer.communityId };
   const values = {
     pattern: query.q ? `%${query.q.replace(/[%_\\]/g, (c) => `\\${c}`)}%` : null,
     category: query.category ?? null,
     communityId: viewer.communityId,
     limit: options.limit ?? PAGE_SIZE * query.page,
   };
-  const rows = withVendorNames(db, prepared.rows(db).all(values));
-  const total = prepared.count(db).get(values)?.n ?? 0;
+  const rows = withVendorNames(db, listRows(db, shape).all(values));
+  const total = listCount(db, shape).get(values)?.n ?? 0;
   const pricing = pricingFor(db, viewer);
   return { deals: viewsOf(db, rows, viewer, pricing), total, pricing };
 }

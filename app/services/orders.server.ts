@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Db, Queryable, Tx } from "~/db/client.server";
-import { preparedQuery } from "~/db/prepared.server";
+import { preparedQuery, preparedQueryByShape } from "~/db/prepared.server";
 import {
   communities,
   deals,
@@ -296,21 +296,35 @@ function ordersWithPlace(db: Queryable) {
     .leftJoin(weeklyCycles, eq(weeklyCycles.id, orders.weeklyCycleId));
 }
 
+const ORDER_SORTS = {
+  date_desc: [desc(orders.createdAt)],
+  date_asc: [asc(orders.createdAt)],
+  amount_desc: [desc(orders.total), desc(orders.createdAt)],
+  amount_asc: [asc(orders.total), desc(orders.createdAt)],
+};
+// One statement per combination of search, status filter and sort, the values as placeholders.
+const ordersOfUser = preparedQueryByShape(
+  (query: OrderListQuery) => [query.q ? "q" : "", query.status ? "status" : "", query.sort ?? "date_desc"].join("|"),
+  (db, query) =>
+    ordersWithPlace(db)
+      .where(
+        and(
+          eq(orders.userId, sql.placeholder("userId")),
+          query.q ? sql`lower(${orders.id}) like ${sql.placeholder("pattern")}` : undefined,
+          query.status ? eq(orders.status, sql.placeholder("status")) : undefined,
+        ),
+      )
+      .orderBy(...ORDER_SORTS[query.sort ?? "date_desc"])
+      .prepare(),
+);
+
 /** A user's orders: search by order number (case-insensitive part of the id), status, sort. */
 export function listOrders(db: Db, userId: string, query: OrderListQuery = {}) {
-  const conditions = [eq(orders.userId, userId)];
-  if (query.q) conditions.push(sql`lower(${orders.id}) like ${`%${query.q.toLowerCase().replace(/[%_\\]/g, "")}%`}`);
-  if (query.status) conditions.push(eq(orders.status, query.status));
-  const order = {
-    date_desc: [desc(orders.createdAt)],
-    date_asc: [asc(orders.createdAt)],
-    amount_desc: [desc(orders.total), desc(orders.createdAt)],
-    amount_asc: [asc(orders.total), desc(orders.createdAt)],
-  }[query.sort ?? "date_desc"];
-  return ordersWithPlace(db)
-    .where(and(...conditions))
-    .orderBy(...order)
-    .all();
+  return ordersOfUser(db, query).all({
+    userId,
+    pattern: query.q ? `%${query.q.toLowerCase().replace(/[%_\\]/g, "")}%` : null,
+    status: query.status ?? null,
+  });
 }
 
 /** One order, only for its owner (anyone else gets null: "not found", never "forbidden"). */
