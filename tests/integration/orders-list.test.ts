@@ -17,7 +17,7 @@ describe("a shopper's orders list", () => {
     const signup = await app.fetch("/api/auth/signup", jsonInit("POST", { email: `orders-${crypto.randomUUID().slice(0, 8)}@example.com`, password: "long-enough-pw", firstName: "דנה", lastName: "לוי", communityId }));
     const { token, user } = await signup.json();
     const deals = await (await app.fetch("/api/deals?limit=3", jsonInit("GET", undefined, token))).json();
-    const placed = [];
+    const placed: { id: string; weeklyCycleId: string }[] = [];
     for (const [i, deal] of deals.entries()) {
       const response = await app.fetch("/api/orders", jsonInit("POST", { dealId: deal.id, groupId: deal.groups[0].id, qty: i + 1, deliveryType: "PICKUP" }, token));
       expect(response.status).toBe(201);
