@@ -7,5 +7,12 @@ export function safeRedirect(to: FormDataEntryValue | string | null | undefined,
     return fallback;
   }
   if (/[\u0000-\u001f]/.test(to)) return fallback;
-  return to;
+  // The target goes into a Location header, which carries bytes: a Hebrew slug, search term or
+  // card anchor goes percent-encoded, as a browser writes it (it decodes the anchor to find it).
+  try {
+    return to.replace(/[^\u0000-\u007e]+/g, (run) => encodeURIComponent(run));
+  } catch {
+    // a lone surrogate: no URL can carry it
+    return fallback;
+  }
 }

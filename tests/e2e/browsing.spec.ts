@@ -1,7 +1,7 @@
 // Browsing on a phone (issue #16): the deadline and the next tier beside a deal's price, the
 // guest's countdown on the home page, the deals list's one-tap add, filter sheet and bulk
 // count, and /groups. Each runs with JavaScript on and off (projects js-on and js-off).
-import { expect, placePickupOrder, runOnDatabase, signedInShopper, test } from "./fixtures";
+import { expect, placePickupOrder, runOnDatabase, signedInShopper, test, waitForHydration } from "./fixtures";
 
 const PHONE = { width: 360, height: 740 };
 
@@ -52,6 +52,7 @@ test.describe("a deal page shows the deadline and the next tier beside the price
     if (jsEnabled) {
       // The saving counts the whole quantity.
       const one = await saving.textContent();
+      await waitForHydration(page);
       await page.getByLabel("כמות", { exact: true }).fill("3");
       await expect(saving).not.toHaveText(one!);
     }

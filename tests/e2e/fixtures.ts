@@ -51,6 +51,20 @@ export const test = base.extend<{ jsEnabled: boolean; failOnBrowserErrors: void 
 
 export { expect };
 
+/**
+ * Waits until React has hydrated the page (a page without scripts is done on load). A field
+ * filled before then keeps its text but React never hears of it: under a full run's load the
+ * scripts can start seconds after the page shows.
+ */
+export async function waitForHydration(page: Page) {
+  await page.waitForFunction(
+    // The scripts start after the first paint (app/web/first-paint.server.ts): look for their starter too.
+    () => !document.querySelector('script[type="module"], script[data-scripts-after-paint]') || Object.keys(document.body).some((key) => key.startsWith("__reactFiber")),
+  );
+  // Widgets that switch on once hydrated (steppers, menus) render on the next frames.
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+}
+
 export async function signUp(page: Page, person: NewPerson, communityIndex = 1) {
   await page.goto("/signup");
   await page.getByLabel("שם פרטי").fill(person.firstName);

@@ -7,7 +7,7 @@ import type { Browser, BrowserContext, Page } from "@playwright/test";
 import Database from "better-sqlite3";
 import fs from "node:fs";
 import path from "node:path";
-import { DEMO_ADMIN, DEMO_USER, expect, logIn, newPerson, placePickupOrder, test } from "./fixtures";
+import { DEMO_ADMIN, DEMO_USER, expect, logIn, newPerson, placePickupOrder, test, waitForHydration } from "./fixtures";
 
 const DEMO_VENDOR = { email: "vendor@shuk.example", password: "shuk-vendor-2026" };
 const PHONE = { width: 360, height: 740 };
@@ -180,12 +180,7 @@ async function read(page: Page): Promise<PageReading> {
 /** Opens a page and waits until React has hydrated it (pages without scripts are done on load). */
 async function open(page: Page, url: string) {
   await page.goto(url);
-  await page.waitForFunction(
-    // The scripts start after the first paint (app/web/first-paint.server.ts): look for their starter too.
-    () => !document.querySelector('script[type="module"], script[data-scripts-after-paint]') || Object.keys(document.body).some((key) => key.startsWith("__reactFiber")),
-  );
-  // Widgets that switch on once hydrated (steppers, menus) render on the next frames.
-  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+  await waitForHydration(page);
 }
 
 /** Walks `pages` in both languages; returns every problem found, one line each. */

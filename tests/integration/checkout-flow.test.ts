@@ -295,3 +295,15 @@ describe("changing a placed order", () => {
     expect(audit).toHaveLength(1);
   });
 });
+
+describe("a card's forms without JavaScript", () => {
+  it("come back to a card whose anchor is Hebrew: the Location is percent-encoded, never a 500", async () => {
+    const { token, picked } = await shopperWithCart(1);
+    const back = "/deals?q=\u05e2#deal-\u05e2\u05d2\u05d1\u05e0\u05d9\u05d5\u05ea";
+    const encoded = "/deals?q=%D7%A2#deal-%D7%A2%D7%92%D7%91%D7%A0%D7%99%D7%95%D7%AA";
+    const favorite = await postForm("/favorites", { dealId: picked[0]!.id, intent: "add", redirectTo: back }, token);
+    expect([favorite.status, favorite.headers.get("Location")]).toEqual([302, encoded]);
+    const added = await postForm("/cart", { intent: "add", dealId: picked[0]!.id, groupId: picked[0]!.groups[0]!.id, qty: "1", redirectTo: back }, token);
+    expect([added.status, added.headers.get("Location")]).toEqual([302, encoded]);
+  });
+});
