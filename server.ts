@@ -114,8 +114,9 @@ function precompressed(file: string, encoding: Encoding): { file: string; size: 
   }
 }
 
-// /api calls skip React Router's path matching (server/api-routes.ts); the rest goes through it.
-const handleRequest = createAppHandler(build, createRequestHandler(build, "production"));
+// /api calls skip React Router's path matching (server/api-routes.ts); the rest goes through it,
+// on the routes of the path's first segment (server/route-tables.ts).
+const handleRequest = createAppHandler(build, (routes) => createRequestHandler(routes, "production"));
 const METHODS_WITHOUT_BODY = new Set(["GET", "HEAD"]);
 // Behind a reverse proxy, TRUST_PROXY=1 takes the client address from X-Forwarded-For.
 const trustProxy = process.env.TRUST_PROXY === "1";

@@ -69,9 +69,10 @@ describe("createAppHandler", () => {
       thrown: { id: "thrown", parentId: "root", path: "api/thrown", module: resource(() => { throw new Response("teapot", { status: 418 }); }) },
     },
     entry: { module: { handleError: () => calls.push("handleError") } },
+    assets: { routes: {} },
   } as unknown as ServerBuild;
   const fallback: string[] = [];
-  const handle = createAppHandler(build, async (request) => {
+  const handle = createAppHandler(build, () => async (request) => {
     fallback.push(`${request.method} ${new URL(request.url).pathname}`);
     return new Response("from React Router");
   });

@@ -9,6 +9,7 @@
 // answer is always the one React Router would give (server/api-routes.test.ts compares the
 // matches on every /api route). docs/decisions/016.
 import { isRouteErrorResponse, type RouterContextProvider, type ServerBuild } from "react-router";
+import { buildWithRoutes, firstSegmentOf, routeTablesOf } from "./route-tables";
 
 type Args = { request: Request; params: Record<string, string>; context: RouterContextProvider };
 type RouteFunction = (args: Args) => unknown;
@@ -115,20 +116,29 @@ function asResponse(value: unknown): Response {
 }
 
 export type AppHandler = (request: Request, pathname: string, context: RouterContextProvider) => Promise<Response>;
+type RouterHandler = (request: Request, context: RouterContextProvider) => Promise<Response>;
 
 /**
- * The app's request handler: /api calls through the table above, everything else (and every
- * /api call the table leaves) through React Router's `handleRequest`.
+ * The app's request handler: /api calls through the table above; everything else (and every
+ * /api call the table leaves) through a React Router handler made by `createRouterHandler` on
+ * the routes of the path's first segment (server/route-tables.ts), or on the whole build when
+ * the first segment has no table of its own (the route manifest requests among them).
  */
-export function createAppHandler(build: ServerBuild, handleRequest: (request: Request, context: RouterContextProvider) => Promise<Response>): AppHandler {
+export function createAppHandler(build: ServerBuild, createRouterHandler: (build: ServerBuild) => RouterHandler): AppHandler {
   const table = apiRoutesOf(build.routes as Record<string, BuildRoute | undefined>);
   const rootMiddleware = ((build.routes.root?.module as BuildRoute["module"] | undefined)?.middleware ?? []) as Middleware[];
   const handleError = build.entry.module.handleError;
+  const wholeTable = createRouterHandler(build);
+  const bySegment = new Map([...routeTablesOf(build.routes)].map(([segment, ids]) => [segment, createRouterHandler(buildWithRoutes(build, ids))]));
+  const handleRequest = (request: Request, pathname: string, context: RouterContextProvider) => {
+    const segment = firstSegmentOf(pathname);
+    return ((segment !== null && bySegment.get(segment)) || wholeTable)(request, context);
+  };
   return async (request, pathname, context) => {
     const match = pathname.startsWith("/api/") ? matchApiRoute(table, pathname) : null;
     const reads = request.method === "GET" || request.method === "HEAD";
     const run = match ? (reads ? match.route.loader : ACTION_METHODS.has(request.method) ? match.route.action : undefined) : undefined;
-    if (!match || !run) return handleRequest(request, context);
+    if (!match || !run) return handleRequest(request, pathname, context);
     const args: Args = { request, params: match.params, context };
     try {
       const response = await runMiddleware(rootMiddleware, args, async () => asResponse(await run(args)));

@@ -36,7 +36,7 @@ export function useTestServer(db: () => Db): TestServer {
     // React Router as the build imports it: vitest's own resolution of "react-router" can pick
     // its CommonJS file, a second copy whose context class is not the build's.
     const reactRouter = (await import(pathToFileURL(createRequire(BUILD_ENTRY).resolve("react-router")).href)) as typeof import("react-router");
-    const handle = createAppHandler(build, reactRouter.createRequestHandler(build, "production"));
+    const handle = createAppHandler(build, (routes) => reactRouter.createRequestHandler(routes, "production"));
     server = http.createServer(async (req, res) => {
       const url = new URL(req.url ?? "/", origin);
       const method = req.method ?? "GET";
