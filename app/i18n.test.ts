@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { i18nFor, translatorOf } from "./i18n";
+import { i18nFor, i18nForJson, translatorOf } from "./i18n";
 import { translations } from "./locales";
 
 // The instance every screen renders with: Hebrew content inside an English sentence (and the
@@ -15,6 +15,14 @@ describe("i18nFor", () => {
     const { t } = i18nFor("he", { ...translations.he });
     expect(t("shop.community.progressTitle", { name: "Florentin" })).toContain("\u2068Florentin\u2069");
     expect(t("shop.community.progressTitle", { name: "פלורנטין" })).not.toMatch(/[\u2066-\u2069]/);
+  });
+
+  it("builds one instance per language and JSON text, as the root loader sends it", () => {
+    const json = JSON.stringify({ shop: translations.he.shop });
+    const instance = i18nForJson("he", json);
+    expect(i18nForJson("he", ` ${json}`.slice(1))).toBe(instance);
+    expect(i18nForJson("en", json)).not.toBe(instance);
+    expect(instance.t("shop.community.progressTitle", { name: "פלורנטין" })).toBe(i18nFor("he", { ...translations.he }).t("shop.community.progressTitle", { name: "פלורנטין" }));
   });
 });
 

@@ -40,6 +40,25 @@ export function i18nFor(locale: Locale, translation: Resource[string]["translati
   return instance;
 }
 
+/** Instances by the JSON text of their translations: the root loader sends them as one string. */
+const byJson = new Map<string, i18n>();
+
+/**
+ * `i18nFor` from translations sent as JSON text. One string is one value for React Router's
+ * stream to encode and one JSON.parse in the browser, where an object of ~400 keys was a walk of
+ * every key on each side (about a third of the stream encoding of a signed-in /deals, 016).
+ * The same text gives the same instance, in the browser too, across navigations.
+ */
+export function i18nForJson(locale: Locale, json: string): i18n {
+  const key = `${locale}\n${json}`;
+  let instance = byJson.get(key);
+  if (!instance) {
+    instance = i18nFor(locale, JSON.parse(json) as Resource[string]["translation"]);
+    byJson.set(key, instance);
+  }
+  return instance;
+}
+
 /**
  * Options our screens pass that the fast path reads as placeholders; anything else (nesting,
  * context, default values, another language…) goes to i18next itself.

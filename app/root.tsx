@@ -21,10 +21,10 @@ import { SiteHeader } from "./components/site-header";
 import { Toaster } from "./components/toaster";
 import { usePageTransition } from "./components/page-transition";
 import { dbContext, userContext } from "./context";
-import { directionOf, i18nFor, type Locale } from "./i18n";
+import { directionOf, i18nForJson, type Locale } from "./i18n";
 import { databaseMiddleware } from "./middleware/database.server";
 import { originRuleMiddleware, personalAnswersMiddleware } from "./middleware/request-guard.server";
-import { pageSectionsKey, translationForPage } from "./locales/sections";
+import { pageSectionsKey, translationJsonForPage } from "./locales/sections";
 import { getInstance, getLocale, i18nextMiddleware, translations } from "./web/i18next.server";
 import { headerSummary } from "./services/header.server";
 import { getTheme } from "~/web/theme.server";
@@ -47,8 +47,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return data(
     {
       locale,
-      // Only the sections this page's screens read (app/locales/sections.ts).
-      translation: translationForPage(translations[locale], new URL(request.url).pathname),
+      // Only the sections this page's screens read (app/locales/sections.ts), as JSON text:
+      // one value to stream instead of hundreds (app/i18n.ts, i18nForJson).
+      translation: translationJsonForPage(translations[locale], new URL(request.url).pathname),
       theme,
       user: user ? headerSummary(context.get(dbContext), user) : null,
       // Worded here, where every string is at hand: a toast may name any section.
@@ -84,7 +85,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const locale = rootData?.locale ?? "he";
   const hydrate = !matches.some((m) => (m.handle as RouteHandle | undefined)?.hydrate === false);
   const content = rootData ? (
-    <I18nextProvider i18n={i18nFor(locale, rootData.translation)}>{children}</I18nextProvider>
+    <I18nextProvider i18n={i18nForJson(locale, rootData.translation)}>{children}</I18nextProvider>
   ) : (
     children
   );

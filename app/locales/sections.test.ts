@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { translations } from "./index";
-import { pageSectionsKey, translationForPage } from "./sections";
+import { pageSectionsKey, translationForPage, translationJsonForPage } from "./sections";
 
 describe("translations sent with a page", () => {
   it("leaves the static pages', admin and server-only strings out of /deals", () => {
@@ -59,4 +59,12 @@ describe("translations sent with a page", () => {
     const size = (value: unknown) => JSON.stringify(value).length;
     expect(size(translationForPage(translations.he, "/deals"))).toBeLessThan(size(translations.he) * 0.5);
   });
+
+  it("writes a page's translations as JSON text of the same sections", () => {
+    const deals = translationJsonForPage(translations.he, "/deals");
+    expect(JSON.parse(deals)).toEqual(translationForPage(translations.he, "/deals"));
+    expect(JSON.parse(translationJsonForPage(translations.en, "/terms"))).toEqual(translationForPage(translations.en, "/terms"));
+    expect(translationJsonForPage(translations.he, "/terms")).not.toBe(deals);
+  });
 });
+

@@ -90,3 +90,16 @@ export function translationForPage<T extends Record<string, unknown>>(all: T, pa
   }
   return picked as T;
 }
+
+const jsonTexts = new WeakMap<object, string>();
+
+/** `translationForPage` as JSON text, written once per language and set of sections. */
+export function translationJsonForPage(all: Record<string, unknown>, pathname: string): string {
+  const picked = translationForPage(all, pathname);
+  let json = jsonTexts.get(picked);
+  if (json === undefined) {
+    json = JSON.stringify(picked);
+    jsonTexts.set(picked, json);
+  }
+  return json;
+}
