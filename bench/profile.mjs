@@ -7,14 +7,13 @@
 // request and the self time by package (react-router, react-dom, i18next, drizzle-orm,
 // better-sqlite3, our app code, node internals, GC).
 // Use it before and after a change on the server path; the figures go in docs/decisions.
-import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { checkoutMix, drain, load, pageSignIn, prepareCheckoutMix, warmUp } from "./load.mjs";
 import { BENCH_PASSWORD, seedLarge, seedSizes } from "./seed-large.mjs";
-import { freePort, killAllNow, startAppServer, stopChild } from "./server.mjs";
+import { freePort, killAllNow, processCpuMs, startAppServer, stopChild, workerPidOf } from "./server.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 process.chdir(root);
@@ -82,12 +81,6 @@ function selfTimeByPackage(profile) {
   return totals;
 }
 
-/** User + system CPU time of a process so far, in ms (Linux /proc). */
-function cpuMs(pid) {
-  const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
-  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
-}
-
 const profileDir = fs.mkdtempSync(path.join(os.tmpdir(), "shuk-cpuprof-"));
 for (const target of paths) {
   const guest = target.startsWith("guest:");
@@ -109,8 +102,8 @@ for (const target of paths) {
     : null;
   if (!checkout) await warmUp(url, headers, 2);
   await drain(server.origin);
-  const worker = Number(execFileSync("pgrep", ["-P", String(server.child.pid)], { encoding: "utf8" }).trim().split("\n")[0]);
-  const cpuBefore = cpuMs(worker);
+  const worker = workerPidOf(server);
+  const cpuBefore = processCpuMs(worker);
   // V8 stamps samples with the system's monotonic clock in µs, as hrtime here: keep only the
   // samples of the measured load (no start-up, no warm-up).
   const window = { from: Number(process.hrtime.bigint() / 1000n) };
@@ -118,7 +111,7 @@ for (const target of paths) {
     ? await checkoutMix(server.origin, { users: mix.users, linesByCommunity: mix.linesByCommunity, connections, duration: seconds })
     : await load({ url, connections, duration: seconds, headers });
   window.to = Number(process.hrtime.bigint() / 1000n);
-  const cpuUsed = cpuMs(worker) - cpuBefore;
+  const cpuUsed = processCpuMs(worker) - cpuBefore;
   await drain(server.origin);
   await stopChild(server);
   // The supervisor writes a profile too; the worker's file name carries the worker's pid.

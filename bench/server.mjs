@@ -1,7 +1,8 @@
 // Child processes for the benchmark: the production server (as tests/e2e/global-setup.ts starts
 // it) and the bare node:http server. Every child is tracked so run.mjs can stop them all, also
 // on failure or Ctrl-C.
-import { spawn } from "node:child_process";
+import { execFileSync, spawn } from "node:child_process";
+import fs from "node:fs";
 import net from "node:net";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -107,4 +108,15 @@ export function killAllNow() {
   for (const { child } of children) {
     if (child.exitCode === null) child.kill("SIGKILL");
   }
+}
+
+/** User + system CPU time of a process so far, in ms (Linux /proc). */
+export function processCpuMs(pid) {
+  const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+}
+
+/** The pid of the supervisor's (first) worker. */
+export function workerPidOf(handle) {
+  return Number(execFileSync("pgrep", ["-P", String(handle.child.pid)], { encoding: "utf8" }).trim().split("\n")[0]);
 }
