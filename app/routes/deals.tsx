@@ -8,13 +8,18 @@ import { formatShekel } from "~/domain/money";
 import { getInstance } from "~/web/i18next.server";
 import { DEAL_SORTS, dealQueryHref, hasActiveFilters, parseDealQuery, QUICK_FILTERS, QUICK_UNDER_PRICE, type DealQuery } from "~/domain/deal-query";
 import { listDeals, toDealCard } from "~/services/deals.server";
+import { defaultCommunityId } from "~/services/community-pricing.server";
 import type { Route } from "./+types/deals";
 
 export function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const query = parseDealQuery(url.searchParams);
   const user = context.get(userContext);
-  const { deals, total } = listDeals(context.get(dbContext), query, { userId: user?.id ?? null, communityId: user?.communityId ?? null });
+  const db = context.get(dbContext);
+  // Priced, sorted by progress and given groups for the shopper's community; without one (a
+  // guest), for the community a guest's deal page and home page show (defaultCommunityId).
+  const communityId = user?.communityId ?? defaultCommunityId(db);
+  const { deals, total } = listDeals(db, query, { userId: user?.id ?? null, communityId });
   return {
     title: getInstance(context).t("shop.deals.metaTitle"),
     query,

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, sql } from "drizzle-orm";
+import { and, asc, desc, eq, sql } from "drizzle-orm";
 import type { Queryable } from "~/db/client.server";
 import { preparedQuery } from "~/db/prepared.server";
 import { communities, communityTiers, weeklyCycles, type Community } from "~/db/schema";
@@ -40,20 +40,24 @@ export function progressView(pricing: CommunityPricing) {
  * What a guest who has not chosen sees prices, the countdown and groups for. One query.
  */
 export function defaultCommunityId(db: Queryable, now = new Date()): string | null {
-  const row = db
+  return defaultCommunityQuery(db).get({ nowMs: now.getTime() })?.id ?? null;
+}
+
+// Every guest's /deals asks it (the list is priced for this community): prepared once.
+const defaultCommunityQuery = preparedQuery((db) =>
+  db
     .select({ id: communities.id })
     .from(communities)
     .leftJoin(weeklyCycles, and(eq(weeklyCycles.communityId, communities.id), eq(weeklyCycles.isActive, true)))
     .where(eq(communities.isActive, true))
     .orderBy(
-      desc(sql`coalesce(${gt(weeklyCycles.orderDeadline, now)}, 0)`),
+      desc(sql`coalesce(${weeklyCycles.orderDeadline} > ${sql.placeholder("nowMs")}, 0)`),
       desc(sql`${weeklyCycles.id} is not null`),
       asc(communities.name),
     )
     .limit(1)
-    .get();
-  return row?.id ?? null;
-}
+    .prepare(),
+);
 
 /**
  * The community a page shows: the first of `candidates` (in the caller's order of preference:

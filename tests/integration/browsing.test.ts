@@ -2,7 +2,7 @@
 // the amount to the next tier, and a community's week of groups (/groups and its API view).
 import { and, asc, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { communities, communityTiers, deals, orders, reviews, users, weeklyCycles } from "~/db/schema";
+import { communities, communityTiers, deals, groups, orders, reviews, users, weeklyCycles } from "~/db/schema";
 import { defaultCommunityId, pickCommunityId } from "~/services/community-pricing.server";
 import { communityWeek } from "~/services/community-week.server";
 import { useTestDatabase } from "../support/test-db";
@@ -57,6 +57,21 @@ describe("the community a guest sees", () => {
     expect(pickCommunityId(db(), ["no-such-community", undefined])).toBe(first.id);
     db().update(communities).set({ isActive: false }).where(eq(communities.id, third.id)).run();
     expect(pickCommunityId(db(), [third.id])).toBe(first.id);
+  });
+
+  it("prices the deals list, and gives its '+' the group, of that community, as the deal page does", async () => {
+    const shown = defaultCommunityId(db())!;
+    const other = byName().find((community) => community.id !== shown)!;
+    // The default community is past its top tier, the other has sold nothing.
+    db().update(weeklyCycles).set({ currentRevenue: 10_000_000 }).where(eq(weeklyCycles.id, openCycleOf(shown).id)).run();
+    const html = await (await app.fetch("/deals")).text();
+    const groupIds = [...html.matchAll(/name="groupId" value="([^"]+)"/g)].map((match) => match[1]!);
+    expect(groupIds.length).toBeGreaterThan(0);
+    const communitiesOfCards = new Set(groupIds.map((id) => db().select({ communityId: groups.communityId }).from(groups).where(eq(groups.id, id)).get()?.communityId));
+    expect([...communitiesOfCards]).toEqual([shown]);
+    expect(communitiesOfCards.has(other.id)).toBe(false);
+    // The community discount shows on the cards, as on the deal page a guest opens from them.
+    expect(html).toContain('data-testid="card-saving"');
   });
 });
 
