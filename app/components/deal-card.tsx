@@ -1,9 +1,10 @@
-import type { FormEvent, MouseEvent } from "react";
+import { useId, type FormEvent, type MouseEvent } from "react";
 import { useTranslation } from "~/components/use-translation";
 import { useFetchers, useLocation, useNavigate, useSubmit } from "react-router";
 import { HeartButton } from "./favorite-button";
 import { Price } from "./price";
 import { imageSrcSet } from "~/domain/image-upload";
+import { dealCardAnchor } from "~/domain/deal-query";
 
 import type { DealCardData } from "~/services/deals.server";
 
@@ -20,10 +21,11 @@ const FAVORITE = "favorite:";
  * A deal in a grid, small enough for two in a row on a 360 px phone: picture, title, price for
  * the viewer's community with the saving, up to three quantity-tier tiles, the heart and a "+"
  * that puts one in the cart in one tap. A card has no router hooks of its own: its links are
- * plain anchors and its "+" and heart plain forms, and the grid around the cards turns their
- * clicks into navigations and their submits into fetchers (a page of 24 cards rendered and
- * hydrated 24 fetchers and 48-72 Links before). In bulk mode a checkbox joins the card to the
- * page's bulk form instead.
+ * plain anchors, and its "+" and heart are submit buttons of two forms the grid holds once for
+ * all its cards (`form` attribute), each button carrying its deal in its own value. The grid
+ * turns their clicks into navigations and their submits into fetchers (a page of 24 cards
+ * rendered and hydrated 24 fetchers, 48-72 Links, 48 forms and 192 hidden fields before). In
+ * bulk mode a checkbox joins the card to the page's bulk form instead.
  */
 export function DealCard({
   deal,
@@ -33,11 +35,13 @@ export function DealCard({
   adding = false,
   heart,
   bulkFormId,
+  addFormId,
+  heartFormId,
   headingLevel = 3,
 }: {
   deal: DealCardData;
   signedIn: boolean;
-  /** the page the card is on (path and query): where its forms come back to */
+  /** the page the card is on (path and query): where a guest comes back to after signing in */
   here: string;
   /** the first card of a page: its picture is the largest paint, fetched first */
   priority?: boolean;
@@ -46,6 +50,10 @@ export function DealCard({
   /** a heart change on its way: true while adding, false while removing */
   heart?: boolean;
   bulkFormId?: string;
+  /** the grid's one-tap add form (CardForms) */
+  addFormId: string;
+  /** the grid's heart form, for a signed-in shopper (CardForms) */
+  heartFormId: string;
   /** 2 where the card sits right under the page's h1 (headings must not skip a level) */
   headingLevel?: 2 | 3;
 }) {
@@ -53,7 +61,7 @@ export function DealCard({
   const image = deal.images[0] ?? "/images/produce/placeholder.svg";
   const group = deal.groups[0];
   const Heading = headingLevel === 2 ? "h2" : "h3";
-  const anchor = `deal-${deal.slug}`;
+  const anchor = dealCardAnchor(deal.slug);
   const favorite = heart ?? deal.isFavorite;
   // data-discover: React Router learns the deal route from links on the page before a click.
   const dealLink = { href: `/deals/${deal.slug}`, "data-card-link": "", "data-discover": "true" };
@@ -83,12 +91,7 @@ export function DealCard({
             <input type="checkbox" name="line" value={`${deal.id}:${group?.id ?? ""}`} form={bulkFormId} className="size-5 accent-brand-600" data-testid="bulk-select" />
           </label>
         ) : signedIn ? (
-          <form method="post" action="/favorites" className="absolute end-2 top-2" data-favorite={deal.id}>
-            <input type="hidden" name="dealId" value={deal.id} />
-            <input type="hidden" name="intent" value={favorite ? "remove" : "add"} />
-            <input type="hidden" name="redirectTo" value={`${here}#${anchor}`} />
-            <HeartButton shown={favorite} bursting={heart === true} />
-          </form>
+          <HeartButton shown={favorite} bursting={heart === true} position="absolute end-2 top-2" form={heartFormId} name="toggle" value={`${favorite ? "remove" : "add"}:${deal.id}`} />
         ) : (
           <a
             href={`/login?redirect=${encodeURIComponent(here)}`}
@@ -101,24 +104,18 @@ export function DealCard({
           </a>
         )}
         {bulkFormId ? null : (
-          // Without JavaScript the post comes back to this card (the anchor); with it, the grid
-          // sends it as a fetcher and the page does not move.
-          <form method="post" action="/cart" className="absolute bottom-2 end-2" data-quick-add={deal.id}>
-            <input type="hidden" name="intent" value="add" />
-            <input type="hidden" name="dealId" value={deal.id} />
-            <input type="hidden" name="groupId" value={group?.id ?? ""} />
-            <input type="hidden" name="qty" value="1" />
-            <input type="hidden" name="redirectTo" value={`${here}#${anchor}`} />
-            <button
-              type="submit"
-              disabled={adding}
-              aria-label={adding ? t("browse.deals.adding") : t("browse.deals.add", { title: deal.title })}
-              className="grid size-11 place-items-center rounded-full bg-brand-600 text-2xl font-bold leading-none text-white shadow-md hover:bg-brand-700 disabled:opacity-60"
-              data-testid="quick-add"
-            >
-              <span aria-hidden="true">{adding ? "…" : "+"}</span>
-            </button>
-          </form>
+          <button
+            type="submit"
+            form={addFormId}
+            name="line"
+            value={`${deal.id}:${group?.id ?? ""}`}
+            disabled={adding}
+            aria-label={adding ? t("browse.deals.adding") : t("browse.deals.add", { title: deal.title })}
+            className="absolute bottom-2 end-2 grid size-11 place-items-center rounded-full bg-brand-600 text-2xl font-bold leading-none text-white shadow-md hover:bg-brand-700 disabled:opacity-60"
+            data-testid="quick-add"
+          >
+            <span aria-hidden="true">{adding ? "…" : "+"}</span>
+          </button>
         )}
       </div>
 
@@ -190,15 +187,17 @@ export function DealGrid({
     if (fetcher.key.startsWith(QUICK_ADD)) adding.add(fetcher.key.slice(QUICK_ADD.length));
     else if (fetcher.key.startsWith(FAVORITE)) hearts.set(fetcher.key.slice(FAVORITE.length), fetcher.formData?.get("intent") === "add");
   }
+  const formIds = useId();
+  const addFormId = `${formIds}add`;
+  const heartFormId = `${formIds}heart`;
   function sendInPlace(event: FormEvent<HTMLDivElement>) {
     const form = event.target;
-    if (!(form instanceof HTMLFormElement)) return;
-    const key = form.dataset.quickAdd ? QUICK_ADD + form.dataset.quickAdd : form.dataset.favorite ? FAVORITE + form.dataset.favorite : null;
-    if (!key) return;
+    const button = (event.nativeEvent as SubmitEvent).submitter;
+    if (!(form instanceof HTMLFormElement) || !(button instanceof HTMLButtonElement)) return;
+    const formData = cardSubmission(form.id === addFormId ? "add" : form.id === heartFormId ? "heart" : null, button.value, here);
+    if (!formData) return;
     event.preventDefault();
-    const formData = new FormData(form);
-    // Back to the list as it is: the anchor is for the page load without JavaScript.
-    formData.set("redirectTo", String(formData.get("redirectTo") ?? "").split("#")[0]);
+    const key = form.id === addFormId ? QUICK_ADD + formData.get("dealId") : FAVORITE + formData.get("dealId");
     void submit(formData, { method: "post", action: form.getAttribute("action")!, navigate: false, fetcherKey: key, preventScrollReset: true });
   }
   function followLink(event: MouseEvent<HTMLDivElement>) {
@@ -211,6 +210,7 @@ export function DealGrid({
   }
   return (
     <div className={`grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4 lg:grid-cols-4 ${className}`} onClick={followLink} onSubmit={sendInPlace} onChange={onChange} data-testid={testId}>
+      {bulkFormId ? null : <CardForms addFormId={addFormId} heartFormId={signedIn ? heartFormId : null} here={here} />}
       {deals.map((deal, i) => (
         <DealCard
           key={deal.id}
@@ -222,10 +222,60 @@ export function DealGrid({
           heart={hearts.get(deal.id)}
           headingLevel={headingLevel}
           bulkFormId={bulkFormId}
+          addFormId={addFormId}
+          heartFormId={heartFormId}
         />
       ))}
     </div>
   );
+}
+
+/**
+ * The two forms every card of a grid submits through its own button (the button's name and value
+ * say which deal). Without JavaScript the post comes back to the page, and the server adds the
+ * card's anchor (`anchor=card`) so the shopper lands on the card she tapped. They sit inside
+ * the grid, so their submit events reach its handler; `hidden` keeps them out of the layout.
+ */
+function CardForms({ addFormId, heartFormId, here }: { addFormId: string; heartFormId: string | null; here: string }) {
+  return (
+    <>
+      <form id={addFormId} method="post" action="/cart" hidden>
+        <input type="hidden" name="intent" value="add" />
+        <input type="hidden" name="qty" value="1" />
+        <input type="hidden" name="redirectTo" value={here} />
+        <input type="hidden" name="anchor" value="card" />
+      </form>
+      {heartFormId ? (
+        <form id={heartFormId} method="post" action="/favorites" hidden>
+          <input type="hidden" name="redirectTo" value={here} />
+          <input type="hidden" name="anchor" value="card" />
+        </form>
+      ) : null}
+    </>
+  );
+}
+
+/**
+ * What the grid sends as a fetcher for a card's button, in the fields the cart's and the
+ * favorites' actions read (and the busy cards are told by): back to the list as it is, no anchor.
+ */
+function cardSubmission(form: "add" | "heart" | null, value: string, here: string): FormData | null {
+  const [first, second] = value.split(":");
+  const formData = new FormData();
+  formData.set("redirectTo", here);
+  if (form === "add" && first) {
+    formData.set("intent", "add");
+    formData.set("dealId", first);
+    formData.set("groupId", second ?? "");
+    formData.set("qty", "1");
+    return formData;
+  }
+  if (form === "heart" && (first === "add" || first === "remove") && second) {
+    formData.set("intent", first);
+    formData.set("dealId", second);
+    return formData;
+  }
+  return null;
 }
 
 /** A grey card while results load (12 of them, spec). */

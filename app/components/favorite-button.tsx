@@ -17,7 +17,7 @@ function Burst() {
 /**
  * The heart: a form POST to /favorites. With JavaScript the fetcher shows the new state at
  * once; if the server refuses, the page revalidates and the heart rolls back on its own. A deal
- * card's heart is a plain form instead, sent by its grid (components/deal-card.tsx).
+ * card's heart is a button of its grid's heart form instead (components/deal-card.tsx).
  */
 export function FavoriteButton({ dealId, isFavorite, className = "" }: { dealId: string; isFavorite: boolean; className?: string }) {
   const fetcher = useFetcher();
@@ -34,15 +34,32 @@ export function FavoriteButton({ dealId, isFavorite, className = "" }: { dealId:
   );
 }
 
-/** The heart itself: pressed when the deal is a favorite, a burst while one is being added. */
-export function HeartButton({ shown, bursting }: { shown: boolean; bursting: boolean }) {
+/**
+ * The heart itself: pressed when the deal is a favorite, a burst while one is being added. A
+ * card's heart names the grid's form and carries "add:<deal id>" or "remove:<deal id>".
+ */
+export function HeartButton({
+  shown,
+  bursting,
+  position = "relative",
+  ...submits
+}: {
+  shown: boolean;
+  bursting: boolean;
+  /** where it sits (the burst is placed inside it, so it must be positioned): a card's is absolute */
+  position?: string;
+  form?: string;
+  name?: string;
+  value?: string;
+}) {
   const { t } = useTranslation();
   return (
     <button
       type="submit"
+      {...submits}
       aria-pressed={shown}
       aria-label={shown ? t("shop.card.favoriteRemove") : t("shop.card.favoriteAdd")}
-      className={`relative grid size-10 place-items-center rounded-full bg-surface/90 shadow-sm transition hover:scale-105 ${shown ? "text-red-600" : "text-fg-muted"}`}
+      className={`${position} grid size-10 place-items-center rounded-full bg-surface/90 shadow-sm transition hover:scale-105 ${shown ? "text-red-600" : "text-fg-muted"}`}
     >
       <HeartIcon className="size-5" fill={shown ? "currentColor" : "none"} />
       {bursting ? <Burst /> : null}

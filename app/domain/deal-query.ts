@@ -53,3 +53,8 @@ export function dealQueryHref(query: Partial<DealQuery>): string {
 export function hasActiveFilters(query: DealQuery): boolean {
   return Boolean(query.q || query.category || query.quick);
 }
+
+/** The id of a deal's card in a grid: where a card's form comes back to without JavaScript. */
+export function dealCardAnchor(slug: string): string {
+  return `deal-${slug}`;
+}

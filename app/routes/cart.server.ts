@@ -5,10 +5,10 @@ import { data, redirect, type RouterContextProvider } from "react-router";
 import { dbContext, userContext } from "~/context";
 import { addToCart, clearCart, removeFromCart, setCartQty } from "~/services/cart.server";
 import { ServiceError } from "~/domain/errors";
-import { safeRedirect } from "~/web/safe-redirect";
 import { AddToCartSchema, CartQtySchema } from "~/domain/shop-schemas";
 import { redirectWithToast } from "~/web/toast.server";
 import { readForm } from "~/web/form.server";
+import { backAfterCardPost, withCardFields } from "./card-forms.server";
 
 type Ctx = Readonly<RouterContextProvider>;
 
@@ -18,8 +18,8 @@ function parseQty(formData: FormData) {
 }
 
 export async function cartAction(request: Request, context: Ctx) {
-  const formData = await readForm(request);
-  const back = safeRedirect(formData.get("redirectTo"), "/cart");
+  const formData = withCardFields(await readForm(request));
+  const back = backAfterCardPost(context.get(dbContext), formData, "/cart");
   const user = context.get(userContext);
   if (!user) {
     return redirectWithToast(request, `/login?redirect=${encodeURIComponent(back)}`, {

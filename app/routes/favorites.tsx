@@ -7,11 +7,11 @@ import { getInstance } from "~/web/i18next.server";
 import { ServiceError } from "~/domain/errors";
 import { addFavorite, listFavoriteDeals, removeFavorite } from "~/services/favorites.server";
 import { toDealCard } from "~/services/deals.server";
-import { safeRedirect } from "~/web/safe-redirect";
 import { FavoriteSchema } from "~/domain/shop-schemas";
 import { redirectWithToast } from "~/web/toast.server";
 import type { Route } from "./+types/favorites";
 import { readForm } from "~/web/form.server";
+import { backAfterCardPost, withCardFields } from "./card-forms.server";
 
 export function loader({ request, context }: Route.LoaderArgs) {
   const user = requireUser(context, request);
@@ -26,8 +26,8 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData
 
 /** Every heart posts here: intent add or remove, then back to the page it was on. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const formData = await readForm(request);
-  const back = safeRedirect(formData.get("redirectTo"), "/favorites");
+  const formData = withCardFields(await readForm(request));
+  const back = backAfterCardPost(context.get(dbContext), formData, "/favorites");
   const user = context.get(userContext);
   if (!user) {
     return redirectWithToast(request, `/login?redirect=${encodeURIComponent(back)}`, {

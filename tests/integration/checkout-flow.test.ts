@@ -4,7 +4,7 @@
 // quantity changed or refused by the 24-hour cut-off, with the week's revenue kept exact.
 import { and, eq, ne, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { communities, eventLogs, groups, orders, pickupPoints, users, weeklyCycles } from "~/db/schema";
+import { cartItems, communities, deals, eventLogs, favorites, groups, orders, pickupPoints, users, weeklyCycles } from "~/db/schema";
 import { formatShekel } from "~/domain/money";
 import { orderNumber } from "~/domain/order-status";
 import { deadlineDaysAway, useTestDatabase } from "../support/test-db";
@@ -305,5 +305,40 @@ describe("a card's forms without JavaScript", () => {
     expect([favorite.status, favorite.headers.get("Location")]).toEqual([302, encoded]);
     const added = await postForm("/cart", { intent: "add", dealId: picked[0]!.id, groupId: picked[0]!.groups[0]!.id, qty: "1", redirectTo: back }, token);
     expect([added.status, added.headers.get("Location")]).toEqual([302, encoded]);
+  });
+
+  it("take the deal from the tapped button and come back to its card: the grid's one '+' form and one heart form", async () => {
+    const { token, userId, picked } = await shopperWithCart(1);
+    const deal = db().select().from(deals).where(eq(deals.id, picked[0]!.id)).get()!;
+    const cardBack = `/deals?sort=price_asc#deal-${encodeURIComponent(deal.slug)}`;
+    const qtyInCart = () => db().select().from(cartItems).where(and(eq(cartItems.userId, userId), eq(cartItems.dealId, deal.id))).get()?.qty;
+    // The "+" form's fields, and the button's name and value, as the browser sends them.
+    const added = await postForm("/cart", { intent: "add", qty: "1", redirectTo: "/deals?sort=price_asc", anchor: "card", line: `${deal.id}:${picked[0]!.groups[0]!.id}` }, token);
+    expect([added.status, added.headers.get("Location")]).toEqual([302, cardBack]);
+    expect(qtyInCart()).toBe(3);
+    const hearted = await postForm("/favorites", { redirectTo: "/deals?sort=price_asc", anchor: "card", toggle: `add:${deal.id}` }, token);
+    expect([hearted.status, hearted.headers.get("Location")]).toEqual([302, cardBack]);
+    expect(db().select().from(favorites).where(and(eq(favorites.userId, userId), eq(favorites.dealId, deal.id))).all()).toHaveLength(1);
+    const unhearted = await postForm("/favorites", { redirectTo: "/deals", anchor: "card", toggle: `remove:${deal.id}` }, token);
+    expect(unhearted.status).toBe(302);
+    expect(db().select().from(favorites).where(eq(favorites.userId, userId)).all()).toHaveLength(0);
+  });
+
+  it("answer a forged button with a way back and change nothing", async () => {
+    const { token, userId, picked } = await shopperWithCart(1);
+    const before = snapshot();
+    const cartBefore = db().select().from(cartItems).where(eq(cartItems.userId, userId)).all();
+    for (const line of ["", ":", "no-such-deal:no-such-group", `${picked[0]!.id}:`, `${picked[0]!.id}:no-such-group:extra`]) {
+      const answer = await postForm("/cart", { intent: "add", qty: "1", redirectTo: "/deals", anchor: "card", line }, token);
+      expect([line, answer.status]).toEqual([line, 302]);
+      expect(answer.headers.get("Location")!.startsWith("/deals")).toBe(true);
+    }
+    for (const toggle of ["", "add", "add:", "steal:x", `maybe:${picked[0]!.id}`, "add:no-such-deal"]) {
+      const answer = await postForm("/favorites", { redirectTo: "/deals", anchor: "card", toggle }, token);
+      expect([toggle, answer.status]).toEqual([toggle, 302]);
+    }
+    expect(snapshot()).toEqual(before);
+    expect(db().select().from(cartItems).where(eq(cartItems.userId, userId)).all()).toEqual(cartBefore);
+    expect(db().select().from(favorites).where(eq(favorites.userId, userId)).all()).toHaveLength(0);
   });
 });
