@@ -10,7 +10,6 @@ import type { DealCardData } from "~/services/deals.server";
 
 export type { DealCardData };
 
-const MAX_TIER_TILES = 3;
 /** A card's width in the grid: half the phone's, a third from 640 px, a quarter of 72rem from 1024 px. */
 const CARD_IMAGE_SIZES = "(min-width: 1024px) 270px, (min-width: 640px) 33vw, 50vw";
 /** The fetcher keys of a card's one-tap add and heart, so the grid can tell which card is busy. */
@@ -137,7 +136,7 @@ export function DealCard({
         ) : null}
         {deal.quantityTiers.length > 0 ? (
           <ul className="mt-auto flex flex-wrap gap-1" aria-label={t("shop.price.basePrice")}>
-            {deal.quantityTiers.slice(0, MAX_TIER_TILES).map((tier) => (
+            {deal.quantityTiers.map((tier) => (
               <li key={tier.thresholdQty} className="rounded-md bg-muted px-1.5 py-0.5 text-[11px]">
                 {t("shop.price.tierFrom", { qty: tier.thresholdQty })} · <Price agorot={tier.unitPrice} />
               </li>

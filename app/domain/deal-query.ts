@@ -11,6 +11,8 @@ export const QUICK_UNDER_PRICE = 1000;
 export type QuickFilter = (typeof QUICK_FILTERS)[number];
 
 export const PAGE_SIZE = 24;
+/** A deal card shows at most three quantity-tier tiles (spec). */
+export const CARD_TIER_TILES = 3;
 const MAX_PAGE = 50;
 
 export interface DealQuery {

@@ -4,7 +4,7 @@ import { preparedQuery, preparedQueryByShape } from "~/db/prepared.server";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { CATEGORIES, deals, dealTiers, favorites, groups, vendors, type Category, type Deal } from "~/db/schema";
 import { communityPricing, type CommunityPricing } from "./community-pricing.server";
-import { PAGE_SIZE, QUICK_UNDER_PRICE, type DealQuery } from "~/domain/deal-query";
+import { CARD_TIER_TILES, PAGE_SIZE, QUICK_UNDER_PRICE, type DealQuery } from "~/domain/deal-query";
 import { toDecimalString } from "~/domain/money";
 import { isHot, savingsPercent, unitPriceFor, type QuantityTier } from "~/domain/pricing";
 
@@ -305,12 +305,12 @@ export function dealJson(deal: DealView) {
 // What a deal card needs, and nothing more (issue #6): list pages send their loader data inside
 // the HTML, and a guest's deal carried every community's open group and its description.
 
-export type DealCardData = Pick<
-  DealView,
-  "id" | "slug" | "title" | "unit" | "images" | "basePrice" | "unitPrice" | "savingsPercent" | "isHot" | "quantityTiers" | "maxQty" | "groups" | "isFavorite"
->;
+export type DealCardData = Pick<DealView, "id" | "slug" | "title" | "unit" | "images" | "basePrice" | "unitPrice" | "savingsPercent" | "isHot" | "quantityTiers" | "isFavorite"> & {
+  /** the viewer's group, for the "+": only its id */
+  groups: { id: string }[];
+};
 
-/** The card's fields of a deal: its first picture, and the viewer's group (the first one). */
+/** The card's fields of a deal: its first picture, the tiers it shows, and the viewer's group's id. */
 export function toDealCard(deal: DealView): DealCardData {
   return {
     id: deal.id,
@@ -322,9 +322,8 @@ export function toDealCard(deal: DealView): DealCardData {
     unitPrice: deal.unitPrice,
     savingsPercent: deal.savingsPercent,
     isHot: deal.isHot,
-    quantityTiers: deal.quantityTiers,
-    maxQty: deal.maxQty,
-    groups: deal.groups.slice(0, 1),
+    quantityTiers: deal.quantityTiers.slice(0, CARD_TIER_TILES),
+    groups: deal.groups.slice(0, 1).map((group) => ({ id: group.id })),
     isFavorite: deal.isFavorite,
   };
 }
