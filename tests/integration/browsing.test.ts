@@ -65,7 +65,8 @@ describe("the community a guest sees", () => {
     // The default community is past its top tier, the other has sold nothing.
     db().update(weeklyCycles).set({ currentRevenue: 10_000_000 }).where(eq(weeklyCycles.id, openCycleOf(shown).id)).run();
     const html = await (await app.fetch("/deals")).text();
-    const groupIds = [...html.matchAll(/name="groupId" value="([^"]+)"/g)].map((match) => match[1]!);
+    // Each card's "+" carries "dealId:groupId" (components/deal-card.tsx).
+    const groupIds = [...html.matchAll(/<button[^>]*data-testid="quick-add"[^>]*>/g)].map((button) => /value="[^":]+:([^"]+)"/.exec(button[0])![1]!);
     expect(groupIds.length).toBeGreaterThan(0);
     const communitiesOfCards = new Set(groupIds.map((id) => db().select({ communityId: groups.communityId }).from(groups).where(eq(groups.id, id)).get()?.communityId));
     expect([...communitiesOfCards]).toEqual([shown]);
