@@ -47,20 +47,25 @@ export function issueApiToken(db: Db, userId: string): string {
   return insertSession(db, userId, "api");
 }
 
-/** The user of a live session by the session's hash: on every signed-in request. */
-const sessionUser = preparedQuery((db) =>
+/**
+ * A live session by its hash, then its user by id: on every signed-in request. Two lookups by
+ * primary key; the one query joining users on `json_extract(sess)` let SQLite scan sessions
+ * whenever its statistics said the table was small, and took about 30 µs against 11 µs
+ * (decision record 016, session 9).
+ */
+const liveSession = preparedQuery((db) =>
   db
-    .select({ user: users, sess: sessions.sess })
+    .select({ sess: sessions.sess })
     .from(sessions)
-    .innerJoin(users, eq(users.id, sessionUserId()))
     .where(and(eq(sessions.sid, sql.placeholder("sid")), gt(sessions.expire, sql.placeholder("nowMs"))))
     .prepare(),
 );
+const userById = preparedQuery((db) => db.select().from(users).where(eq(users.id, sql.placeholder("id"))).prepare());
 
 function userForSecret(db: Db, secret: string, kind: SessionKind): User | null {
-  const row = sessionUser(db).get({ sid: sha256(secret), nowMs: Date.now() });
-  if (!row || row.sess.kind !== kind) return null;
-  return row.user;
+  const session = liveSession(db).get({ sid: sha256(secret), nowMs: Date.now() });
+  if (!session || session.sess.kind !== kind) return null;
+  return userById(db).get({ id: session.sess.userId }) ?? null;
 }
 
 // The user id lives inside `sess` (the spec's sessions are sid, sess, expire).

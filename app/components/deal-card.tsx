@@ -1,6 +1,6 @@
-import { useId, type FormEvent, type MouseEvent } from "react";
+import { useId, type FormEvent } from "react";
 import { useTranslation } from "~/components/use-translation";
-import { useFetchers, useLocation, useNavigate, useSubmit } from "react-router";
+import { useFetchers, useLocation, useSubmit } from "react-router";
 import { HeartButton } from "./favorite-button";
 import { Price } from "./price";
 import { imageSrcSet } from "~/domain/image-upload";
@@ -21,8 +21,8 @@ const FAVORITE = "favorite:";
  * the viewer's community with the saving, up to three quantity-tier tiles, the heart and a "+"
  * that puts one in the cart in one tap. A card has no router hooks of its own: its links are
  * plain anchors, and its "+" and heart are submit buttons of two forms the grid holds once for
- * all its cards (`form` attribute), each button carrying its deal in its own value. The grid
- * turns their clicks into navigations and their submits into fetchers (a page of 24 cards
+ * all its cards (`form` attribute), each button carrying its deal in its own value. The root
+ * turns the links' clicks into navigations (app-link.tsx), the grid the submits into fetchers (a page of 24 cards
  * rendered and hydrated 24 fetchers, 48-72 Links, 48 forms and 192 hidden fields before). In
  * bulk mode a checkbox joins the card to the page's bulk form instead.
  */
@@ -62,8 +62,8 @@ export function DealCard({
   const Heading = headingLevel === 2 ? "h2" : "h3";
   const anchor = dealCardAnchor(deal.slug);
   const favorite = heart ?? deal.isFavorite;
-  // data-discover: React Router learns the deal route from links on the page before a click.
-  const dealLink = { href: `/deals/${deal.slug}`, "data-card-link": "", "data-discover": "true" };
+  // An AppLink's attributes, spread on plain anchors (app-link.tsx): the root's handler follows them.
+  const dealLink = { href: `/deals/${deal.slug}`, "data-app-link": "", "data-discover": "true" };
   return (
     <article id={anchor} className="flex scroll-mt-20 flex-col overflow-hidden rounded-2xl border border-line bg-surface" data-testid="deal-card" data-slug={deal.slug}>
       <div className="relative">
@@ -94,7 +94,8 @@ export function DealCard({
         ) : (
           <a
             href={`/login?redirect=${encodeURIComponent(here)}`}
-            data-card-link=""
+            data-app-link=""
+            data-discover="true"
             className="absolute end-2 top-2 grid size-10 place-items-center rounded-full bg-surface/90 text-fg-muted shadow-sm"
             aria-label={t("shop.card.favoriteAdd")}
             title={t("shop.toast.loginForFavorites")}
@@ -176,7 +177,6 @@ export function DealGrid({
   testId?: string;
 }) {
   const submit = useSubmit();
-  const navigate = useNavigate();
   const location = useLocation();
   const here = location.pathname + location.search;
   const adding = new Set<string>();
@@ -199,16 +199,8 @@ export function DealGrid({
     const key = form.id === addFormId ? QUICK_ADD + formData.get("dealId") : FAVORITE + formData.get("dealId");
     void submit(formData, { method: "post", action: form.getAttribute("action")!, navigate: false, fetcherKey: key, preventScrollReset: true });
   }
-  function followLink(event: MouseEvent<HTMLDivElement>) {
-    // A new tab or window, a download, a link that is not a card's: the browser's own way.
-    if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
-    const link = event.target instanceof Element ? event.target.closest("a[data-card-link]") : null;
-    if (!(link instanceof HTMLAnchorElement)) return;
-    event.preventDefault();
-    void navigate(link.getAttribute("href")!);
-  }
   return (
-    <div className={`grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4 lg:grid-cols-4 ${className}`} onClick={followLink} onSubmit={sendInPlace} onChange={onChange} data-testid={testId}>
+    <div className={`grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4 lg:grid-cols-4 ${className}`} onSubmit={sendInPlace} onChange={onChange} data-testid={testId}>
       {bulkFormId ? null : <CardForms addFormId={addFormId} heartFormId={signedIn ? heartFormId : null} here={here} />}
       {deals.map((deal, i) => (
         <DealCard

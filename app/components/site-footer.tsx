@@ -1,5 +1,5 @@
 import { useTranslation } from "~/components/use-translation";
-import { Link } from "react-router";
+import { AppLink } from "./app-link";
 
 const COLUMNS = [
   { title: "footer.shop", links: [["/deals", "footer.allDeals"], ["/groups", "footer.groups"]] },
@@ -28,9 +28,9 @@ export function SiteFooter() {
             <ul className="mt-2 grid gap-1.5 text-sm">
               {column.links.map(([to, label]) => (
                 <li key={to}>
-                  <Link to={to} className="text-fg-muted hover:text-fg hover:underline">
+                  <AppLink to={to} className="text-fg-muted hover:text-fg hover:underline">
                     {t(label)}
-                  </Link>
+                  </AppLink>
                 </li>
               ))}
             </ul>

@@ -1,5 +1,6 @@
 import { useTranslation } from "~/components/use-translation";
-import { Form, Link, NavLink, useSearchParams } from "react-router";
+import { Form, useLocation, useSearchParams } from "react-router";
+import { AppLink } from "./app-link";
 import type { HeaderUser } from "~/services/header.server";
 import type { Theme } from "~/domain/theme";
 import { CartIcon, HeartIcon, LeafIcon, MenuIcon, SearchIcon } from "./icons";
@@ -62,6 +63,10 @@ function LogoutButton({ className }: { className: string }) {
 export function SiteHeader({ user, theme }: { user: HeaderUser | null; theme: Theme }) {
   const { t } = useTranslation();
   const menuLink = "block rounded-lg px-3 py-2 hover:bg-muted";
+  // What NavLink would say: "/" only itself, "/deals" with the pages under it.
+  const { pathname } = useLocation();
+  const atHome = pathname === "/";
+  const atDeals = pathname === "/deals" || pathname.startsWith("/deals/");
   return (
     <header className="sticky top-0 z-40 border-b border-line bg-surface/95 backdrop-blur">
       <div className="mx-auto flex h-16 max-w-6xl items-center gap-2 px-4">
@@ -79,40 +84,40 @@ export function SiteHeader({ user, theme }: { user: HeaderUser | null; theme: Th
           >
             <SearchBox id="search-mobile" className="my-3" />
             <ul className="grid gap-1">
-              <li><Link className={menuLink} to="/">{t("nav.home")}</Link></li>
-              <li><Link className={menuLink} to="/deals">{t("nav.deals")}</Link></li>
-              <li><Link className={menuLink} to="/#categories">{t("nav.categories")}</Link></li>
-              <li><Link className={menuLink} to="/#how-it-works">{t("nav.howItWorks")}</Link></li>
+              <li><AppLink className={menuLink} to="/">{t("nav.home")}</AppLink></li>
+              <li><AppLink className={menuLink} to="/deals">{t("nav.deals")}</AppLink></li>
+              <li><AppLink className={menuLink} to="/#categories">{t("nav.categories")}</AppLink></li>
+              <li><AppLink className={menuLink} to="/#how-it-works">{t("nav.howItWorks")}</AppLink></li>
               {user ? (
                 <>
-                  <li><Link className={menuLink} to="/favorites">{t("nav.favorites")}</Link></li>
-                  <li><Link className={menuLink} to="/cart">{t("nav.cart")}</Link></li>
-                  <li><Link className={menuLink} to="/orders">{t("nav.orders")}</Link></li>
-                  <li><Link className={menuLink} to="/profile">{t("nav.profile")}</Link></li>
-                  <li><Link className={menuLink} to="/settings">{t("nav.settings")}</Link></li>
-                  {user.role === "ADMIN" ? <li><Link className={menuLink} to="/admin">{t("nav.admin")}</Link></li> : null}
+                  <li><AppLink className={menuLink} to="/favorites">{t("nav.favorites")}</AppLink></li>
+                  <li><AppLink className={menuLink} to="/cart">{t("nav.cart")}</AppLink></li>
+                  <li><AppLink className={menuLink} to="/orders">{t("nav.orders")}</AppLink></li>
+                  <li><AppLink className={menuLink} to="/profile">{t("nav.profile")}</AppLink></li>
+                  <li><AppLink className={menuLink} to="/settings">{t("nav.settings")}</AppLink></li>
+                  {user.role === "ADMIN" ? <li><AppLink className={menuLink} to="/admin">{t("nav.admin")}</AppLink></li> : null}
                   <li><LogoutButton className={`${menuLink} w-full text-start`} /></li>
                 </>
               ) : (
                 <>
-                  <li><Link className={menuLink} to="/login">{t("nav.login")}</Link></li>
-                  <li><Link className={menuLink} to="/signup">{t("nav.signup")}</Link></li>
+                  <li><AppLink className={menuLink} to="/login">{t("nav.login")}</AppLink></li>
+                  <li><AppLink className={menuLink} to="/signup">{t("nav.signup")}</AppLink></li>
                 </>
               )}
             </ul>
           </nav>
         </details>
 
-        <Link to="/" className="flex items-center gap-2 text-lg font-extrabold text-brand-700 dark:text-brand-200">
+        <AppLink to="/" className="flex items-center gap-2 text-lg font-extrabold text-brand-700 dark:text-brand-200">
           <LeafIcon className="size-7" />
           <span>{t("app.name")}</span>
-        </Link>
+        </AppLink>
 
         <nav aria-label={t("nav.menu")} className="ms-4 hidden items-center gap-1 md:flex">
-          <NavLink to="/" end className={navLinkClass}>{t("nav.home")}</NavLink>
-          <NavLink to="/deals" className={navLinkClass}>{t("nav.deals")}</NavLink>
-          <Link to="/#categories" className={navLinkClass({ isActive: false })}>{t("nav.categories")}</Link>
-          <Link to="/#how-it-works" className={navLinkClass({ isActive: false })}>{t("nav.howItWorks")}</Link>
+          <AppLink to="/" className={navLinkClass({ isActive: atHome })} aria-current={atHome ? "page" : undefined}>{t("nav.home")}</AppLink>
+          <AppLink to="/deals" className={navLinkClass({ isActive: atDeals })} aria-current={atDeals ? "page" : undefined}>{t("nav.deals")}</AppLink>
+          <AppLink to="/#categories" className={navLinkClass({ isActive: false })}>{t("nav.categories")}</AppLink>
+          <AppLink to="/#how-it-works" className={navLinkClass({ isActive: false })}>{t("nav.howItWorks")}</AppLink>
         </nav>
 
         <SearchBox id="search-desktop" className="ms-auto hidden w-64 lg:block" />
@@ -122,13 +127,13 @@ export function SiteHeader({ user, theme }: { user: HeaderUser | null; theme: Th
           {user ? (
             <>
               <NotificationBell user={user} />
-              <Link to="/favorites" className="hidden size-10 place-items-center rounded-full text-fg-muted hover:bg-muted hover:text-fg sm:grid" aria-label={t("nav.favorites")}>
+              <AppLink to="/favorites" className="hidden size-10 place-items-center rounded-full text-fg-muted hover:bg-muted hover:text-fg sm:grid" aria-label={t("nav.favorites")}>
                 <HeartIcon className="size-5" />
-              </Link>
-              <Link to="/cart" className="relative grid size-10 place-items-center rounded-full text-fg-muted hover:bg-muted hover:text-fg" aria-label={t("nav.cartWithCount", { count: user.cartCount })} data-testid="cart-link">
+              </AppLink>
+              <AppLink to="/cart" className="relative grid size-10 place-items-center rounded-full text-fg-muted hover:bg-muted hover:text-fg" aria-label={t("nav.cartWithCount", { count: user.cartCount })} data-testid="cart-link">
                 <CartIcon className="size-5" />
                 <Badge count={user.cartCount} label={t("nav.cartWithCount", { count: user.cartCount })} />
-              </Link>
+              </AppLink>
               <details className="relative">
                 <summary
                   className="grid size-10 cursor-pointer place-items-center rounded-full bg-brand-600 text-sm font-bold text-white"
@@ -139,18 +144,18 @@ export function SiteHeader({ user, theme }: { user: HeaderUser | null; theme: Th
                 </summary>
                 <div className="absolute end-0 top-12 w-56 rounded-xl border border-line bg-surface p-2 shadow-xl">
                   <p className="truncate px-3 py-2 text-sm text-fg-muted">{user.email}</p>
-                  <Link className={menuLink} to="/profile">{t("nav.profile")}</Link>
-                  <Link className={menuLink} to="/orders">{t("nav.orders")}</Link>
-                  <Link className={menuLink} to="/settings">{t("nav.settings")}</Link>
-                  {user.role === "ADMIN" ? <Link className={menuLink} to="/admin">{t("nav.admin")}</Link> : null}
+                  <AppLink className={menuLink} to="/profile">{t("nav.profile")}</AppLink>
+                  <AppLink className={menuLink} to="/orders">{t("nav.orders")}</AppLink>
+                  <AppLink className={menuLink} to="/settings">{t("nav.settings")}</AppLink>
+                  {user.role === "ADMIN" ? <AppLink className={menuLink} to="/admin">{t("nav.admin")}</AppLink> : null}
                   <LogoutButton className={`${menuLink} w-full text-start text-red-700 dark:text-red-300`} />
                 </div>
               </details>
             </>
           ) : (
             <>
-              <Link to="/login" className="hidden rounded-lg px-3 py-2 text-sm font-medium hover:bg-muted sm:block">{t("nav.login")}</Link>
-              <Link to="/signup" className="rounded-lg bg-brand-600 px-3 py-2 text-sm font-semibold text-white hover:bg-brand-700">{t("nav.signup")}</Link>
+              <AppLink to="/login" className="hidden rounded-lg px-3 py-2 text-sm font-medium hover:bg-muted sm:block">{t("nav.login")}</AppLink>
+              <AppLink to="/signup" className="rounded-lg bg-brand-600 px-3 py-2 text-sm font-semibold text-white hover:bg-brand-700">{t("nav.signup")}</AppLink>
             </>
           )}
         </div>

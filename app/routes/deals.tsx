@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "~/components/use-translation";
-import { Form, Link, useNavigation } from "react-router";
+import { Form, useNavigation } from "react-router";
+import { AppLink } from "~/components/app-link";
 import { DealCardSkeleton, DealGrid } from "~/components/deal-card";
 import { dbContext, userContext } from "~/context";
 import { CATEGORIES } from "~/domain/enums";
@@ -113,9 +114,9 @@ function Filters({ query }: { query: DealQuery }) {
               <div className="flex flex-wrap items-center justify-between gap-2">
                 <button type="submit" className="flex-1 rounded-lg bg-brand-600 px-4 py-2.5 font-semibold text-white hover:bg-brand-700">{t("browse.deals.showResults")}</button>
                 {hasActiveFilters(query) ? (
-                  <Link to={dealQueryHref({ sort: query.sort })} onClick={close} className="px-2 text-sm font-medium text-brand-700 underline dark:text-brand-200">
+                  <AppLink to={dealQueryHref({ sort: query.sort })} onClick={close} className="px-2 text-sm font-medium text-brand-700 underline dark:text-brand-200">
                     {t("shop.deals.clearFilters")}
-                  </Link>
+                  </AppLink>
                 ) : null}
               </div>
             </Form>
@@ -125,17 +126,17 @@ function Filters({ query }: { query: DealQuery }) {
 
       {/* One row of chips that scrolls sideways: the categories, then the quick filters. */}
       <nav aria-label={t("browse.deals.chipsLabel")} className="-mx-4 flex gap-2 overflow-x-auto px-4 pb-1 [scrollbar-width:none]">
-        <Link to={dealQueryHref({ ...query, category: null, page: 1 })} className={chip(!query.category)} aria-current={!query.category ? "page" : undefined}>{t("categories.all")}</Link>
+        <AppLink to={dealQueryHref({ ...query, category: null, page: 1 })} className={chip(!query.category)} aria-current={!query.category ? "page" : undefined}>{t("categories.all")}</AppLink>
         {CATEGORIES.map((c) => (
-          <Link key={c} to={dealQueryHref({ ...query, category: c, page: 1 })} className={chip(query.category === c)} aria-current={query.category === c ? "page" : undefined}>
+          <AppLink key={c} to={dealQueryHref({ ...query, category: c, page: 1 })} className={chip(query.category === c)} aria-current={query.category === c ? "page" : undefined}>
             {t(`categories.${c}`)}
-          </Link>
+          </AppLink>
         ))}
         <span className="shrink-0 self-stretch border-s border-line" aria-hidden="true" />
         {QUICK_FILTERS.map((f) => (
-          <Link key={f} to={dealQueryHref({ ...query, quick: query.quick === f ? null : f, page: 1 })} className={chip(query.quick === f)} aria-current={query.quick === f ? "true" : undefined}>
+          <AppLink key={f} to={dealQueryHref({ ...query, quick: query.quick === f ? null : f, page: 1 })} className={chip(query.quick === f)} aria-current={query.quick === f ? "true" : undefined}>
             {t(QUICK_LABELS[f], { price: formatShekel(QUICK_UNDER_PRICE, i18n.language) })}
-          </Link>
+          </AppLink>
         ))}
       </nav>
     </div>
@@ -172,8 +173,8 @@ export default function Deals({ loaderData }: Route.ComponentProps) {
         </p>
         {signedIn ? (
           <div className="grid grid-cols-2 rounded-xl bg-muted p-1" role="group">
-            <Link to={here} className={modeLink(!bulk)} aria-current={!bulk ? "true" : undefined} preventScrollReset>{t("shop.deals.modeQuick")}</Link>
-            <Link to={withMode(here, true)} className={modeLink(bulk)} aria-current={bulk ? "true" : undefined} preventScrollReset>{t("shop.deals.modeBulk")}</Link>
+            <AppLink to={here} className={modeLink(!bulk)} aria-current={!bulk ? "true" : undefined} preventScrollReset>{t("shop.deals.modeQuick")}</AppLink>
+            <AppLink to={withMode(here, true)} className={modeLink(bulk)} aria-current={bulk ? "true" : undefined} preventScrollReset>{t("shop.deals.modeBulk")}</AppLink>
           </div>
         ) : null}
       </div>
@@ -209,7 +210,7 @@ export default function Deals({ loaderData }: Route.ComponentProps) {
         <div className="mt-12 text-center" data-testid="deals-empty">
           <p className="text-xl font-semibold">{t("shop.deals.emptyTitle")}</p>
           <p className="mt-2 text-fg-muted">{t("shop.deals.emptyText")}</p>
-          <Link to="/deals" className="mt-6 inline-block rounded-lg border border-line px-5 py-2.5 font-medium hover:bg-muted">{t("shop.deals.clearFilters")}</Link>
+          <AppLink to="/deals" className="mt-6 inline-block rounded-lg border border-line px-5 py-2.5 font-medium hover:bg-muted">{t("shop.deals.clearFilters")}</AppLink>
         </div>
       ) : (
         <DealGrid
@@ -228,7 +229,7 @@ export default function Deals({ loaderData }: Route.ComponentProps) {
         <div className="mt-8 text-center">
           {/* Without JavaScript, a link to the next page (which lists everything so far);
               with it, the same navigation keeps the scroll position, so the list grows in place. */}
-          <Link
+          <AppLink
             to={withMode(dealQueryHref({ ...query, page: query.page + 1 }), bulk)}
             preventScrollReset
             replace
@@ -236,7 +237,7 @@ export default function Deals({ loaderData }: Route.ComponentProps) {
             data-testid="load-more"
           >
             {navigation.state === "loading" ? t("shop.deals.loading") : t("shop.deals.loadMore")}
-          </Link>
+          </AppLink>
         </div>
       ) : null}
     </section>

@@ -1,4 +1,4 @@
-import { expect, test } from "./fixtures";
+import { expect, test, waitForHydration } from "./fixtures";
 
 test.describe("the shell", () => {
   test("serves a Hebrew, right-to-left home page with the five categories and their deal counts", async ({ page }) => {
@@ -91,4 +91,38 @@ test("home shows hot vegetables and fruits, the platform numbers and a guest's c
   await expect(page.getByTestId("platform-stats")).toContainText("מבצעים פעילים");
   await expect(page.getByTestId("closing-cta")).toHaveText("מוכנים להצטרף לשכנים?");
   await expect(page.getByTestId("community-banner")).toHaveCount(0);
+});
+
+// The header, the footer and the deals list use plain anchors (components/app-link.tsx) that
+// the root turns into navigations in the app; without JavaScript they are ordinary links.
+test("the header's, the footer's and the deals list's links stay in the app, and work as plain links without JavaScript", async ({ page, jsEnabled }) => {
+  await page.goto("/");
+  // A mark on the window survives a navigation in the app and is gone after a page load.
+  async function markWindow() {
+    if (!jsEnabled) return;
+    await waitForHydration(page);
+    await page.evaluate(() => Object.assign(window, { sameDocument: true }));
+  }
+  async function expectSameDocument() {
+    if (jsEnabled) expect(await page.evaluate(() => "sameDocument" in window)).toBe(true);
+  }
+  await markWindow();
+  const mainNav = page.getByRole("banner").getByRole("navigation", { name: "תפריט" }).last();
+  await expect(mainNav.getByRole("link", { name: "בית" })).toHaveAttribute("aria-current", "page");
+  await mainNav.getByRole("link", { name: "מבצעים" }).click();
+  await expect(page).toHaveURL(/\/deals$/);
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  await expect(mainNav.getByRole("link", { name: "מבצעים" })).toHaveAttribute("aria-current", "page");
+  await expect(mainNav.getByRole("link", { name: "בית" })).not.toHaveAttribute("aria-current", "page");
+  await expectSameDocument();
+
+  await page.getByRole("navigation", { name: "קטגוריות וסינון מהיר" }).getByRole("link", { name: "פירות" }).click();
+  await expect(page).toHaveURL(/\/deals\?category=fruits$/);
+  await expect(page.getByRole("navigation", { name: "קטגוריות וסינון מהיר" }).getByRole("link", { name: "פירות" })).toHaveAttribute("aria-current", "page");
+  await expectSameDocument();
+
+  await page.getByRole("contentinfo").getByRole("link", { name: "שאלות נפוצות" }).click();
+  await expect(page).toHaveURL(/\/faq$/);
+  await expect(page.getByRole("heading", { level: 1 })).toContainText("שאלות");
+  await expectSameDocument();
 });
