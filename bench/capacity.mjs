@@ -16,7 +16,7 @@ export const ASSUMPTIONS = {
   headroom: 0.5,
 };
 
-const SIGNED_IN_PAGES = ["dealsSignedIn", "dealSignedIn", "cart", "orders", "profile"];
+export const SIGNED_IN_PAGES = ["dealsSignedIn", "dealSignedIn", "cart", "orders", "profile"];
 
 /**
  * Lines of text. Pages scale with cores (one worker per core); checkouts do not (SQLite has one

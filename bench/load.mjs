@@ -1,5 +1,6 @@
 // Load tests with autocannon (in this process, one thread), sign-in helpers, the checkout mix
 // and the revenue invariant. Traffic goes only to the origins run.mjs passes (127.0.0.1).
+import http from "node:http";
 import autocannon from "autocannon";
 import Database from "better-sqlite3";
 
@@ -25,6 +26,50 @@ export function load({ url, connections, duration, headers = {}, requests, timeo
       });
     });
   });
+}
+
+/**
+ * An open loop: requests arrive at `rate` a second on average, each at a random moment
+ * (exponential gaps, as shoppers who do not wait for one another), for `duration` seconds,
+ * whatever the server's answers do. A request's latency runs from the moment it was due, so a
+ * server that falls behind shows it. autocannon cannot do this: its `overallRate` sends each
+ * connection's share at the start of every second, a burst, and corrects for the gap.
+ */
+export async function arrivals({ url, rate, duration, headers = {}, timeout = 10 }) {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
+  const latencies = [];
+  let non2xx = 0;
+  let errors = 0;
+  const send = (due) =>
+    new Promise((resolve) => {
+      const request = http.get(url, { agent, headers, timeout: timeout * 1000 }, (response) => {
+        response.resume();
+        response.on("end", () => {
+          if (response.statusCode < 200 || response.statusCode > 299) non2xx += 1;
+          latencies.push(performance.now() - due);
+          resolve();
+        });
+      });
+      request.on("timeout", () => request.destroy(new Error("timeout")));
+      request.on("error", () => {
+        errors += 1;
+        resolve();
+      });
+    });
+  const started = performance.now();
+  const end = started + duration * 1000;
+  const pending = [];
+  let due = started;
+  while ((due += -Math.log(1 - Math.random()) * (1000 / rate)) < end) {
+    const wait = due - performance.now();
+    if (wait > 1) await new Promise((resolve) => setTimeout(resolve, wait));
+    pending.push(send(due));
+  }
+  await Promise.all(pending);
+  agent.destroy();
+  latencies.sort((a, b) => a - b);
+  const at = (share) => (latencies.length ? Math.round(latencies[Math.min(latencies.length - 1, Math.floor(share * latencies.length))]) : null);
+  return { url, rate, seconds: duration, requests: latencies.length, rps: latencies.length / duration, p50: at(0.5), p99: at(0.99), max: at(1), non2xx, errors, timeouts: 0 };
 }
 
 /** A short, untimed run first, so the first measured seconds do not pay for JIT and caches. */

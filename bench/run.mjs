@@ -7,12 +7,12 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { checkoutMix, checkRevenueInvariant, drain, load, pageSignIn, prepareCheckoutMix, warmUp } from "./load.mjs";
+import { arrivals, checkoutMix, checkRevenueInvariant, drain, load, pageSignIn, prepareCheckoutMix, warmUp } from "./load.mjs";
 import { runLighthouse } from "./lighthouse.mjs";
 import { measureFirstCard } from "./first-card.mjs";
 import { BENCH_PASSWORD, seedLarge, seedSizes } from "./seed-large.mjs";
 import { freePort, killAllNow, startAppServer, startBareServer, stopAll, stopChild } from "./server.mjs";
-import { capacityModel } from "./capacity.mjs";
+import { ASSUMPTIONS, capacityModel, SIGNED_IN_PAGES } from "./capacity.mjs";
 import { buildRows, formatTable, machine, summary, writeReadme } from "./table.mjs";
 import { weighPages } from "./weight.mjs";
 
@@ -82,7 +82,7 @@ for (const signal of ["SIGINT", "SIGTERM"]) {
 }
 
 const loadBefore = os.loadavg();
-const measured = { loads: [], api: [], weight: {}, config };
+const measured = { loads: [], planned: [], api: [], weight: {}, config };
 if (loadBefore[0] > os.cpus().length / 2) {
   log(`warning: the machine is busy before we start (load average ${loadBefore.map((l) => l.toFixed(1)).join(" ")} on ${os.cpus().length} cores); figures will be low and noisy`);
 }
@@ -145,12 +145,15 @@ try {
   ];
   // Warm up, measure, then let the server finish what the closed connections left behind;
   // error lines the server logs meanwhile are reported beside the test (they do not fail it).
-  async function measure(name, targetOrigin, pathAndQuery, headers, drainOrigin = origin) {
+  // With `rate`, requests arrive at that rate (an open loop, bench/load.mjs `arrivals`) instead
+  // of 50 connections asking flat out; the server is warm by then.
+  async function measure(name, targetOrigin, pathAndQuery, headers, drainOrigin = origin, rate = undefined) {
     return step(`load: ${name}`, async () => {
-      await warmUp(`${targetOrigin}${pathAndQuery}`, headers, config.warmup);
+      if (!rate) await warmUp(`${targetOrigin}${pathAndQuery}`, headers, config.warmup);
       await drain(drainOrigin);
       const logBefore = server.log().length;
-      const result = await load({ url: `${targetOrigin}${pathAndQuery}`, connections: config.connections, duration: config.duration, headers });
+      const url = `${targetOrigin}${pathAndQuery}`;
+      const result = rate ? await arrivals({ url, rate, duration: config.duration, headers }) : await load({ url, connections: config.connections, duration: config.duration, headers });
       result.drainSeconds = await drain(drainOrigin);
       result.serverErrors = server.log().slice(logBefore).split("\n").filter((line) => /error/i.test(line)).length;
       return result;
@@ -168,6 +171,15 @@ try {
       continue;
     }
     measured.loads.push({ key: page.key, name: page.name, result: await measure(page.name, origin, page.path, page.headers) });
+  }
+  // The signed-in pages again at the load the capacity model plans for (its headroom times each
+  // page's measured rate), shoppers arriving at random: the latency they see there. Flat out,
+  // 50 connections are a queue whose mean wait is 50 / throughput whatever a page costs
+  // (docs/decisions/016).
+  for (const { key, name, result } of measured.loads.filter((l) => SIGNED_IN_PAGES.includes(l.key) && l.result?.rps > 0)) {
+    const rate = Math.max(1, Math.round(result.rps * ASSUMPTIONS.headroom));
+    const page = pages.find((p) => p.key === key);
+    measured.planned.push({ key, name, rate, result: await measure(`${name} at ${rate} req/s`, origin, page.path, page.headers, origin, rate) });
   }
   // Every guest page rendered (no guest cache), on a second server while the first idles.
   const uncached = await step("start a second server with GUEST_CACHE_TTL_MS=0", async () =>

@@ -2,6 +2,7 @@
 // into bench/README.md under the date and the machine.
 import fs from "node:fs";
 import os from "node:os";
+import { ASSUMPTIONS } from "./capacity.mjs";
 
 export const BUDGET = {
   pageP99Ms: 100,
@@ -33,7 +34,7 @@ function loadIssues(r) {
 }
 
 /** Rows [measure, figure, budget, ok] from everything run.mjs measured (missing parts: n/a). */
-export function buildRows({ loads = [], api = [], bare, bareSignedIn, checkout, invariant, weight = {}, lighthouse, firstCard, slugPath, config }) {
+export function buildRows({ loads = [], planned = [], api = [], bare, bareSignedIn, checkout, invariant, weight = {}, lighthouse, firstCard, slugPath, config }) {
   const rows = [];
   const section = (title) => rows.push({ section: title });
 
@@ -93,6 +94,14 @@ export function buildRows({ loads = [], api = [], bare, bareSignedIn, checkout, 
     "PASS",
     invariant ? invariant.ok : false,
   ]);
+
+  if (planned.length) {
+    // Information beside the budget rows above, which run flat out: see bench/README.md.
+    section(`The signed-in pages at the planned load: requests arriving at random, ${Math.round(ASSUMPTIONS.headroom * 100)} % of each one's rate above, ${config.duration} s each`);
+    for (const { name, rate, result } of planned) {
+      rows.push([`p99 ${name} at ${n(rate)} req/s`, result ? `${n(result.p99)} ms (p50 ${n(result.p50)} ms, ${n(result.rps)} req/s)${loadIssues(result)}` : "n/a", "(info)", null]);
+    }
+  }
 
   section("Page weight (guest; gzip -9 of each file; kB = 1000 bytes)");
   const w = (path) => weight[path];
