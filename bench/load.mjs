@@ -40,6 +40,7 @@ export async function arrivals({ url, rate, duration, headers = {}, timeout = 10
   const latencies = [];
   let non2xx = 0;
   let errors = 0;
+  let timeouts = 0;
   const send = (due) =>
     new Promise((resolve) => {
       const request = http.get(url, { agent, headers, timeout: timeout * 1000 }, (response) => {
@@ -50,9 +51,14 @@ export async function arrivals({ url, rate, duration, headers = {}, timeout = 10
           resolve();
         });
       });
-      request.on("timeout", () => request.destroy(new Error("timeout")));
+      let timedOut = false;
+      request.on("timeout", () => {
+        timedOut = true;
+        request.destroy(new Error("timeout"));
+      });
       request.on("error", () => {
-        errors += 1;
+        if (timedOut) timeouts += 1;
+        else errors += 1;
         resolve();
       });
     });
@@ -69,7 +75,7 @@ export async function arrivals({ url, rate, duration, headers = {}, timeout = 10
   agent.destroy();
   latencies.sort((a, b) => a - b);
   const at = (share) => (latencies.length ? Math.round(latencies[Math.min(latencies.length - 1, Math.floor(share * latencies.length))]) : null);
-  return { url, rate, seconds: duration, requests: latencies.length, rps: latencies.length / duration, p50: at(0.5), p99: at(0.99), max: at(1), non2xx, errors, timeouts: 0 };
+  return { url, rate, seconds: duration, requests: latencies.length, rps: latencies.length / duration, p50: at(0.5), p99: at(0.99), max: at(1), non2xx, errors, timeouts };
 }
 
 /** A short, untimed run first, so the first measured seconds do not pay for JIT and caches. */
