@@ -7,6 +7,8 @@ import {
   type HandleErrorFunction,
 } from "react-router";
 import { prepareAdminSetup } from "~/auth/admin-setup.server";
+import { MarkupCacheProvider } from "~/components/markup-cache";
+import { createMarkupCache } from "~/components/markup-cache.server";
 import { NonceProvider } from "~/components/nonce";
 import { getSessionSecret, publicOrigin } from "~/config.server";
 import { clientAddressContext, dbOverrideContext, nonceContext } from "~/context";
@@ -17,6 +19,9 @@ import { startHousekeeping, stopHousekeeping } from "~/auth/housekeeping.server"
 import { shapeDocument, stylesheetText } from "~/web/first-paint.server";
 
 export const streamTimeout = 5_000;
+
+/** This worker's rendered deal cards (components/markup-cache.tsx). */
+const markupCache = createMarkupCache();
 
 /**
  * server.ts calls this for every request: the context starts with the response's CSP nonce.
@@ -116,7 +121,9 @@ export default function handleRequest(
     // status code reflect any error.
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        <MarkupCacheProvider value={markupCache}>
+          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        </MarkupCacheProvider>
       </NonceProvider>,
       {
         nonce,

@@ -5,6 +5,7 @@ import { HeartButton } from "./favorite-button";
 import { Price } from "./price";
 import { imageSrcSet } from "~/domain/image-upload";
 import { dealCardAnchor } from "~/domain/deal-query";
+import { useMarkupCache } from "./markup-cache";
 
 import type { DealCardData } from "~/services/deals.server";
 
@@ -16,28 +17,7 @@ const CARD_IMAGE_SIZES = "(min-width: 1024px) 270px, (min-width: 640px) 33vw, 50
 const QUICK_ADD = "quick-add:";
 const FAVORITE = "favorite:";
 
-/**
- * A deal in a grid, small enough for two in a row on a 360 px phone: picture, title, price for
- * the viewer's community with the saving, up to three quantity-tier tiles, the heart and a "+"
- * that puts one in the cart in one tap. A card has no router hooks of its own: its links are
- * plain anchors, and its "+" and heart are submit buttons of two forms the grid holds once for
- * all its cards (`form` attribute), each button carrying its deal in its own value. The root
- * turns the links' clicks into navigations (app-link.tsx), the grid the submits into fetchers (a page of 24 cards
- * rendered and hydrated 24 fetchers, 48-72 Links, 48 forms and 192 hidden fields before). In
- * bulk mode a checkbox joins the card to the page's bulk form instead.
- */
-export function DealCard({
-  deal,
-  signedIn,
-  here,
-  priority = false,
-  adding = false,
-  heart,
-  bulkFormId,
-  addFormId,
-  heartFormId,
-  headingLevel = 3,
-}: {
+type DealCardProps = {
   deal: DealCardData;
   signedIn: boolean;
   /** the page the card is on (path and query): where a guest comes back to after signing in */
@@ -55,17 +35,67 @@ export function DealCard({
   heartFormId: string;
   /** 2 where the card sits right under the page's h1 (headings must not skip a level) */
   headingLevel?: 2 | 3;
-}) {
+};
+
+/**
+ * A deal in a grid, small enough for two in a row on a 360 px phone: picture, title, price for
+ * the viewer's community with the saving, up to three quantity-tier tiles, the heart and a "+"
+ * that puts one in the cart in one tap. A card has no router hooks of its own: its links are
+ * plain anchors, and its "+" and heart are submit buttons of two forms the grid holds once for
+ * all its cards (`form` attribute), each button carrying its deal in its own value. The root
+ * turns the links' clicks into navigations (app-link.tsx), the grid the submits into fetchers (a page of 24 cards
+ * rendered and hydrated 24 fetchers, 48-72 Links, 48 forms and 192 hidden fields before). In
+ * bulk mode a checkbox joins the card to the page's bulk form instead. The server writes all but
+ * the first card of a page from its markup cache (markup-cache.tsx): the same HTML, one string.
+ */
+export function DealCard(props: DealCardProps) {
+  const { deal, priority = false } = props;
+  const markupCache = useMarkupCache();
+  const { i18n } = useTranslation();
+  const article = { id: dealCardAnchor(deal.slug), className: "flex scroll-mt-20 flex-col overflow-hidden rounded-2xl border border-line bg-surface", "data-testid": "deal-card", "data-slug": deal.slug };
+  // The first card stays in the page's own render: its picture is the largest paint, and React
+  // preloads a high-priority picture from the page's head only when it renders the <img> there.
+  if (markupCache && !priority) {
+    return <article {...article} dangerouslySetInnerHTML={{ __html: markupCache.html(i18n, dealCardKey(props), <DealCardContent {...props} />) }} />;
+  }
+  return (
+    <article {...article}>
+      <DealCardContent {...props} />
+    </article>
+  );
+}
+
+/**
+ * Everything a card's HTML depends on besides the translations. `here` (where a guest signs in
+ * from) only shows on a guest's card, so a shopper's cards are the same on every list page.
+ * (`priority` is not in it: the first card is never cached.) markup-cache.test.ts renders each
+ * prop's variants through one cache and compares them with the same cards rendered without one.
+ */
+function dealCardKey({ deal, signedIn, here, adding = false, heart, bulkFormId, addFormId, heartFormId, headingLevel = 3 }: DealCardProps) {
+  return JSON.stringify([deal, signedIn, signedIn ? "" : here, adding, heart ?? null, bulkFormId ?? "", addFormId, heartFormId, headingLevel]);
+}
+
+function DealCardContent({
+  deal,
+  signedIn,
+  here,
+  priority = false,
+  adding = false,
+  heart,
+  bulkFormId,
+  addFormId,
+  heartFormId,
+  headingLevel = 3,
+}: DealCardProps) {
   const { t } = useTranslation();
   const image = deal.images[0] ?? "/images/produce/placeholder.svg";
   const group = deal.groups[0];
   const Heading = headingLevel === 2 ? "h2" : "h3";
-  const anchor = dealCardAnchor(deal.slug);
   const favorite = heart ?? deal.isFavorite;
   // An AppLink's attributes, spread on plain anchors (app-link.tsx): the root's handler follows them.
   const dealLink = { href: `/deals/${deal.slug}`, "data-app-link": "", "data-discover": "true" };
   return (
-    <article id={anchor} className="flex scroll-mt-20 flex-col overflow-hidden rounded-2xl border border-line bg-surface" data-testid="deal-card" data-slug={deal.slug}>
+    <>
       <div className="relative">
         <a {...dealLink} className="block" tabIndex={-1} aria-hidden="true">
           <img
@@ -145,7 +175,7 @@ export function DealCard({
           </ul>
         ) : null}
       </div>
-    </article>
+    </>
   );
 }
 

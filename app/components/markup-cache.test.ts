@@ -1,0 +1,121 @@
+import { createElement as h, type ReactElement } from "react";
+import { renderToString } from "react-dom/server";
+import { I18nextProvider } from "react-i18next";
+import { describe, expect, it } from "vitest";
+import { i18nFor } from "~/i18n";
+import { translations } from "~/locales";
+import { DealCard, type DealCardData } from "./deal-card";
+import { MarkupCacheProvider, type MarkupCache } from "./markup-cache";
+import { createMarkupCache } from "./markup-cache.server";
+
+const hebrew = i18nFor("he", { ...translations.he });
+const english = i18nFor("en", { ...translations.en });
+
+const deal: DealCardData = {
+  id: "d-1",
+  slug: "cherry-tomatoes",
+  title: "עגבניות שרי",
+  unit: "מארז 500 גרם",
+  images: ["/images/produce/cherry-tomatoes.svg"],
+  basePrice: 990,
+  unitPrice: 792,
+  savingsPercent: 20,
+  isHot: false,
+  quantityTiers: [
+    { thresholdQty: 3, unitPrice: 890 },
+    { thresholdQty: 6, unitPrice: 790 },
+  ],
+  groups: [{ id: "g-1" }],
+  isFavorite: false,
+} as DealCardData;
+
+type CardProps = Parameters<typeof DealCard>[0];
+const shopper: CardProps = { deal, signedIn: true, here: "/deals", addFormId: "_R_1_add", heartFormId: "_R_1_heart" };
+
+/** Each differs from a card before it in one thing the card shows. */
+const variants: CardProps[] = [
+  shopper,
+  { ...shopper, here: "/deals?page=2" },
+  { ...shopper, signedIn: false },
+  { ...shopper, signedIn: false, here: "/deals?page=2" },
+  { ...shopper, deal: { ...deal, isFavorite: true } },
+  { ...shopper, heart: true },
+  { ...shopper, heart: false },
+  { ...shopper, adding: true },
+  { ...shopper, bulkFormId: "bulk" },
+  { ...shopper, addFormId: "_R_2_add" },
+  { ...shopper, heartFormId: "_R_2_heart" },
+  { ...shopper, headingLevel: 2 },
+  { ...shopper, deal: { ...deal, isHot: true } },
+  { ...shopper, deal: { ...deal, savingsPercent: 0, unitPrice: 990 } },
+  { ...shopper, deal: { ...deal, unitPrice: 750 } },
+  { ...shopper, deal: { ...deal, quantityTiers: [] } },
+  { ...shopper, deal: { ...deal, quantityTiers: [{ thresholdQty: 3, unitPrice: 880 }] } },
+  { ...shopper, deal: { ...deal, title: "עגבניות שדה" } },
+  { ...shopper, deal: { ...deal, slug: "field-tomatoes" } },
+  { ...shopper, deal: { ...deal, unit: "ק״ג" } },
+  { ...shopper, deal: { ...deal, images: [] } },
+  { ...shopper, deal: { ...deal, groups: [{ id: "g-2" }] } },
+  { ...shopper, deal: { ...deal, groups: [] } },
+  { ...shopper, deal: { ...deal, id: "d-2" } },
+];
+
+function render(element: ReactElement, cache: MarkupCache | null, i18n = hebrew) {
+  return renderToString(h(I18nextProvider, { i18n }, cache ? h(MarkupCacheProvider, { value: cache }, element) : element));
+}
+
+describe("deal cards from the markup cache", () => {
+  it("are the HTML React writes for the card without the cache, for every change of what it shows", () => {
+    const cache = createMarkupCache();
+    // Twice over: the first round fills the cache, the second is answered from it. A key that
+    // left out something the card shows would hand a later variant an earlier one's HTML.
+    for (let round = 0; round < 2; round++) {
+      for (const [index, props] of variants.entries()) {
+        expect(render(h(DealCard, props), cache), `variant ${index}, round ${round}`).toBe(render(h(DealCard, props), null));
+      }
+    }
+    expect(new Set(variants.map((props) => render(h(DealCard, props), null))).size).toBeGreaterThan(variants.length - 3);
+  });
+
+  it("are kept apart per language", () => {
+    const cache = createMarkupCache();
+    expect(render(h(DealCard, shopper), cache, hebrew)).toBe(render(h(DealCard, shopper), null, hebrew));
+    expect(render(h(DealCard, shopper), cache, english)).toBe(render(h(DealCard, shopper), null, english));
+    expect(render(h(DealCard, shopper), null, english)).not.toBe(render(h(DealCard, shopper), null, hebrew));
+  });
+
+  it("serve every card but a page's first, whose picture React preloads from the page's own render", () => {
+    const asked: string[] = [];
+    const marker: MarkupCache = {
+      html(_translations, key) {
+        asked.push(key);
+        return "<b>from the cache</b>";
+      },
+    };
+    expect(render(h(DealCard, shopper), marker)).toContain("<b>from the cache</b>");
+    expect(render(h(DealCard, { ...shopper, priority: true }), marker)).not.toContain("from the cache");
+    expect(asked).toHaveLength(1);
+  });
+});
+
+describe("createMarkupCache", () => {
+  it("renders a key once and lets the least recently used go when full", () => {
+    let renders = 0;
+    function Counted({ label }: { label: string }) {
+      renders++;
+      return h("i", null, label);
+    }
+    const cache = createMarkupCache(2);
+    const html = (key: string) => cache.html(hebrew, key, h(Counted, { label: key }));
+    expect(html("a")).toBe("<i>a</i>");
+    expect(html("b")).toBe("<i>b</i>");
+    expect(html("a")).toBe("<i>a</i>");
+    expect(renders).toBe(2);
+    html("c"); // full: "b" was used longest ago
+    expect(renders).toBe(3);
+    html("a");
+    expect(renders).toBe(3);
+    html("b");
+    expect(renders).toBe(4);
+  });
+});

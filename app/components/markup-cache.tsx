@@ -1,0 +1,26 @@
+import { createContext, useContext, type ReactElement } from "react";
+import type { i18n } from "i18next";
+
+/**
+ * The HTML of a pure piece of a page, kept by the server and handed back while what it is made
+ * from stays the same. React writes a page in thousands of small pieces (a tag, an attribute's
+ * name, its value...) and pays for each one; a deal card is about 20 elements and 60
+ * attributes, and a page of 24 of them was most of what a signed-in /deals cost to render and
+ * write (decision record 016, session 11). A cached card is one string.
+ *
+ * Only the server render has one (entry.server.tsx provides `createMarkupCache()` from
+ * markup-cache.server.tsx); in the browser there is none, and the same components render their
+ * children as usual, which hydrate against the HTML the cache gave, element for element.
+ */
+export interface MarkupCache {
+  /**
+   * The HTML of `element` rendered alone with the page's translations. `key` must name
+   * everything the element's output depends on besides the translations: the same key, the
+   * same HTML.
+   */
+  html(translations: i18n, key: string, element: ReactElement): string;
+}
+
+const MarkupCacheContext = createContext<MarkupCache | null>(null);
+export const MarkupCacheProvider = MarkupCacheContext.Provider;
+export const useMarkupCache = () => useContext(MarkupCacheContext);
