@@ -36,10 +36,14 @@ export function load({ url, connections, duration, headers = {}, requests, timeo
  * connection's share at the start of every second, a burst, and corrects for the gap.
  */
 export async function arrivals({ url, rate, duration, headers = {}, timeout = 10 }) {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
+  // An idle kept-alive socket goes after 4 s, before the server drops it (its keepAliveTimeout
+  // is Node's 5 s): a request sent on a socket the server is closing fails with ECONNRESET,
+  // which says nothing about the server.
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 256, timeout: 4_000 });
   const latencies = [];
   let non2xx = 0;
   let errors = 0;
+  const errorCodes = new Set();
   let timeouts = 0;
   const send = (due) =>
     new Promise((resolve) => {
@@ -56,9 +60,12 @@ export async function arrivals({ url, rate, duration, headers = {}, timeout = 10
         timedOut = true;
         request.destroy(new Error("timeout"));
       });
-      request.on("error", () => {
+      request.on("error", (error) => {
         if (timedOut) timeouts += 1;
-        else errors += 1;
+        else {
+          errors += 1;
+          errorCodes.add(error.code ?? error.message);
+        }
         resolve();
       });
     });
@@ -75,7 +82,7 @@ export async function arrivals({ url, rate, duration, headers = {}, timeout = 10
   agent.destroy();
   latencies.sort((a, b) => a - b);
   const at = (share) => (latencies.length ? Math.round(latencies[Math.min(latencies.length - 1, Math.floor(share * latencies.length))]) : null);
-  return { url, rate, seconds: duration, requests: latencies.length, rps: latencies.length / duration, p50: at(0.5), p99: at(0.99), max: at(1), non2xx, errors, timeouts };
+  return { url, rate, seconds: duration, requests: latencies.length, rps: latencies.length / duration, p50: at(0.5), p99: at(0.99), max: at(1), non2xx, errors, errorCodes: [...errorCodes], timeouts };
 }
 
 /** A short, untimed run first, so the first measured seconds do not pay for JIT and caches. */

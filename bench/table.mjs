@@ -26,7 +26,7 @@ const mark = (ok) => (ok === null || ok === undefined ? "·" : ok ? "✓" : "✗
 function loadIssues(r) {
   const parts = [];
   if (r.non2xx) parts.push(`${n(r.non2xx)} non-2xx`);
-  if (r.errors) parts.push(`${n(r.errors)} errors`);
+  if (r.errors) parts.push(`${n(r.errors)} errors${r.errorCodes?.length ? ` (${r.errorCodes.join(", ")})` : ""}`);
   if (r.timeouts) parts.push(`${n(r.timeouts)} timeouts`);
   if (r.serverErrors) parts.push(`server logged ${n(r.serverErrors)} error lines`);
   if (!r.requests) parts.push("no answer within the run");
