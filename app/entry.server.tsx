@@ -20,8 +20,10 @@ import { shapeDocument, stylesheetText } from "~/web/first-paint.server";
 
 export const streamTimeout = 5_000;
 
-/** This worker's rendered deal cards (components/markup-cache.tsx). */
+/** This worker's rendered deal cards and order rows (components/markup-cache.tsx). */
 const markupCache = createMarkupCache();
+/** MARKUP_CACHE=0 renders them in full: the same HTML (tests/integration/markup-cache.test.ts), more CPU. */
+const markupCacheFor = () => (process.env.MARKUP_CACHE === "0" ? null : markupCache);
 
 /**
  * server.ts calls this for every request: the context starts with the response's CSP nonce.
@@ -121,7 +123,7 @@ export default function handleRequest(
     // status code reflect any error.
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
-        <MarkupCacheProvider value={markupCache}>
+        <MarkupCacheProvider value={markupCacheFor()}>
           <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
         </MarkupCacheProvider>
       </NonceProvider>,

@@ -5,7 +5,7 @@ import { HeartButton } from "./favorite-button";
 import { Price } from "./price";
 import { imageSrcSet } from "~/domain/image-upload";
 import { dealCardAnchor } from "~/domain/deal-query";
-import { useMarkupCache } from "./markup-cache";
+import { CachedMarkup } from "./markup-cache";
 
 import type { DealCardData } from "~/services/deals.server";
 
@@ -50,18 +50,20 @@ type DealCardProps = {
  */
 export function DealCard(props: DealCardProps) {
   const { deal, priority = false } = props;
-  const markupCache = useMarkupCache();
-  const { i18n } = useTranslation();
-  const article = { id: dealCardAnchor(deal.slug), className: "flex scroll-mt-20 flex-col overflow-hidden rounded-2xl border border-line bg-surface", "data-testid": "deal-card", "data-slug": deal.slug };
-  // The first card stays in the page's own render: its picture is the largest paint, and React
-  // preloads a high-priority picture from the page's head only when it renders the <img> there.
-  if (markupCache && !priority) {
-    return <article {...article} dangerouslySetInnerHTML={{ __html: markupCache.html(i18n, dealCardKey(props), <DealCardContent {...props} />) }} />;
-  }
   return (
-    <article {...article}>
+    <CachedMarkup
+      as="article"
+      id={dealCardAnchor(deal.slug)}
+      className="flex scroll-mt-20 flex-col overflow-hidden rounded-2xl border border-line bg-surface"
+      data-testid="deal-card"
+      data-slug={deal.slug}
+      // The first card stays in the page's own render: its picture is the largest paint, and
+      // React preloads a high-priority picture from the page's head only when it renders the
+      // <img> there.
+      cacheKey={priority ? null : dealCardKey(props)}
+    >
       <DealCardContent {...props} />
-    </article>
+    </CachedMarkup>
   );
 }
 
@@ -71,8 +73,8 @@ export function DealCard(props: DealCardProps) {
  * (`priority` is not in it: the first card is never cached.) markup-cache.test.ts renders each
  * prop's variants through one cache and compares them with the same cards rendered without one.
  */
-function dealCardKey({ deal, signedIn, here, adding = false, heart, bulkFormId, addFormId, heartFormId, headingLevel = 3 }: DealCardProps) {
-  return JSON.stringify([deal, signedIn, signedIn ? "" : here, adding, heart ?? null, bulkFormId ?? "", addFormId, heartFormId, headingLevel]);
+function dealCardKey({ deal, signedIn, here, adding = false, heart, bulkFormId, addFormId, heartFormId, headingLevel = 3 }: DealCardProps): [string, ...unknown[]] {
+  return ["deal-card", deal, signedIn, signedIn ? "" : here, adding, heart ?? null, bulkFormId ?? "", addFormId, heartFormId, headingLevel];
 }
 
 function DealCardContent({

@@ -1,5 +1,6 @@
-import { createContext, useContext, type ReactElement } from "react";
+import { createContext, createElement, useContext, type HTMLAttributes, type ReactElement } from "react";
 import type { i18n } from "i18next";
+import { useTranslation } from "~/components/use-translation";
 
 /**
  * The HTML of a pure piece of a page, kept by the server and handed back while what it is made
@@ -23,4 +24,24 @@ export interface MarkupCache {
 
 const MarkupCacheContext = createContext<MarkupCache | null>(null);
 export const MarkupCacheProvider = MarkupCacheContext.Provider;
-export const useMarkupCache = () => useContext(MarkupCacheContext);
+
+/**
+ * `<as {...attributes}>{children}</as>`, its children written from the server's markup cache
+ * under `cacheKey` (null: rendered as usual). The children must be pure: no router hooks, no
+ * state, no context but the translations; everything they show must be in `cacheKey`, whose
+ * first part names the kind of piece. Links inside are AppLinks, forms inside plain forms with
+ * `form=` buttons handled above (the deal grid does it for its cards).
+ */
+export function CachedMarkup({
+  as,
+  cacheKey,
+  children,
+  ...attributes
+}: { as: "article" | "li"; cacheKey: [kind: string, ...parts: unknown[]] | null; children: ReactElement } & HTMLAttributes<HTMLElement> & Record<`data-${string}`, string>) {
+  const cache = useContext(MarkupCacheContext);
+  const { i18n } = useTranslation();
+  if (cache && cacheKey) {
+    return createElement(as, { ...attributes, dangerouslySetInnerHTML: { __html: cache.html(i18n, JSON.stringify(cacheKey), children) } });
+  }
+  return createElement(as, attributes, children);
+}

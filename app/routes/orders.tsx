@@ -8,9 +8,11 @@ import { formatDate, formatDay } from "~/domain/dates";
 import { orderNumber } from "~/domain/order-status";
 import { groupByWeek, ORDER_SORTS, parseOrderQuery, type OrderSort } from "~/domain/order-query";
 import { OrderPlaceLine } from "~/components/checkout-parts";
-import { listOrders } from "~/services/orders.server";
+import { listOrders, type OrderRow } from "~/services/orders.server";
 import { StatusBadge } from "~/components/status-badge";
 import { MessageScreen } from "~/components/message-screen";
+import { AppLink } from "~/components/app-link";
+import { CachedMarkup } from "~/components/markup-cache";
 import type { Route } from "./+types/orders";
 
 export function loader({ request, context }: Route.LoaderArgs) {
@@ -79,22 +81,10 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
               </h2>
               <ul className="mt-3 grid gap-3">
                 {week.rows.map((row) => (
-                  <li key={row.order.id}>
-                    <Link to={`/orders/${row.order.id}`} className="flex items-center gap-4 rounded-2xl border border-line bg-surface p-4 hover:shadow-md" data-testid="order-card">
-                      <img src={row.dealImages[0] ?? "/images/produce/placeholder.svg"} alt="" width={80} height={60} loading="lazy" className="hidden rounded-lg sm:block" />
-                      <div className="min-w-0 flex-1">
-                        <p className="font-semibold"><bdi>{row.dealTitle}</bdi></p>
-                        <p className="text-sm text-fg-muted">
-                          {t("shop.orders.number", { number: orderNumber(row.order.id) })} · {formatDate(row.order.createdAt, i18n.language)} · {t("shop.orders.qty", { qty: row.order.qty })}
-                        </p>
-                        <p className="text-sm text-fg-muted"><OrderPlaceLine row={row} /></p>
-                      </div>
-                      <div className="grid shrink-0 justify-items-end gap-1">
-                        <StatusBadge status={row.order.status} />
-                        <Price agorot={row.order.total} className="font-semibold" />
-                      </div>
-                    </Link>
-                  </li>
+                  // A row is what its order shows: the server writes it from the markup cache.
+                  <CachedMarkup as="li" key={row.order.id} cacheKey={["order-row", row]}>
+                    <OrderRowContent row={row} />
+                  </CachedMarkup>
                 ))}
               </ul>
             </section>
@@ -102,5 +92,26 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
         </div>
       )}
     </section>
+  );
+}
+
+/** An order in the list: a link to its page with what it is, where and how much. */
+function OrderRowContent({ row }: { row: OrderRow }) {
+  const { t, i18n } = useTranslation();
+  return (
+    <AppLink to={`/orders/${row.order.id}`} className="flex items-center gap-4 rounded-2xl border border-line bg-surface p-4 hover:shadow-md" data-testid="order-card">
+      <img src={row.dealImages[0] ?? "/images/produce/placeholder.svg"} alt="" width={80} height={60} loading="lazy" className="hidden rounded-lg sm:block" />
+      <div className="min-w-0 flex-1">
+        <p className="font-semibold"><bdi>{row.dealTitle}</bdi></p>
+        <p className="text-sm text-fg-muted">
+          {t("shop.orders.number", { number: orderNumber(row.order.id) })} · {formatDate(row.order.createdAt, i18n.language)} · {t("shop.orders.qty", { qty: row.order.qty })}
+        </p>
+        <p className="text-sm text-fg-muted"><OrderPlaceLine row={row} /></p>
+      </div>
+      <div className="grid shrink-0 justify-items-end gap-1">
+        <StatusBadge status={row.order.status} />
+        <Price agorot={row.order.total} className="font-semibold" />
+      </div>
+    </AppLink>
   );
 }

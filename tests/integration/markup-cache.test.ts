@@ -1,0 +1,68 @@
+// The pieces the server writes from its markup cache (deal cards, order rows;
+// app/components/markup-cache.tsx) are the HTML React writes with every piece rendered in full
+// (MARKUP_CACHE=0), on every page that has them, for a guest and a shopper: the first request
+// fills the cache, the second is answered from it. A key that left out something a piece shows,
+// or a cached piece that read more than its key, would show here as a different piece.
+import { afterEach, describe, expect, it } from "vitest";
+import { DEMO_USER } from "~/demo/seed.server";
+import { cookieOf, tokenOf } from "../support/sign-in";
+import { useTestDatabase } from "../support/test-db";
+import { jsonInit, useTestServer } from "../support/test-server";
+
+const db = useTestDatabase();
+const app = useTestServer(db);
+
+afterEach(() => {
+  delete process.env.MARKUP_CACHE;
+});
+
+/**
+ * The pieces a page has (its deal cards and order rows, each with its own element), in order.
+ * Only these: the rest of a document may change from one request to the next (a countdown,
+ * the loader data's clock).
+ */
+async function piecesOf(pathname: string, cookie?: string) {
+  const response = await app.fetch(pathname, { headers: cookie ? { Cookie: cookie } : {} });
+  expect(response.status, pathname).toBe(200);
+  const html = await response.text();
+  return [...html.matchAll(/<article[^>]*data-testid="deal-card".*?<\/article>|<li><a[^>]*data-testid="order-card".*?<\/a><\/li>/g)].map((match) => match[0]);
+}
+
+describe("pieces from the markup cache", () => {
+  it("make the same documents as pieces rendered in full, on every page that has them", async () => {
+    const token = await tokenOf(app, DEMO_USER);
+    const list = (await (await app.fetch("/api/deals?limit=3", jsonInit("GET", undefined, token))).json()) as { data?: { slug: string }[] } | { slug: string }[];
+    const slugs = (Array.isArray(list) ? list : (list.data ?? [])).map((deal) => deal.slug);
+    expect(slugs.length).toBeGreaterThan(1);
+    // Something on every page that has pieces: an order (/orders) and a favorite (/favorites).
+    for (const slug of slugs.slice(0, 2)) {
+      const deal = await (await app.fetch(`/api/deals/${slug}`, jsonInit("GET", undefined, token))).json();
+      expect((await app.fetch("/api/orders", jsonInit("POST", { dealId: deal.id, groupId: deal.groups[0].id, qty: 1, deliveryType: "PICKUP" }, token))).status).toBe(201);
+      expect((await app.fetch("/api/favorites", jsonInit("POST", { dealId: deal.id }, token))).status).toBe(201);
+    }
+    const cookie = await cookieOf(app, DEMO_USER);
+    const pages: [string, string | undefined][] = [
+      ["/", undefined],
+      ["/deals", undefined],
+      ["/deals?page=2&sort=price_asc", undefined],
+      ["/", cookie],
+      ["/deals", cookie],
+      ["/deals?category=vegetables", cookie],
+      ["/deals?bulk=1", cookie],
+      ["/favorites", cookie],
+      ["/orders", cookie],
+      ["/orders?status=PENDING&sort=oldest", cookie],
+    ];
+    for (const [pathname, as] of pages) {
+      process.env.MARKUP_CACHE = "0";
+      const inFull = await piecesOf(pathname, as);
+      delete process.env.MARKUP_CACHE;
+      const filling = await piecesOf(pathname, as);
+      const fromCache = await piecesOf(pathname, as);
+      const who = `${pathname} (${as ? "shopper" : "guest"})`;
+      expect(inFull.length, who).toBeGreaterThan(1);
+      expect(filling, who).toEqual(inFull);
+      expect(fromCache, who).toEqual(inFull);
+    }
+  });
+});
