@@ -12,6 +12,14 @@ import type { MarkupCache } from "./markup-cache";
 export const MARKUP_CACHE_ENTRIES = 2_000;
 
 /**
+ * A key longer than this is rendered but not kept. A card's key is about 500 characters, an
+ * order row's about 1,050 (the integration test's pages). A guest's card carries the page's
+ * address (where to come back after signing in), which a client can make as long as a request
+ * line allows, and 2,000 of those would be hundreds of megabytes.
+ */
+export const MARKUP_CACHE_KEY_MAX = 4_096;
+
+/**
  * The server's cache of rendered pieces (markup-cache.tsx). A piece is rendered on its own by
  * React's renderToString, the same renderer as the page's (so the same markup, text separators
  * included), inside the translations provider, the one context a cached piece may read.
@@ -22,8 +30,10 @@ export function createMarkupCache(limit = MARKUP_CACHE_ENTRIES): MarkupCache {
   // text), so its number stands for all of them in the key.
   const translationIds = new WeakMap<i18n, number>();
   let lastTranslationId = 0;
+  const render = (translations: i18n, element: ReactElement) => renderToString(<I18nextProvider i18n={translations}>{element}</I18nextProvider>);
   return {
     html(translations: i18n, key: string, element: ReactElement) {
+      if (key.length > MARKUP_CACHE_KEY_MAX) return render(translations, element);
       let translationId = translationIds.get(translations);
       if (translationId === undefined) translationIds.set(translations, (translationId = ++lastTranslationId));
       const entryKey = `${translationId}\n${key}`;
@@ -32,7 +42,7 @@ export function createMarkupCache(limit = MARKUP_CACHE_ENTRIES): MarkupCache {
         // Most recently used goes last: a Map keeps insertion order.
         entries.delete(entryKey);
       } else {
-        html = renderToString(<I18nextProvider i18n={translations}>{element}</I18nextProvider>);
+        html = render(translations, element);
         if (entries.size >= limit) entries.delete(entries.keys().next().value as string);
       }
       entries.set(entryKey, html);

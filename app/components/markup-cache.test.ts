@@ -6,7 +6,7 @@ import { i18nFor } from "~/i18n";
 import { translations } from "~/locales";
 import { DealCard, type DealCardData } from "./deal-card";
 import { MarkupCacheProvider, type MarkupCache } from "./markup-cache";
-import { createMarkupCache } from "./markup-cache.server";
+import { createMarkupCache, MARKUP_CACHE_KEY_MAX } from "./markup-cache.server";
 
 const hebrew = i18nFor("he", { ...translations.he });
 const english = i18nFor("en", { ...translations.en });
@@ -117,5 +117,22 @@ describe("createMarkupCache", () => {
     expect(renders).toBe(3);
     html("b");
     expect(renders).toBe(4);
+  });
+
+  it("renders a piece with an overlong key every time and keeps nothing of it", () => {
+    let renders = 0;
+    function Counted() {
+      renders++;
+      return h("i", null, "x");
+    }
+    const cache = createMarkupCache(2);
+    cache.html(hebrew, "kept", h(Counted));
+    const long = "x".repeat(MARKUP_CACHE_KEY_MAX + 1);
+    expect(cache.html(hebrew, long, h(Counted))).toBe("<i>x</i>");
+    expect(cache.html(hebrew, long, h(Counted))).toBe("<i>x</i>");
+    expect(renders).toBe(3);
+    // The short key's piece is still there: the long one took no place.
+    cache.html(hebrew, "kept", h(Counted));
+    expect(renders).toBe(3);
   });
 });
