@@ -90,6 +90,22 @@ export async function warmUp(url, headers, seconds) {
   if (seconds > 0) await load({ url, connections: 10, duration: seconds, headers });
 }
 
+/**
+ * Before any row is measured: the server's JIT needs about half a minute of traffic before a
+ * page costs what it will cost for the rest of the day (docs/decisions/016, session 12: a
+ * signed-in /deals rose from ~200 to ~350 req/s over its first 30 s at 50 connections). A
+ * server that serves a community's deadline hour has been up for days, so the rows measure it
+ * warm. The targets take turns in slices of a few seconds, so code they share warms with each.
+ */
+export async function warmServer(targets, seconds, { connections = 50, slice = 3 } = {}) {
+  const deadline = Date.now() + seconds * 1000;
+  for (let turn = 0; targets.length && Date.now() < deadline; turn++) {
+    const { url, headers = {} } = targets[turn % targets.length];
+    const left = (deadline - Date.now()) / 1000;
+    await load({ url, connections, duration: Math.max(1, Math.min(slice, Math.ceil(left))), headers });
+  }
+}
+
 function sessionCookieFrom(response) {
   const cookies = response.headers.getSetCookie().map((c) => c.split(";")[0]);
   const session = cookies.find((c) => /session=/.test(c) && !/=$/.test(c));

@@ -1,7 +1,8 @@
 // `node bench/profile.mjs [path ...]`: where one worker's CPU goes while it serves a page.
 // Seeds the large data set once (kept in PROFILE_DB, default /tmp/shuk-profile.db, for the next
 // run), starts the built server with one worker under `--cpu-prof`, loads each path for
-// PROFILE_SECONDS (default 8) at 10 connections, signed in unless the path starts with "guest:"
+// PROFILE_SECONDS (default 8) at 10 connections after PROFILE_WARMUP seconds (default 20: the
+// JIT's warm-up, see warmServer in load.mjs), signed in unless the path starts with "guest:"
 // ("checkout" runs the bench's checkout mix instead: POST /api/cart + POST /api/checkout with
 // bearer tokens of PROFILE_CHECKOUT_USERS users, default 300), then prints req/s, CPU ms per
 // request and the self time by package (react-router, react-dom, i18next, drizzle-orm,
@@ -11,7 +12,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { checkoutMix, drain, load, pageSignIn, prepareCheckoutMix, warmUp } from "./load.mjs";
+import { checkoutMix, drain, load, pageSignIn, prepareCheckoutMix, warmServer } from "./load.mjs";
 import { BENCH_PASSWORD, seedLarge, seedSizes } from "./seed-large.mjs";
 import { freePort, killAllNow, processCpuMs, startAppServer, stopChild, workerPidOf } from "./server.mjs";
 
@@ -100,7 +101,7 @@ for (const target of paths) {
   const mix = checkout
     ? await prepareCheckoutMix(server.origin, { pool: checkoutPool, users: Number(process.env.PROFILE_CHECKOUT_USERS ?? 300), password: BENCH_PASSWORD, slugs: dealSlugs, maxLoginSeconds: 60 })
     : null;
-  if (!checkout) await warmUp(url, headers, 2);
+  if (!checkout) await warmServer([{ url, headers }], Number(process.env.PROFILE_WARMUP ?? 20), { connections });
   await drain(server.origin);
   const worker = workerPidOf(server);
   const cpuBefore = processCpuMs(worker);

@@ -7,7 +7,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { arrivals, checkoutMix, checkRevenueInvariant, drain, load, pageSignIn, prepareCheckoutMix, warmUp } from "./load.mjs";
+import { arrivals, checkoutMix, checkRevenueInvariant, drain, load, pageSignIn, prepareCheckoutMix, warmServer, warmUp } from "./load.mjs";
 import { runLighthouse } from "./lighthouse.mjs";
 import { measureFirstCard } from "./first-card.mjs";
 import { BENCH_PASSWORD, seedLarge, seedSizes } from "./seed-large.mjs";
@@ -28,6 +28,8 @@ const config = {
   duration: num("BENCH_DURATION", 10),
   connections: num("BENCH_CONNECTIONS", 50),
   warmup: num("BENCH_WARMUP", 2),
+  // Seconds of traffic over every rendered page right after a server starts (warmServer).
+  serverWarmup: num("BENCH_SERVER_WARMUP", 40),
   checkoutUsers: num("BENCH_CHECKOUT_USERS", 2_000),
   loginSeconds: num("BENCH_LOGIN_SECONDS", 90),
   buildDir: env.BENCH_BUILD_DIR ?? "build-bench",
@@ -143,6 +145,13 @@ try {
     { key: "orders", name: "GET /orders (signed in)", path: "/orders", headers: signedIn },
     { key: "profile", name: "GET /profile (signed in)", path: "/profile", headers: signedIn },
   ];
+  // The server's JIT warms on every page a row renders, signed in, and on a guest's deal page
+  // (the other guest pages come from the guest cache).
+  const rendered = pages.filter((page) => page.headers);
+  await step(`warm the server: ${rendered.map((page) => page.name).join(", ")} (${config.serverWarmup} s)`, () =>
+    warmServer([...rendered, { path: slugPath }].map((page) => ({ url: `${origin}${page.path}`, headers: page.headers })), config.serverWarmup),
+  );
+  await drain(origin);
   // Warm up, measure, then let the server finish what the closed connections left behind;
   // error lines the server logs meanwhile are reported beside the test (they do not fail it).
   // With `rate`, requests arrive at that rate (an open loop, bench/load.mjs `arrivals`) instead
@@ -186,6 +195,8 @@ try {
     startAppServer({ buildDir: config.buildDir, databasePath, port: await freePort(), extraEnv: { GUEST_CACHE_TTL_MS: "0" } }),
   );
   try {
+    await step(`warm the second server: GET /deals (guest) (${config.serverWarmup} s)`, () => warmServer([{ url: `${uncached.origin}/deals` }], config.serverWarmup));
+    await drain(uncached.origin);
     measured.loads.push({ key: "dealsUncached", name: "GET /deals (guest, no guest cache)", result: await measure("GET /deals (guest, no guest cache)", uncached.origin, "/deals", {}, uncached.origin) });
   } finally {
     await stopChild(uncached);
@@ -255,7 +266,7 @@ if (config.writeReadme && !failure) {
   const fmt = (value) => (typeof value === "number" ? value.toLocaleString("en-US") : "n/a");
   const notes = [
     `Data: ${fmt(c.communities)} communities, ${fmt(c.deals)} active deals (${fmt(c.groups)} groups), ${fmt(c.users)} users, ${fmt(c.orders)} orders (${fmt(sizes.orders)} over ${sizes.closedWeeks} closed weeks of each community, ${fmt(sizes.openOrders)} in the open weeks), ${fmt(c.reviews)} reviews, ${fmt(c.favorites)} favorites, ${fmt(c.notifications)} notifications.`,
-    `Load: autocannon in the bench process (one thread), ${config.connections} connections, ${config.duration} s per test after a ${config.warmup} s warm-up; the server is \`node ${config.buildDir}/start.js\` (NODE_ENV=production) on 127.0.0.1; /cart and /orders use the session cookie of a user with ${measured.seeded?.pageUser.orders} orders and ${measured.seeded?.pageUser.cartLines} cart lines.`,
+    `Load: autocannon in the bench process (one thread), ${config.connections} connections, ${config.duration} s per test after a ${config.warmup} s warm-up, each server first warmed for ${config.serverWarmup} s (its JIT; warmServer in load.mjs); the server is \`node ${config.buildDir}/start.js\` (NODE_ENV=production) on 127.0.0.1; /cart and /orders use the session cookie of a user with ${measured.seeded?.pageUser.orders} orders and ${measured.seeded?.pageUser.cartLines} cart lines.`,
     `Checkout mix: ${measured.checkout ? `${fmt(measured.checkout.usersUsed)} distinct users for ${fmt(Object.values(measured.checkout.tally.cart).reduce((a, b) => a + b, 0))} rounds` : "n/a"} (bearer tokens; a round is POST /api/cart then POST /api/checkout); answers ${measured.checkout ? `cart ${JSON.stringify(measured.checkout.tally.cart)}, checkout ${JSON.stringify(measured.checkout.tally.checkout)}` : "n/a"}.`,
     measured.lighthouse?.available
       ? `Lighthouse ${measured.lighthouse.settings ? `RTT ${measured.lighthouse.settings.throttling.rttMs} ms, ${(measured.lighthouse.settings.throttling.throughputKbps / 1024).toFixed(1)} Mbps, CPU x${measured.lighthouse.settings.throttling.cpuSlowdownMultiplier}, benchmarkIndex ${measured.lighthouse.settings.benchmarkIndex}` : ""}; Chromium ${chromiumVersion()}.`
