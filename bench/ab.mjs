@@ -4,7 +4,8 @@
 // worker, so a worker's CPU time over the requests is the page's cost and little else, and it
 // alternates the builds round by round so the machine's drift falls on both.
 // AB_BUILDS (default "build-base,build"): build folders; AB_ROUNDS (5); AB_REQUESTS (300 per
-// round). Paths as profile.mjs takes them ("guest:/deals" renders for a guest with the guest
+// round) after AB_WARMUP requests (1,500: a fresh worker's JIT takes about that many pages to
+// settle, see warmServer in load.mjs). Paths as profile.mjs takes them ("guest:/deals" renders for a guest with the guest
 // cache off, "/deals/<slug>" the bench's first deal); it uses profile.mjs's seeded database,
 // PROFILE_DB (default /tmp/shuk-profile.db): run profile.mjs once first.
 import fs from "node:fs";
@@ -19,6 +20,7 @@ process.chdir(path.resolve(path.dirname(fileURLToPath(import.meta.url)), ".."));
 const builds = (process.env.AB_BUILDS ?? "build-base,build").split(",");
 const rounds = Number(process.env.AB_ROUNDS ?? 5);
 const requests = Number(process.env.AB_REQUESTS ?? 300);
+const warmupRequests = Number(process.env.AB_WARMUP ?? 1_500);
 const databasePath = process.env.PROFILE_DB ?? path.join(os.tmpdir(), "shuk-profile.db");
 const seedFile = `${databasePath}.seed.json`;
 if (!fs.existsSync(seedFile)) {
@@ -46,7 +48,7 @@ async function measure(buildDir, target) {
       await response.arrayBuffer();
     };
     // Warm: the JIT, the prepared statements, SQLite's page cache.
-    for (let i = 0; i < 100; i++) await ask();
+    for (let i = 0; i < warmupRequests; i++) await ask();
     const worker = workerPidOf(server);
     const before = processCpuMs(worker);
     for (let i = 0; i < requests; i++) await ask();

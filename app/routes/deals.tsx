@@ -8,7 +8,7 @@ import { CATEGORIES } from "~/domain/enums";
 import { formatShekel } from "~/domain/money";
 import { getInstance } from "~/web/i18next.server";
 import { DEAL_SORTS, dealQueryHref, hasActiveFilters, parseDealQuery, QUICK_FILTERS, QUICK_UNDER_PRICE, type DealQuery } from "~/domain/deal-query";
-import { listDeals, toDealCard } from "~/services/deals.server";
+import { listDealCards } from "~/services/deals.server";
 import { defaultCommunityId } from "~/services/community-pricing.server";
 import type { Route } from "./+types/deals";
 
@@ -20,12 +20,12 @@ export function loader({ request, context }: Route.LoaderArgs) {
   // Priced, sorted by progress and given groups for the shopper's community; without one (a
   // guest), for the community a guest's deal page and home page show (defaultCommunityId).
   const communityId = user?.communityId ?? defaultCommunityId(db);
-  const { deals, total } = listDeals(db, query, { userId: user?.id ?? null, communityId });
+  const { cards, total } = listDealCards(db, query, { userId: user?.id ?? null, communityId });
   return {
     title: getInstance(context).t("shop.deals.metaTitle"),
     query,
     bulk: url.searchParams.get("mode") === "bulk",
-    deals: deals.map(toDealCard),
+    deals: cards,
     total,
     signedIn: Boolean(user),
   };

@@ -120,6 +120,16 @@ const listShapeKey = ({ query, communityId }: ListShape) =>
 const listRows = preparedQueryByShape(listShapeKey, (db, { query, communityId }) =>
   db.select().from(deals).where(filtersOf(query, communityId)).orderBy(...orderOf(query, communityId)).limit(sql.placeholder("limit")).prepare(),
 );
+/**
+ * A card's columns of a deal. A card list reads only these: `select *` brought each row's
+ * description, dates and review note, and drizzle mapped every one of them (the list of a page
+ * took 132 µs against 55 µs, and was the biggest read of a signed-in /deals; decision 016).
+ */
+const CARD_COLUMNS = { id: deals.id, slug: deals.slug, title: deals.title, unit: deals.unit, images: deals.images, basePrice: deals.basePrice };
+type CardRow = { id: string; slug: string; title: string; unit: string; images: string[]; basePrice: number };
+const listCardRows = preparedQueryByShape(listShapeKey, (db, { query, communityId }) =>
+  db.select(CARD_COLUMNS).from(deals).where(filtersOf(query, communityId)).orderBy(...orderOf(query, communityId)).limit(sql.placeholder("limit")).prepare(),
+);
 const listCount = preparedQueryByShape(listShapeKey, (db, { query, communityId }) => db.select({ n: count() }).from(deals).where(filtersOf(query, communityId)).prepare());
 
 // The batched reads of every deal list, prepared once: the ids go in as one JSON array
@@ -147,11 +157,14 @@ const favoritesAmongDeals = preparedQuery((db) =>
 );
 const vendorNames = preparedQuery((db) => db.select({ id: vendors.id, name: vendors.name }).from(vendors).where(idsIn(vendors.id)).prepare());
 
+/** What a deal is for this viewer: its price, its tiers, its group and whether it is a favorite. */
+type ViewerFacts = Pick<DealView, "unitPrice" | "discountPercent" | "savingsPercent" | "isHot" | "quantityTiers" | "groups" | "isFavorite">;
+
 /**
- * Decorates deal rows for the viewer with three batched queries (tiers, groups, favorites),
- * whatever the number of deals: never one query per card.
+ * The viewer's facts of each deal row, in the rows' order, from three batched queries (tiers,
+ * groups, favorites) whatever the number of deals: never one query per card.
  */
-function viewsOf(db: Queryable, rows: (Deal & { vendorName: string })[], viewer: Viewer, pricing: CommunityPricing | null): DealView[] {
+function viewerFactsOf(db: Queryable, rows: Pick<Deal, "id" | "basePrice">[], viewer: Viewer, pricing: CommunityPricing | null): ViewerFacts[] {
   if (rows.length === 0) return [];
   const ids = JSON.stringify(rows.map((r) => r.id));
   const tiers = tiersOfDeals(db).all({ ids });
@@ -170,32 +183,46 @@ function viewsOf(db: Queryable, rows: (Deal & { vendorName: string })[], viewer:
       .sort((a, b) => Number(b.weeklyCycleId === cycleId) - Number(a.weeklyCycleId === cycleId))
       .map(({ id, communityId, currentQty, targetQty }) => ({ id, communityId, currentQty, targetQty }));
     return {
-      id: row.id,
-      vendorId: row.vendorId,
-      slug: row.slug,
-      title: row.title,
-      description: row.description,
-      category: row.category,
-      unit: row.unit,
-      images: row.images,
-      status: row.status,
-      basePrice: row.basePrice,
       unitPrice,
       discountPercent,
       savingsPercent: savingsPercent(row.basePrice, unitPrice),
       isHot: isHot(discountPercent),
-      minQty: row.minQty,
-      maxQty: row.maxQty,
       quantityTiers,
-      vendorName: row.vendorName,
       groups: viewer.communityId ? dealGroups.filter((g) => g.communityId === viewer.communityId) : dealGroups,
       isFavorite: favoriteIds.has(row.id),
-      createdAt: row.createdAt,
-      updatedAt: row.updatedAt,
-      startAt: row.startAt,
-      endAt: row.endAt,
     };
   });
+}
+
+/** Deal rows as every screen shows them, priced for the viewer. */
+function viewsOf(db: Queryable, rows: (Deal & { vendorName: string })[], viewer: Viewer, pricing: CommunityPricing | null): DealView[] {
+  const facts = viewerFactsOf(db, rows, viewer, pricing);
+  return rows.map((row, i) => ({
+    id: row.id,
+    vendorId: row.vendorId,
+    slug: row.slug,
+    title: row.title,
+    description: row.description,
+    category: row.category,
+    unit: row.unit,
+    images: row.images,
+    status: row.status,
+    basePrice: row.basePrice,
+    minQty: row.minQty,
+    maxQty: row.maxQty,
+    vendorName: row.vendorName,
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
+    startAt: row.startAt,
+    endAt: row.endAt,
+    ...facts[i]!,
+  }));
+}
+
+/** Card rows as cards, priced for the viewer. */
+function cardsOf(db: Queryable, rows: CardRow[], viewer: Viewer, pricing: CommunityPricing | null): DealCardData[] {
+  const facts = viewerFactsOf(db, rows, viewer, pricing);
+  return rows.map((row, i) => cardOf(row, facts[i]!));
 }
 
 /**
@@ -215,39 +242,49 @@ function pricingFor(db: Queryable, viewer: Viewer) {
 }
 
 
-/** One page-set of the deals list ("page N" = the first N x 24), with the total count. */
-export function listDeals(db: Db, query: DealQuery, viewer: Viewer, options: { limit?: number } = {}) {
-  const shape = { query, communityId: viewer.communityId };
-  const values = {
+/** The values a list statement takes: the search pattern (LIKE's wildcards escaped), the category, the community, the limit. */
+function listValues(query: DealQuery, viewer: Viewer, limit: number) {
+  return {
     pattern: query.q ? `%${query.q.replace(/[%_\\]/g, (c) => `\\${c}`)}%` : null,
     category: query.category ?? null,
     communityId: viewer.communityId,
-    limit: options.limit ?? PAGE_SIZE * query.page,
+    limit,
   };
+}
+
+/** One page-set of the deals list ("page N" = the first N x 24), with the total count. */
+export function listDeals(db: Db, query: DealQuery, viewer: Viewer, options: { limit?: number } = {}) {
+  const shape = { query, communityId: viewer.communityId };
+  const values = listValues(query, viewer, options.limit ?? PAGE_SIZE * query.page);
   const rows = withVendorNames(db, listRows(db, shape).all(values));
   const total = listCount(db, shape).get(values)?.n ?? 0;
   const pricing = pricingFor(db, viewer);
   return { deals: viewsOf(db, rows, viewer, pricing), total, pricing };
 }
 
+/** The same list as cards (the deals page): the card's columns only, no vendor names. */
+export function listDealCards(db: Db, query: DealQuery, viewer: Viewer): { cards: DealCardData[]; total: number } {
+  const shape = { query, communityId: viewer.communityId };
+  const values = listValues(query, viewer, PAGE_SIZE * query.page);
+  const total = listCount(db, shape).get(values)?.n ?? 0;
+  return { cards: cardsOf(db, listCardRows(db, shape).all(values), viewer, pricingFor(db, viewer)), total };
+}
+
 /** Up to `perCategory` newest active deals of each category named (home's hot deals). */
 export function dealsByCategory(db: Db, categories: Category[], perCategory: number, viewer: Viewer) {
-  const pricing = pricingFor(db, viewer);
-  const rows = categories.flatMap((category) =>
-    withVendorNames(
-      db,
-      db
-        .select()
-        .from(deals)
-        .where(and(eq(deals.status, "ACTIVE"), eq(deals.category, category)))
-        .orderBy(desc(deals.createdAt))
-        .limit(perCategory)
-        .all(),
-    ),
+  const rowsByCategory = categories.map((category) =>
+    db
+      .select(CARD_COLUMNS)
+      .from(deals)
+      .where(and(eq(deals.status, "ACTIVE"), eq(deals.category, category)))
+      .orderBy(desc(deals.createdAt))
+      .limit(perCategory)
+      .all(),
   );
-  const views = viewsOf(db, rows, viewer, pricing);
-  // Cards only: the home page sends these inside its HTML.
-  return Object.fromEntries(categories.map((c) => [c, views.filter((v) => v.category === c).map(toDealCard)])) as Record<Category, DealCardData[]>;
+  // Cards only, in one batch of the viewer's reads: the home page sends these inside its HTML.
+  const cards = cardsOf(db, rowsByCategory.flat(), viewer, pricingFor(db, viewer));
+  let next = 0;
+  return Object.fromEntries(categories.map((c, i) => [c, cards.slice(next, (next += rowsByCategory[i]!.length))])) as Record<Category, DealCardData[]>;
 }
 
 const dealWithVendor = (db: Queryable) => db.select({ deal: deals, vendorName: vendors.name }).from(deals).innerJoin(vendors, eq(vendors.id, deals.vendorId));
@@ -312,6 +349,10 @@ export type DealCardData = Pick<DealView, "id" | "slug" | "title" | "unit" | "im
 
 /** The card's fields of a deal: its first picture, the tiers it shows, and the viewer's group's id. */
 export function toDealCard(deal: DealView): DealCardData {
+  return cardOf(deal, deal);
+}
+
+function cardOf(deal: CardRow, facts: ViewerFacts): DealCardData {
   return {
     id: deal.id,
     slug: deal.slug,
@@ -319,11 +360,11 @@ export function toDealCard(deal: DealView): DealCardData {
     unit: deal.unit,
     images: deal.images.slice(0, 1),
     basePrice: deal.basePrice,
-    unitPrice: deal.unitPrice,
-    savingsPercent: deal.savingsPercent,
-    isHot: deal.isHot,
-    quantityTiers: deal.quantityTiers.slice(0, CARD_TIER_TILES),
-    groups: deal.groups.slice(0, 1).map((group) => ({ id: group.id })),
-    isFavorite: deal.isFavorite,
+    unitPrice: facts.unitPrice,
+    savingsPercent: facts.savingsPercent,
+    isHot: facts.isHot,
+    quantityTiers: facts.quantityTiers.slice(0, CARD_TIER_TILES),
+    groups: facts.groups.slice(0, 1).map((group) => ({ id: group.id })),
+    isFavorite: facts.isFavorite,
   };
 }
