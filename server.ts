@@ -235,8 +235,9 @@ async function compressed(response: Response, acceptEncoding: string | undefined
   const headers = new Headers(response.headers);
   headers.set("Content-Encoding", encoding);
   headers.set("Vary", "Accept-Encoding");
-  headers.delete("Content-Length");
-  return new Response(new Uint8Array(compress(body, encoding, "fast")), { status: response.status, statusText: response.statusText, headers });
+  const encoded = compress(body, encoding, "fast");
+  headers.set("Content-Length", String(encoded.byteLength));
+  return new Response(new Uint8Array(encoded.buffer as ArrayBuffer, encoded.byteOffset, encoded.byteLength), { status: response.status, statusText: response.statusText, headers });
 }
 
 /** Everyone but plain guests: React Router with the body streamed under its cap, then compression. */

@@ -144,7 +144,10 @@ export default function handleRequest(
               const stylesheetHref = (routerContext.routeModules.root?.handle as { stylesheet?: string } | undefined)?.stylesheet ?? null;
               const html = shapeDocument(Buffer.concat(chunks), { stylesheetHref, css: stylesheetHref ? stylesheetText(stylesheetHref) : null });
               responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-              resolve(new Response(new Uint8Array(html), { headers: responseHeaders, status: responseStatusCode }));
+              // Its length, so the server sends it in one piece rather than chunked; and a view
+              // of the bytes, not a copy.
+              responseHeaders.set("Content-Length", String(html.byteLength));
+              resolve(new Response(new Uint8Array(html.buffer as ArrayBuffer, html.byteOffset, html.byteLength), { headers: responseHeaders, status: responseStatusCode }));
               callback();
             },
           });

@@ -81,6 +81,21 @@ describe("compression", () => {
     expect(br.body.length).toBeLessThan(plain.body.length / 3);
   });
 
+  it("sends a rendered page whole, with its length, plain or compressed", async () => {
+    const login = await raw("/login", { "Content-Type": "application/x-www-form-urlencoded", Accept: "text/html" }, "POST", "intent=password&email=demo%40shuk.example&password=shuk-demo-2026&redirectTo=%2Fdeals");
+    const session = (login.headers["set-cookie"] ?? []).map((c) => c.split(";")[0]).join("; ");
+    expect(session).toContain("session");
+    // Signed in, every request is rendered; a guest's first request too; a missing page as well.
+    for (const [pathname, cookie] of [["/deals", session], ["/orders", session], ["/terms", ""], ["/no-such-page", session]]) {
+      for (const encoding of ["", "gzip", "br"]) {
+        const answer = await raw(pathname, { ...(cookie ? { Cookie: cookie } : {}), ...(encoding ? { "Accept-Encoding": encoding } : {}) });
+        expect({ pathname, encoding, type: answer.headers["content-type"] }).toEqual({ pathname, encoding, type: "text/html; charset=utf-8" });
+        expect({ pathname, encoding, chunked: answer.headers["transfer-encoding"] }).toEqual({ pathname, encoding, chunked: undefined });
+        expect({ pathname, encoding, length: Number(answer.headers["content-length"]) }).toEqual({ pathname, encoding, length: answer.body.length });
+      }
+    }
+  });
+
   it("serves scripts precompressed by the build", async () => {
     const html = (await raw("/")).body.toString();
     // A script the page loads: in a src or href, or in the list the first-paint starter adds
