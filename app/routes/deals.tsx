@@ -3,6 +3,7 @@ import { useTranslation } from "~/components/use-translation";
 import { Form, useNavigation } from "react-router";
 import { AppLink } from "~/components/app-link";
 import { DealCardSkeleton, DealGrid } from "~/components/deal-card";
+import { toJsonText, useJsonText } from "~/components/json-text";
 import { dbContext, userContext } from "~/context";
 import { CATEGORIES } from "~/domain/enums";
 import { formatShekel } from "~/domain/money";
@@ -25,7 +26,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
     title: getInstance(context).t("shop.deals.metaTitle"),
     query,
     bulk: url.searchParams.get("mode") === "bulk",
-    deals: cards,
+    deals: toJsonText(cards),
     total,
     signedIn: Boolean(user),
   };
@@ -145,7 +146,8 @@ function Filters({ query }: { query: DealQuery }) {
 
 export default function Deals({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const { query, deals, total, bulk, signedIn } = loaderData;
+  const { query, total, bulk, signedIn } = loaderData;
+  const deals = useJsonText(loaderData.deals);
   const navigation = useNavigation();
   const [selected, setSelected] = useState(0);
   const bulkForm = useRef<HTMLFormElement>(null);

@@ -2,6 +2,7 @@ import { useTranslation } from "~/components/use-translation";
 import { Link, redirect } from "react-router";
 import { requireUser } from "~/auth/guards.server";
 import { DealGrid } from "~/components/deal-card";
+import { toJsonText, useJsonText } from "~/components/json-text";
 import { dbContext, userContext } from "~/context";
 import { getInstance } from "~/web/i18next.server";
 import { ServiceError } from "~/domain/errors";
@@ -18,7 +19,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
   const t = getInstance(context).t;
   return {
     title: t("shop.favorites.metaTitle"),
-    deals: listFavoriteDeals(context.get(dbContext), { userId: user.id, communityId: user.communityId }).map(toDealCard),
+    deals: toJsonText(listFavoriteDeals(context.get(dbContext), { userId: user.id, communityId: user.communityId }).map(toDealCard)),
   };
 }
 
@@ -55,16 +56,17 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function Favorites({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
+  const deals = useJsonText(loaderData.deals);
   return (
     <section className="mx-auto max-w-6xl px-4 py-10">
       <h1 className="text-3xl font-bold">{t("shop.favorites.title")}</h1>
-      {loaderData.deals.length === 0 ? (
+      {deals.length === 0 ? (
         <div className="mt-10 text-center">
           <p className="text-lg font-semibold">{t("shop.favorites.emptyTitle")}</p>
           <p className="mt-2 text-fg-muted">{t("shop.favorites.emptyText")}</p>
         </div>
       ) : (
-        <DealGrid deals={loaderData.deals} signedIn headingLevel={2} className="mt-6" />
+        <DealGrid deals={deals} signedIn headingLevel={2} className="mt-6" />
       )}
       <Link to="/deals" className="mt-8 inline-block rounded-lg bg-brand-600 px-5 py-2.5 font-semibold text-white hover:bg-brand-700">
         {t("shop.favorites.browse")}

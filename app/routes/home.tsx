@@ -4,6 +4,7 @@ import { CommunityProgress } from "~/components/community-progress";
 import { CountUp } from "~/components/count-up";
 import { Countdown } from "~/components/countdown";
 import { DealGrid } from "~/components/deal-card";
+import { toJsonText, useJsonText } from "~/components/json-text";
 import { useFormatShekel } from "~/components/price";
 import { dbContext, userContext } from "~/context";
 import { getInstance } from "~/web/i18next.server";
@@ -31,7 +32,7 @@ export function loader({ context }: Route.LoaderArgs) {
     meta: { title: t("home.title"), description: t("home.description") },
     now: new Date().toISOString(),
     categories: categorySummaries(db),
-    hot: dealsByCategory(db, [...HOT_CATEGORIES], HOT_PER_CATEGORY, viewer),
+    hot: toJsonText(dealsByCategory(db, [...HOT_CATEGORIES], HOT_PER_CATEGORY, viewer)),
     // Only the figures worth saying (domain/public-figures); none, and the section goes.
     figures: figuresWorthShowing(platformStats(db), ["totalUsers", "totalSavings", "activeDeals"]),
     signedIn: Boolean(user),
@@ -59,7 +60,8 @@ const FIGURE_LABEL: Record<FigureKey, string> = {
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
   const shekel = useFormatShekel();
-  const { categories, greetingName, progress, deadline, hot, figures, now, signedIn, guestCommunity } = loaderData;
+  const { categories, greetingName, progress, deadline, figures, now, signedIn, guestCommunity } = loaderData;
+  const hot = useJsonText(loaderData.hot);
   const number = (n: number) => n.toLocaleString(i18n.language === "he" ? "he-IL" : "en-IL");
   return (
     <>
