@@ -5,6 +5,7 @@ import { HeartButton } from "./favorite-button";
 import { Price } from "./price";
 import { imageSrcSet } from "~/domain/image-upload";
 import { dealCardAnchor } from "~/domain/deal-query";
+import { AppLink } from "./app-link";
 import { CachedMarkup } from "./markup-cache";
 
 import type { DealCardData } from "~/services/deals.server";
@@ -41,12 +42,13 @@ type DealCardProps = {
  * A deal in a grid, small enough for two in a row on a 360 px phone: picture, title, price for
  * the viewer's community with the saving, up to three quantity-tier tiles, the heart and a "+"
  * that puts one in the cart in one tap. A card has no router hooks of its own: its links are
- * plain anchors, and its "+" and heart are submit buttons of two forms the grid holds once for
- * all its cards (`form` attribute), each button carrying its deal in its own value. The root
- * turns the links' clicks into navigations (app-link.tsx), the grid the submits into fetchers (a page of 24 cards
- * rendered and hydrated 24 fetchers, 48-72 Links, 48 forms and 192 hidden fields before). In
- * bulk mode a checkbox joins the card to the page's bulk form instead. The server writes all but
- * the first card of a page from its markup cache (markup-cache.tsx): the same HTML, one string.
+ * AppLinks (plain anchors the root turns into navigations), and its "+" and heart are submit
+ * buttons of two forms the grid holds once for all its cards (`form` attribute), each button
+ * carrying its deal in its own value; the grid turns their submits into fetchers (a page of 24
+ * cards rendered and hydrated 24 fetchers, 48-72 Links, 48 forms and 192 hidden fields
+ * before). In bulk mode a checkbox joins the card to the page's bulk form instead. The server
+ * writes all but the first card of a page from its markup cache (markup-cache.tsx): the same
+ * HTML, one string.
  */
 export function DealCard(props: DealCardProps) {
   const { deal, priority = false } = props;
@@ -94,12 +96,11 @@ function DealCardContent({
   const group = deal.groups[0];
   const Heading = headingLevel === 2 ? "h2" : "h3";
   const favorite = heart ?? deal.isFavorite;
-  // An AppLink's attributes, spread on plain anchors (app-link.tsx): the root's handler follows them.
-  const dealLink = { href: `/deals/${deal.slug}`, "data-app-link": "", "data-discover": "true" };
+  const dealHref = `/deals/${deal.slug}`;
   return (
     <>
       <div className="relative">
-        <a {...dealLink} className="block" tabIndex={-1} aria-hidden="true">
+        <AppLink to={dealHref} className="block" tabIndex={-1} aria-hidden="true">
           <img
             src={image}
             srcSet={imageSrcSet(image)}
@@ -112,7 +113,7 @@ function DealCardContent({
             decoding="async"
             className="aspect-[4/3] w-full object-cover"
           />
-        </a>
+        </AppLink>
         {deal.isHot ? (
           <span className="absolute start-2 top-2 rounded-full bg-accent-600 px-2 py-0.5 text-xs font-bold text-white">{t("shop.price.hot")}</span>
         ) : null}
@@ -124,16 +125,14 @@ function DealCardContent({
         ) : signedIn ? (
           <HeartButton shown={favorite} bursting={heart === true} position="absolute end-2 top-2" form={heartFormId} name="toggle" value={`${favorite ? "remove" : "add"}:${deal.id}`} />
         ) : (
-          <a
-            href={`/login?redirect=${encodeURIComponent(here)}`}
-            data-app-link=""
-            data-discover="true"
+          <AppLink
+            to={`/login?redirect=${encodeURIComponent(here)}`}
             className="absolute end-2 top-2 grid size-10 place-items-center rounded-full bg-surface/90 text-fg-muted shadow-sm"
             aria-label={t("shop.card.favoriteAdd")}
             title={t("shop.toast.loginForFavorites")}
           >
             ♡
-          </a>
+          </AppLink>
         )}
         {bulkFormId ? null : (
           <button
@@ -153,9 +152,9 @@ function DealCardContent({
 
       <div className="flex flex-1 flex-col gap-1 p-2.5 sm:p-3">
         <Heading className="line-clamp-2 text-sm font-semibold leading-snug sm:text-base">
-          <a {...dealLink} className="hover:underline">
+          <AppLink to={dealHref} className="hover:underline">
             {deal.title}
-          </a>
+          </AppLink>
         </Heading>
         <p className="flex flex-wrap items-baseline gap-x-1.5">
           <Price agorot={deal.unitPrice} className="text-lg font-bold text-brand-700 dark:text-brand-200" />

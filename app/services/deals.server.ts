@@ -126,7 +126,7 @@ const listRows = preparedQueryByShape(listShapeKey, (db, { query, communityId })
  * took 132 µs against 55 µs, and was the biggest read of a signed-in /deals; decision 016).
  */
 const CARD_COLUMNS = { id: deals.id, slug: deals.slug, title: deals.title, unit: deals.unit, images: deals.images, basePrice: deals.basePrice };
-type CardRow = { id: string; slug: string; title: string; unit: string; images: string[]; basePrice: number };
+type CardRow = Pick<Deal, keyof typeof CARD_COLUMNS>;
 const listCardRows = preparedQueryByShape(listShapeKey, (db, { query, communityId }) =>
   db.select(CARD_COLUMNS).from(deals).where(filtersOf(query, communityId)).orderBy(...orderOf(query, communityId)).limit(sql.placeholder("limit")).prepare(),
 );
