@@ -1,5 +1,4 @@
-import { Writable } from "node:stream";
-import { renderToPipeableStream } from "react-dom/server";
+import { renderToString } from "react-dom/server";
 import {
   RouterContextProvider,
   ServerRouter,
@@ -103,7 +102,35 @@ function contentSecurityPolicy(nonce: string) {
   ].join("; ");
 }
 
-export default function handleRequest(
+/**
+ * Reads the loader data React Router streams to the browser for hydration (turbo-stream text;
+ * nothing in this app is deferred, so it ends with the loaders) and hands it to React Router's
+ * `StreamTransfer` as already read: its cache (`renderMeta.streamCache`, part of EntryContext's
+ * type) holds one promise per piece, each with its `result`, and a piece that has one renders
+ * at once. So nothing in the render waits, and the document is rendered in one synchronous
+ * pass: `renderToString`, which writes text, rather than the streaming renderer, which
+ * measures and copies every piece of markup into 2 kB byte views for a stream we only collect
+ * (decision record 016, session 13).
+ */
+async function readHydrationData(routerContext: EntryContext): Promise<void> {
+  const stream = routerContext.serverHandoffStream;
+  if (!stream || !routerContext.renderMeta) return;
+  const reader = stream.getReader();
+  const decoder = new TextDecoder();
+  let text = "";
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    text += decoder.decode(value, { stream: true });
+  }
+  text += decoder.decode();
+  reader.releaseLock();
+  const read = (result: { done: boolean; value: string }) => Object.assign(Promise.resolve(), { result });
+  // The first piece is the whole text; the second says the stream is done.
+  routerContext.renderMeta.streamCache = { 0: read({ done: false, value: text }), 1: read({ done: true, value: "" }) };
+}
+
+export default async function handleRequest(
   request: Request,
   responseStatusCode: number,
   responseHeaders: Headers,
@@ -117,52 +144,25 @@ export default function handleRequest(
   // `react-router dev` has no nonce (Vite injects its own inline scripts): no CSP there.
   if (nonce) responseHeaders.set("Content-Security-Policy", contentSecurityPolicy(nonce));
 
-  return new Promise<Response>((resolve, reject) => {
-    let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
-    // Nothing here is deferred, so waiting for the whole page costs nothing and lets the
-    // status code reflect any error.
-    const { pipe, abort } = renderToPipeableStream(
-      <NonceProvider value={nonce}>
-        <MarkupCacheProvider value={markupCacheFor()}>
-          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
-        </MarkupCacheProvider>
-      </NonceProvider>,
-      {
-        nonce,
-        onAllReady() {
-          // The whole document, then reshaped for the first paint (web/first-paint.server.ts):
-          // the stylesheet inlined, the module preloads after the content.
-          const chunks: Buffer[] = [];
-          const body = new Writable({
-            write(chunk: Buffer, _encoding, callback) {
-              chunks.push(chunk);
-              callback();
-            },
-            final(callback) {
-              clearTimeout(timeoutId);
-              timeoutId = undefined;
-              const stylesheetHref = (routerContext.routeModules.root?.handle as { stylesheet?: string } | undefined)?.stylesheet ?? null;
-              const html = shapeDocument(Buffer.concat(chunks), { stylesheetHref, css: stylesheetHref ? stylesheetText(stylesheetHref) : null });
-              responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-              // Its length, so the server sends it in one piece rather than chunked; and a view
-              // of the bytes, not a copy.
-              responseHeaders.set("Content-Length", String(html.byteLength));
-              resolve(new Response(new Uint8Array(html.buffer as ArrayBuffer, html.byteOffset, html.byteLength), { headers: responseHeaders, status: responseStatusCode }));
-              callback();
-            },
-          });
-          pipe(body);
-        },
-        onShellError(error: unknown) {
-          reject(error);
-        },
-        onError(error: unknown) {
-          responseStatusCode = 500;
-          console.error(error);
-        },
-      },
-    );
-  });
+  await readHydrationData(routerContext);
+  // An error thrown here goes back to React Router, which renders the route's error boundary
+  // through this same function.
+  const markup = renderToString(
+    <NonceProvider value={nonce}>
+      <MarkupCacheProvider value={markupCacheFor()}>
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+      </MarkupCacheProvider>
+    </NonceProvider>,
+  );
+  // Reshaped for the first paint (web/first-paint.server.ts): the stylesheet inlined, the
+  // module preloads after the content. The streaming renderer wrote the doctype itself.
+  const stylesheetHref = (routerContext.routeModules.root?.handle as { stylesheet?: string } | undefined)?.stylesheet ?? null;
+  const html = shapeDocument(`<!DOCTYPE html>${markup}`, { stylesheetHref, css: stylesheetHref ? stylesheetText(stylesheetHref) : null });
+  responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+  // Its length, so the server sends it in one piece rather than chunked; and a view of the
+  // bytes, not a copy.
+  responseHeaders.set("Content-Length", String(html.byteLength));
+  return new Response(new Uint8Array(html.buffer as ArrayBuffer, html.byteOffset, html.byteLength), { headers: responseHeaders, status: responseStatusCode });
 }
 
 export const handleError: HandleErrorFunction = (error, { request }) => {

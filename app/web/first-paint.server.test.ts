@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { shapeDocument as shapeBytes, stylesheetText } from "./first-paint.server";
 
-/** shapeDocument on text: it takes and gives the document's bytes. */
-const shapeDocument = (html: string, options: Parameters<typeof shapeBytes>[1]) => shapeBytes(Buffer.from(html), options).toString("utf8");
+/** shapeDocument's bytes read back as text. */
+const shapeDocument = (html: string, options: Parameters<typeof shapeBytes>[1]) => shapeBytes(html, options).toString("utf8");
 
 const doc =
   '<!DOCTYPE html><html><head><meta charSet="utf-8"/><link rel="modulepreload" href="/assets/a.js" nonce="n"/><title>t</title><link rel="modulepreload" href="/assets/b.js" nonce="n"/></head>' +
@@ -44,6 +44,17 @@ describe("shapeDocument", () => {
     const html = shapeDocument(doc.replace("<main>content</main>", `<main>${hebrew}</main>`) + "<!-- אחרי -->", { stylesheetHref: null, css: "p{}" });
     expect(html).toContain(`<body><main>${hebrew}</main><script nonce="n" data-scripts-after-paint="">`);
     expect(html.endsWith("</script></body></html><!-- אחרי -->")).toBe(true);
+  });
+
+  it("encodes documents larger than its reused buffer, one after another, each to its exact bytes", () => {
+    const page = (main: string) => `<!DOCTYPE html><html><head><title>t</title></head><body><main>${main}</main></body></html>`;
+    // Hebrew (2 bytes a letter), an emoji (a surrogate pair, 4 bytes) and plain text, 1.4 MB in all.
+    const large = "שלום 🍅 tomato ".repeat(100_000);
+    for (const main of [large, "קטן", large]) {
+      const bytes = shapeBytes(page(main), { stylesheetHref: null, css: "p{}" });
+      const expected = Buffer.from(page(main).replace("</head>", "<style>p{}</style></head>"));
+      expect(bytes.equals(expected)).toBe(true);
+    }
   });
 
   it("leaves a document without a head alone", () => {

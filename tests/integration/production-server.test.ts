@@ -128,6 +128,36 @@ describe("compression", () => {
   });
 });
 
+describe("the rendered document", () => {
+  it("writes the loader data the browser hydrates from whole into the document, then closes it", async () => {
+    // entry.server.tsx reads React Router's data stream before it renders, and hands it over as
+    // already read: one enqueue with all of it, then the close, inside the body.
+    const login = await raw("/login", { "Content-Type": "application/x-www-form-urlencoded", Accept: "text/html" }, "POST", "intent=password&email=demo%40shuk.example&password=shuk-demo-2026&redirectTo=%2Fdeals");
+    const session = (login.headers["set-cookie"] ?? []).map((c) => c.split(";")[0]).join("; ");
+    for (const [pathname, cookie, routeId, status] of [
+      ["/deals", session, "routes/deals", 200],
+      ["/cart", session, "routes/cart", 200],
+      ["/deals?category=fruits", "", "routes/deals", 200],
+      ["/no-such-page", session, "routes/not-found", 404],
+    ] as const) {
+      const answer = await raw(pathname, cookie ? { Cookie: cookie } : {});
+      const html = answer.body.toString("utf8");
+      expect({ pathname, status: answer.status }).toEqual({ pathname, status });
+      const enqueues = [...html.matchAll(/<script nonce="[^"]+">window\.__reactRouterContext\.streamController\.enqueue\(("(?:[^"\\]|\\.)*")\);<\/script>/g)];
+      expect({ pathname, enqueues: enqueues.length }).toEqual({ pathname, enqueues: 1 });
+      const close = html.indexOf("window.__reactRouterContext.streamController.close();</script>");
+      expect(close).toBeGreaterThan(enqueues[0]!.index!);
+      expect(close).toBeLessThan(html.indexOf("</body>"));
+      // The text is turbo-stream's flat array: the route ids and, signed in, who is signed in.
+      const data = JSON.parse(JSON.parse(enqueues[0]![1]!) as string) as unknown[];
+      expect(data).toContain("root");
+      expect(data).toContain(routeId);
+      if (cookie) expect(data).toContain("demo@shuk.example");
+      else expect(data).not.toContain("demo@shuk.example");
+    }
+  });
+});
+
 describe("the guest page cache", () => {
   it("gives guests one render of a page until a write happens", async () => {
     const first = (await raw("/deals")).body.toString();
