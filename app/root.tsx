@@ -20,6 +20,7 @@ import { SiteFooter } from "./components/site-footer";
 import { SiteHeader } from "./components/site-header";
 import { Toaster } from "./components/toaster";
 import { usePageTransition } from "./components/page-transition";
+import { useAppFormSubmission } from "./components/app-form";
 import { useAppLinkNavigation } from "./components/app-link";
 import { dbContext, userContext } from "./context";
 import { directionOf, i18nForJson, type Locale } from "./i18n";
@@ -117,6 +118,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
   const backOffice = useMatches().some((m) => (m.handle as RouteHandle | undefined)?.backOffice === true);
   const mainRef = usePageTransition<HTMLElement>();
   useAppLinkNavigation();
+  useAppFormSubmission();
   return (
     <>
       <a

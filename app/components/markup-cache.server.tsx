@@ -5,9 +5,11 @@ import { I18nextProvider } from "react-i18next";
 import type { MarkupCache } from "./markup-cache";
 
 /**
- * At most this many pieces of HTML per worker, the least recently used out first. A card is
- * 2-3 kB of HTML (4-6 kB as a JavaScript string): a few megabytes in all, enough for every card
- * a few communities' shoppers are looking at in the hour before a deadline.
+ * At most this many pieces of HTML per kind of piece (a deal card, an order row, a header...)
+ * per worker, the least recently used out first. A card is 2-3 kB of HTML (4-6 kB as a
+ * JavaScript string), a signed-in header's account part about 6 kB: a few megabytes a kind,
+ * enough for every card a few communities' shoppers are looking at in the hour before a
+ * deadline. Each kind has its own: a thousand shoppers' headers must not push the cards out.
  */
 export const MARKUP_CACHE_ENTRIES = 2_000;
 
@@ -25,15 +27,17 @@ export const MARKUP_CACHE_KEY_MAX = 4_096;
  * included), inside the translations provider, the one context a cached piece may read.
  */
 export function createMarkupCache(limit = MARKUP_CACHE_ENTRIES): MarkupCache {
-  const entries = new Map<string, string>();
+  const kinds = new Map<string, Map<string, string>>();
   // Each translations instance is one language and set of sections (i18nForJson keeps one per
   // text), so its number stands for all of them in the key.
   const translationIds = new WeakMap<i18n, number>();
   let lastTranslationId = 0;
   const render = (translations: i18n, element: ReactElement) => renderToString(<I18nextProvider i18n={translations}>{element}</I18nextProvider>);
   return {
-    html(translations: i18n, key: string, element: ReactElement) {
+    html(translations: i18n, kind: string, key: string, element: ReactElement) {
       if (key.length > MARKUP_CACHE_KEY_MAX) return render(translations, element);
+      let entries = kinds.get(kind);
+      if (!entries) kinds.set(kind, (entries = new Map()));
       let translationId = translationIds.get(translations);
       if (translationId === undefined) translationIds.set(translations, (translationId = ++lastTranslationId));
       const entryKey = `${translationId}\n${key}`;

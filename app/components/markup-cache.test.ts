@@ -87,7 +87,7 @@ describe("deal cards from the markup cache", () => {
   it("serve every card but a page's first, whose picture React preloads from the page's own render", () => {
     const asked: string[] = [];
     const marker: MarkupCache = {
-      html(_translations, key) {
+      html(_translations, _kind, key) {
         asked.push(key);
         return "<b>from the cache</b>";
       },
@@ -106,7 +106,7 @@ describe("createMarkupCache", () => {
       return h("i", null, label);
     }
     const cache = createMarkupCache(2);
-    const html = (key: string) => cache.html(hebrew, key, h(Counted, { label: key }));
+    const html = (key: string) => cache.html(hebrew, "test", key, h(Counted, { label: key }));
     expect(html("a")).toBe("<i>a</i>");
     expect(html("b")).toBe("<i>b</i>");
     expect(html("a")).toBe("<i>a</i>");
@@ -126,13 +126,33 @@ describe("createMarkupCache", () => {
       return h("i", null, "x");
     }
     const cache = createMarkupCache(2);
-    cache.html(hebrew, "kept", h(Counted));
+    cache.html(hebrew, "test", "kept", h(Counted));
     const long = "x".repeat(MARKUP_CACHE_KEY_MAX + 1);
-    expect(cache.html(hebrew, long, h(Counted))).toBe("<i>x</i>");
-    expect(cache.html(hebrew, long, h(Counted))).toBe("<i>x</i>");
+    expect(cache.html(hebrew, "test", long, h(Counted))).toBe("<i>x</i>");
+    expect(cache.html(hebrew, "test", long, h(Counted))).toBe("<i>x</i>");
     expect(renders).toBe(3);
     // The short key's piece is still there: the long one took no place.
-    cache.html(hebrew, "kept", h(Counted));
+    cache.html(hebrew, "test", "kept", h(Counted));
     expect(renders).toBe(3);
+  });
+
+  it("gives each kind of piece its own room: many of one kind push out none of another", () => {
+    let renders = 0;
+    function Counted({ label }: { label: string }) {
+      renders++;
+      return h("i", null, label);
+    }
+    const cache = createMarkupCache(2);
+    const html = (kind: string, key: string) => cache.html(hebrew, kind, key, h(Counted, { label: key }));
+    html("card", "a");
+    html("card", "b");
+    for (const key of ["1", "2", "3", "4"]) html("header", key);
+    expect(renders).toBe(6);
+    expect(html("card", "a")).toBe("<i>a</i>");
+    expect(html("card", "b")).toBe("<i>b</i>");
+    expect(renders).toBe(6);
+    // The same key under another kind is another piece.
+    expect(html("header", "a")).toBe("<i>a</i>");
+    expect(renders).toBe(7);
   });
 });

@@ -17,9 +17,9 @@ export interface MarkupCache {
   /**
    * The HTML of `element` rendered alone with the page's translations. `key` must name
    * everything the element's output depends on besides the translations: the same key, the
-   * same HTML.
+   * same HTML. Each `kind` of piece is kept apart, with its own room.
    */
-  html(translations: i18n, key: string, element: ReactElement): string;
+  html(translations: i18n, kind: string, key: string, element: ReactElement): string;
 }
 
 const MarkupCacheContext = createContext<MarkupCache | null>(null);
@@ -37,11 +37,11 @@ export function CachedMarkup({
   cacheKey,
   children,
   ...attributes
-}: { as: "article" | "li"; cacheKey: [kind: string, ...parts: unknown[]] | null; children: ReactElement } & HTMLAttributes<HTMLElement> & Record<`data-${string}`, string>) {
+}: { as: "article" | "li" | "div" | "footer"; cacheKey: [kind: string, ...parts: unknown[]] | null; children: ReactElement } & HTMLAttributes<HTMLElement> & Record<`data-${string}`, string>) {
   const cache = useContext(MarkupCacheContext);
   const { i18n } = useTranslation();
   if (cache && cacheKey) {
-    return createElement(as, { ...attributes, dangerouslySetInnerHTML: { __html: cache.html(i18n, JSON.stringify(cacheKey), children) } });
+    return createElement(as, { ...attributes, dangerouslySetInnerHTML: { __html: cache.html(i18n, cacheKey[0], JSON.stringify(cacheKey), children) } });
   }
   return createElement(as, attributes, children);
 }

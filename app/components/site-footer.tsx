@@ -1,5 +1,6 @@
 import { useTranslation } from "~/components/use-translation";
 import { AppLink } from "./app-link";
+import { CachedMarkup } from "./markup-cache";
 
 const COLUMNS = [
   { title: "footer.shop", links: [["/deals", "footer.allDeals"], ["/groups", "footer.groups"]] },
@@ -13,10 +14,20 @@ const COLUMNS = [
   },
 ] as const;
 
+/** The same for every page and every person: written once a year per language (markup-cache.tsx). */
 export function SiteFooter() {
+  const year = new Date().getFullYear();
+  return (
+    <CachedMarkup as="footer" className="mt-16 border-t border-line bg-surface" cacheKey={["footer", year]}>
+      <FooterContent year={year} />
+    </CachedMarkup>
+  );
+}
+
+function FooterContent({ year }: { year: number }) {
   const { t } = useTranslation();
   return (
-    <footer className="mt-16 border-t border-line bg-surface">
+    <>
       <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 sm:grid-cols-2 lg:grid-cols-4">
         <div>
           <p className="text-lg font-extrabold text-brand-700 dark:text-brand-200">{t("app.name")}</p>
@@ -38,8 +49,8 @@ export function SiteFooter() {
         ))}
       </div>
       <p className="border-t border-line py-4 text-center text-xs text-fg-muted">
-        {t("footer.rights", { year: new Date().getFullYear() })}
+        {t("footer.rights", { year })}
       </p>
-    </footer>
+    </>
   );
 }

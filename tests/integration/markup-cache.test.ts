@@ -1,9 +1,11 @@
-// The pieces the server writes from its markup cache (deal cards, order rows;
-// app/components/markup-cache.tsx) are the HTML React writes with every piece rendered in full
+// The pieces the server writes from its markup cache (deal cards, order rows, the header and
+// the footer; app/components/markup-cache.tsx) are the HTML React writes with every piece rendered in full
 // (MARKUP_CACHE=0), on every page that has them, for a guest and a shopper: the first request
 // fills the cache, the second is answered from it. A key that left out something a piece shows,
 // or a cached piece that read more than its key, would show here as a different piece.
+import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
+import { notifications, users } from "~/db/schema";
 import { DEMO_USER } from "~/demo/seed.server";
 import { cookieOf, tokenOf } from "../support/sign-in";
 import { useTestDatabase } from "../support/test-db";
@@ -17,15 +19,15 @@ afterEach(() => {
 });
 
 /**
- * The pieces a page has (its deal cards and order rows, each with its own element), in order.
- * Only these: the rest of a document may change from one request to the next (a countdown,
- * the loader data's clock).
+ * The pieces a page has (its header, deal cards, order rows and footer, each with its own
+ * element), in order. Only these: the rest of a document may change from one request to the
+ * next (a countdown, the loader data's clock).
  */
 async function piecesOf(pathname: string, cookie?: string) {
   const response = await app.fetch(pathname, { headers: cookie ? { Cookie: cookie } : {} });
   expect(response.status, pathname).toBe(200);
   const html = await response.text();
-  return [...html.matchAll(/<article[^>]*data-testid="deal-card".*?<\/article>|<li><a[^>]*data-testid="order-card".*?<\/a><\/li>/g)].map((match) => match[0]);
+  return [...html.matchAll(/<header.*?<\/header>|<article[^>]*data-testid="deal-card".*?<\/article>|<li><a[^>]*data-testid="order-card".*?<\/a><\/li>|<footer.*?<\/footer>/g)].map((match) => match[0]);
 }
 
 describe("pieces from the markup cache", () => {
@@ -40,6 +42,10 @@ describe("pieces from the markup cache", () => {
       expect((await app.fetch("/api/orders", jsonInit("POST", { dealId: deal.id, groupId: deal.groups[0].id, qty: 1, deliveryType: "PICKUP" }, token))).status).toBe(201);
       expect((await app.fetch("/api/favorites", jsonInit("POST", { dealId: deal.id }, token))).status).toBe(201);
     }
+    // The bell in the header: one read notification, one unread with a deal to go to.
+    const shopper = db().select({ id: users.id }).from(users).where(eq(users.email, DEMO_USER.email)).get()!;
+    db().insert(notifications).values({ userId: shopper.id, type: "DEAL_ENDING", title: "ההזמנות נסגרות מחר", message: "נשארו שעות", isRead: true }).run();
+    db().insert(notifications).values({ userId: shopper.id, type: "REVIEW_REMINDER", title: "איך היה?", message: "ספרו לנו", data: { dealSlug: slugs[0]! } }).run();
     const cookie = await cookieOf(app, DEMO_USER);
     const pages: [string, string | undefined][] = [
       ["/", undefined],
@@ -49,6 +55,8 @@ describe("pieces from the markup cache", () => {
       ["/deals", cookie],
       ["/deals?category=vegetables", cookie],
       ["/deals?bulk=1", cookie],
+      ["/deals?q=%D7%A2%D7%92%D7%91%D7%A0%D7%99%D7%95%D7%AA", cookie],
+      ["/deals?q=%22%3Cb%3E", undefined],
       ["/favorites", cookie],
       ["/orders", cookie],
       ["/orders?status=PENDING&sort=oldest", cookie],
@@ -61,6 +69,7 @@ describe("pieces from the markup cache", () => {
       const fromCache = await piecesOf(pathname, as);
       const who = `${pathname} (${as ? "shopper" : "guest"})`;
       expect(inFull.length, who).toBeGreaterThan(1);
+      if (as) expect(inFull[0], who).toContain(`value="/deals/${slugs[0]}#reviews"`);
       expect(filling, who).toEqual(inFull);
       expect(fromCache, who).toEqual(inFull);
     }
