@@ -1,4 +1,5 @@
 import { useId, type FormEvent } from "react";
+import { preload } from "react-dom";
 import { useTranslation } from "~/components/use-translation";
 import { useFetchers, useLocation, useSubmit } from "react-router";
 import { HeartButton } from "./favorite-button";
@@ -47,11 +48,13 @@ type DealCardProps = {
  * carrying its deal in its own value; the grid turns their submits into fetchers (a page of 24
  * cards rendered and hydrated 24 fetchers, 48-72 Links, 48 forms and 192 hidden fields
  * before). In bulk mode a checkbox joins the card to the page's bulk form instead. The server
- * writes all but the first card of a page from its markup cache (markup-cache.tsx): the same
- * HTML, one string.
+ * writes the cards from its markup cache (markup-cache.tsx): the same HTML, one string.
  */
 export function DealCard(props: DealCardProps) {
   const { deal, priority = false } = props;
+  // The first card's picture is the page's largest paint: preloaded from the head, as React
+  // does by itself for a high-priority <img> it renders (a cached card's is inside a string).
+  if (priority) preload(cardImage(deal), { as: "image", imageSrcSet: imageSrcSet(cardImage(deal)), imageSizes: CARD_IMAGE_SIZES, fetchPriority: "high" });
   return (
     <CachedMarkup
       as="article"
@@ -59,10 +62,7 @@ export function DealCard(props: DealCardProps) {
       className="flex scroll-mt-20 flex-col overflow-hidden rounded-2xl border border-line bg-surface"
       data-testid="deal-card"
       data-slug={deal.slug}
-      // The first card stays in the page's own render: its picture is the largest paint, and
-      // React preloads a high-priority picture from the page's head only when it renders the
-      // <img> there.
-      cacheKey={priority ? null : dealCardKey(props)}
+      cacheKey={dealCardKey(props)}
     >
       <DealCardContent {...props} />
     </CachedMarkup>
@@ -72,12 +72,15 @@ export function DealCard(props: DealCardProps) {
 /**
  * Everything a card's HTML depends on besides the translations. `here` (where a guest signs in
  * from) only shows on a guest's card, so a shopper's cards are the same on every list page.
- * (`priority` is not in it: the first card is never cached.) markup-cache.test.ts renders each
- * prop's variants through one cache and compares them with the same cards rendered without one.
+ * markup-cache.test.ts renders each prop's variants through one cache and compares them with
+ * the same cards rendered without one.
  */
-function dealCardKey({ deal, signedIn, here, adding = false, heart, bulkFormId, addFormId, heartFormId, headingLevel = 3 }: DealCardProps): [string, ...unknown[]] {
-  return ["deal-card", deal, signedIn, signedIn ? "" : here, adding, heart ?? null, bulkFormId ?? "", addFormId, heartFormId, headingLevel];
+function dealCardKey({ deal, signedIn, here, priority = false, adding = false, heart, bulkFormId, addFormId, heartFormId, headingLevel = 3 }: DealCardProps): [string, ...unknown[]] {
+  return ["deal-card", deal, signedIn, signedIn ? "" : here, priority, adding, heart ?? null, bulkFormId ?? "", addFormId, heartFormId, headingLevel];
 }
+
+/** The card's picture: its deal's first, or the placeholder. */
+const cardImage = (deal: DealCardData) => deal.images[0] ?? "/images/produce/placeholder.svg";
 
 function DealCardContent({
   deal,
@@ -92,7 +95,7 @@ function DealCardContent({
   headingLevel = 3,
 }: DealCardProps) {
   const { t } = useTranslation();
-  const image = deal.images[0] ?? "/images/produce/placeholder.svg";
+  const image = cardImage(deal);
   const group = deal.groups[0];
   const Heading = headingLevel === 2 ? "h2" : "h3";
   const favorite = heart ?? deal.isFavorite;

@@ -21,6 +21,9 @@ export const MARKUP_CACHE_ENTRIES = 2_000;
  */
 export const MARKUP_CACHE_KEY_MAX = 4_096;
 
+/** The <link> elements React writes before a piece rendered alone: resources it would hoist to a page's head. */
+const HOISTED_LINKS = /^(?:<link [^>]*\/>)+/;
+
 /**
  * The server's cache of rendered pieces (markup-cache.tsx). A piece is rendered on its own by
  * React's renderToString, the same renderer as the page's (so the same markup, text separators
@@ -32,7 +35,10 @@ export function createMarkupCache(limit = MARKUP_CACHE_ENTRIES): MarkupCache {
   // text), so its number stands for all of them in the key.
   const translationIds = new WeakMap<i18n, number>();
   let lastTranslationId = 0;
-  const render = (translations: i18n, element: ReactElement) => renderToString(<I18nextProvider i18n={translations}>{element}</I18nextProvider>);
+  // Rendered alone, a piece with a high-priority <img> would start with React's preload of it,
+  // which belongs in the page's head: the piece's owner asks the page for it (DealCard).
+  const render = (translations: i18n, element: ReactElement) =>
+    renderToString(<I18nextProvider i18n={translations}>{element}</I18nextProvider>).replace(HOISTED_LINKS, "");
   return {
     html(translations: i18n, kind: string, key: string, element: ReactElement) {
       if (key.length > MARKUP_CACHE_KEY_MAX) return render(translations, element);

@@ -84,7 +84,7 @@ describe("deal cards from the markup cache", () => {
     expect(render(h(DealCard, shopper), null, english)).not.toBe(render(h(DealCard, shopper), null, hebrew));
   });
 
-  it("serve every card but a page's first, whose picture React preloads from the page's own render", () => {
+  it("serve a page's first card too, its picture preloaded from the page as React would for the <img>", () => {
     const asked: string[] = [];
     const marker: MarkupCache = {
       html(_translations, _kind, key) {
@@ -92,9 +92,14 @@ describe("deal cards from the markup cache", () => {
         return "<b>from the cache</b>";
       },
     };
-    expect(render(h(DealCard, shopper), marker)).toContain("<b>from the cache</b>");
-    expect(render(h(DealCard, { ...shopper, priority: true }), marker)).not.toContain("from the cache");
-    expect(asked).toHaveLength(1);
+    const first = render(h(DealCard, { ...shopper, priority: true }), marker);
+    expect(first).toContain("<b>from the cache</b>");
+    const link = /<link rel="preload"[^>]*>/.exec(first)?.[0] ?? "";
+    for (const attribute of ['as="image"', `href="${shopper.deal.images[0] ?? "/images/produce/placeholder.svg"}"`, 'fetchPriority="high"', "imageSizes="]) expect(link).toContain(attribute);
+    expect(render(h(DealCard, shopper), marker)).not.toContain('rel="preload"');
+    expect(asked).toHaveLength(2);
+    // The first card's own HTML says so: eager, high priority.
+    expect(render(h(DealCard, { ...shopper, priority: true }), null)).toContain('fetchPriority="high"');
   });
 });
 
@@ -134,6 +139,13 @@ describe("createMarkupCache", () => {
     // The short key's piece is still there: the long one took no place.
     cache.html(hebrew, "test", "kept", h(Counted));
     expect(renders).toBe(3);
+  });
+
+  it("keeps out of a piece the preload React writes for a high-priority picture rendered alone (the page's head has it)", () => {
+    const cache = createMarkupCache();
+    const picture = h("img", { src: "/images/produce/cucumbers.svg", alt: "", fetchPriority: "high" });
+    expect(renderToString(picture)).toMatch(/^<link rel="preload"/);
+    expect(cache.html(hebrew, "test", "picture", picture)).toBe('<img src="/images/produce/cucumbers.svg" alt="" fetchPriority="high"/>');
   });
 
   it("gives each kind of piece its own room: many of one kind push out none of another", () => {
