@@ -103,25 +103,31 @@ describe("deal cards from the markup cache", () => {
   });
 });
 
+/** A cache of `limit` pieces a kind whose pieces count their renders: `<i>key</i>` for a key. */
+function countingCache(limit: number) {
+  const counted = { renders: 0 };
+  function Counted({ label }: { label: string }) {
+    counted.renders++;
+    return h("i", null, label);
+  }
+  const cache = createMarkupCache(limit);
+  return Object.assign(counted, { html: (kind: string, key: string) => cache.html(hebrew, kind, key, h(Counted, { label: key })) });
+}
+
 describe("createMarkupCache", () => {
   it("renders a key once and lets the least recently used go when full", () => {
-    let renders = 0;
-    function Counted({ label }: { label: string }) {
-      renders++;
-      return h("i", null, label);
-    }
-    const cache = createMarkupCache(2);
-    const html = (key: string) => cache.html(hebrew, "test", key, h(Counted, { label: key }));
+    const counting = countingCache(2);
+    const html = (key: string) => counting.html("test", key);
     expect(html("a")).toBe("<i>a</i>");
     expect(html("b")).toBe("<i>b</i>");
     expect(html("a")).toBe("<i>a</i>");
-    expect(renders).toBe(2);
+    expect(counting.renders).toBe(2);
     html("c"); // full: "b" was used longest ago
-    expect(renders).toBe(3);
+    expect(counting.renders).toBe(3);
     html("a");
-    expect(renders).toBe(3);
+    expect(counting.renders).toBe(3);
     html("b");
-    expect(renders).toBe(4);
+    expect(counting.renders).toBe(4);
   });
 
   it("renders a piece with an overlong key every time and keeps nothing of it", () => {
@@ -149,22 +155,16 @@ describe("createMarkupCache", () => {
   });
 
   it("gives each kind of piece its own room: many of one kind push out none of another", () => {
-    let renders = 0;
-    function Counted({ label }: { label: string }) {
-      renders++;
-      return h("i", null, label);
-    }
-    const cache = createMarkupCache(2);
-    const html = (kind: string, key: string) => cache.html(hebrew, kind, key, h(Counted, { label: key }));
-    html("card", "a");
-    html("card", "b");
-    for (const key of ["1", "2", "3", "4"]) html("header", key);
-    expect(renders).toBe(6);
-    expect(html("card", "a")).toBe("<i>a</i>");
-    expect(html("card", "b")).toBe("<i>b</i>");
-    expect(renders).toBe(6);
+    const counting = countingCache(2);
+    counting.html("card", "a");
+    counting.html("card", "b");
+    for (const key of ["1", "2", "3", "4"]) counting.html("header", key);
+    expect(counting.renders).toBe(6);
+    expect(counting.html("card", "a")).toBe("<i>a</i>");
+    expect(counting.html("card", "b")).toBe("<i>b</i>");
+    expect(counting.renders).toBe(6);
     // The same key under another kind is another piece.
-    expect(html("header", "a")).toBe("<i>a</i>");
-    expect(renders).toBe(7);
+    expect(counting.html("header", "a")).toBe("<i>a</i>");
+    expect(counting.renders).toBe(7);
   });
 });
