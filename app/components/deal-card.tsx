@@ -54,7 +54,10 @@ export function DealCard(props: DealCardProps) {
   const { deal, priority = false } = props;
   // The first card's picture is the page's largest paint: preloaded from the head, as React
   // does by itself for a high-priority <img> it renders (a cached card's is inside a string).
-  if (priority) preload(cardImage(deal), { as: "image", imageSrcSet: imageSrcSet(cardImage(deal)), imageSizes: CARD_IMAGE_SIZES, fetchPriority: "high" });
+  if (priority) {
+    const image = cardImage(deal);
+    preload(image, { as: "image", imageSrcSet: imageSrcSet(image), imageSizes: CARD_IMAGE_SIZES, fetchPriority: "high" });
+  }
   return (
     <CachedMarkup
       as="article"

@@ -56,8 +56,10 @@ function bootScriptRange(html: string, from: number): { start: number; end: numb
   return start < from || close < 0 ? null : { start, end: close + "</script>".length };
 }
 
-/** Reused by every document this worker encodes; grown to the largest one's worst case. */
+/** Reused by every document this worker encodes; grown to the largest one's worst case, up to SCRATCH_KEPT_MAX. */
 let scratch = Buffer.allocUnsafeSlow(512 * 1024);
+/** A document whose worst case is larger gets a buffer of its own, not kept: a worker holds no more than this for the next page. */
+const SCRATCH_KEPT_MAX = 4 * 1024 * 1024;
 
 /**
  * The pieces as one UTF-8 buffer of exactly their length. Buffer.from(text) measures the text
@@ -69,16 +71,17 @@ function encodePieces(pieces: (string | Uint8Array)[]): Buffer {
   let worstCase = 0;
   // UTF-8 takes at most 3 bytes per UTF-16 unit (a surrogate pair's 4 bytes are 2 per unit).
   for (const piece of pieces) worstCase += typeof piece === "string" ? piece.length * 3 : piece.byteLength;
-  if (scratch.byteLength < worstCase) scratch = Buffer.allocUnsafeSlow(worstCase);
+  if (scratch.byteLength < worstCase && worstCase <= SCRATCH_KEPT_MAX) scratch = Buffer.allocUnsafeSlow(worstCase);
+  const target = scratch.byteLength >= worstCase ? scratch : Buffer.allocUnsafeSlow(worstCase);
   let written = 0;
   for (const piece of pieces) {
-    if (typeof piece === "string") written += scratch.write(piece, written, "utf8");
+    if (typeof piece === "string") written += target.write(piece, written, "utf8");
     else {
-      scratch.set(piece, written);
+      target.set(piece, written);
       written += piece.byteLength;
     }
   }
-  return Buffer.from(scratch.subarray(0, written));
+  return Buffer.from(target.subarray(0, written));
 }
 
 /**
