@@ -244,7 +244,11 @@ async function compressed(response: Response, acceptEncoding: string | undefined
 async function serveApp(req: http.IncomingMessage, res: http.ServerResponse, url: URL, bodyLimit: number) {
   const method = req.method!;
   const aborted = new AbortController();
-  res.on("close", () => aborted.abort());
+  // Only a client that left before the whole answer was written aborts the work: aborting after
+  // every answer built a DOMException and dispatched an abort event per request for nothing.
+  res.on("close", () => {
+    if (!res.writableFinished) aborted.abort();
+  });
   const body = METHODS_WITHOUT_BODY.has(method) ? null : streamBody(req, bodyLimit);
   const request = new Request(url, {
     method,

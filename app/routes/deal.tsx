@@ -1,5 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { useEffect, useState } from "react";
+import { useEffect, useMemo, useState } from "react";
 import { useTranslation } from "~/components/use-translation";
 import { data, Form, Link, useLocation } from "react-router";
 import { CommunityProgress } from "~/components/community-progress";
@@ -15,9 +15,10 @@ import { useHydrated } from "~/components/use-hydrated";
 import { dbContext, userContext } from "~/context";
 import { getInstance } from "~/web/i18next.server";
 import { savedAddressOptions } from "~/services/addresses.server";
-import { listCommunities } from "~/services/communities.server";
+import { activePickupPoints, listCommunities } from "~/services/communities.server";
 import { pickCommunityId, progressView } from "~/services/community-pricing.server";
-import { findDeal } from "~/services/deals.server";
+import { findDeal, type DealView } from "~/services/deals.server";
+import { fromJsonText, toJsonText } from "~/components/json-text";
 import { DELIVERY_DAYS, DELIVERY_FEE, FREE_DELIVERY_FROM } from "~/domain/delivery";
 import { publicOrigin } from "~/config.server";
 import { ServiceError } from "~/domain/errors";
@@ -49,16 +50,20 @@ export function loader({ request, params, context }: Route.LoaderArgs) {
   if (!found) return data({ notFound: true as const, title: t("shop.deal.notFound") }, { status: 404 });
   const { deal, pricing } = found;
   const now = new Date();
-  const communities = listCommunities(db);
+  // The community picker is for someone without a community of their own; a member's page
+  // needs only their community's pickup points (listing every community was 3 % of the page).
+  const communities = user?.communityId ? [] : listCommunities(db);
   return {
     notFound: false as const,
     title: `${deal.title} | ${t("app.name")}`,
     description: deal.description,
-    deal,
+    // The deal and its reviews as JSON text (components/json-text.ts): turbo-stream walked their
+    // few hundred values one by one, 10 % of a signed-in deal page's CPU.
+    deal: toJsonText(shownOf(deal)),
     now: now.toISOString(),
     signedIn: Boolean(user),
     hasOwnCommunity: Boolean(user?.communityId),
-    communities: user?.communityId ? [] : communities.map((c) => ({ id: c.id, name: c.name, pickupDay: c.pickupDay, pickupTime: c.pickupTime })),
+    communities: communities.map((c) => ({ id: c.id, name: c.name, pickupDay: c.pickupDay, pickupTime: c.pickupTime })),
     community: pricing
       ? {
           id: pricing.community.id,
@@ -70,18 +75,24 @@ export function loader({ request, params, context }: Route.LoaderArgs) {
           contactPhone: pricing.community.contactPhone,
         }
       : null,
-    pickupPoints: pricing ? (communities.find((c) => c.id === pricing.community.id)?.pickupPoints ?? []) : [],
+    pickupPoints: pricing?.community.isActive ? activePickupPoints(db, pricing.community.id) : [],
     progress: pricing ? progressView(pricing) : null,
     cycle: pricing?.cycle
       ? { orderDeadline: pricing.cycle.orderDeadline.toISOString(), pickupDate: pricing.cycle.pickupDate.toISOString(), isOrderingOpen: pricing.isOrderingOpen }
       : null,
-    reviews: listReviews(db, deal.id, reviewsToShow(new URL(request.url).searchParams.get("reviews"))),
+    reviews: toJsonText(listReviews(db, deal.id, reviewsToShow(new URL(request.url).searchParams.get("reviews")))),
     rating: ratingSummary(db, deal.id),
     canReview: user ? canReview(db, user.id, deal.id) : false,
     addresses: user ? savedAddressOptions(db, user.id) : [],
     // A member's link for this deal, once they asked for one (the "invite neighbours" form).
     inviteLink: user ? findInviteLink(db, user, publicOrigin(), deal.id) : null,
   };
+}
+
+/** What the page shows of a deal: not its dates, status or vendor id. */
+function shownOf(deal: DealView) {
+  const { id, title, description, category, unit, images, basePrice, maxQty, discountPercent, quantityTiers, groups, isFavorite, vendorName } = deal;
+  return { id, title, description, category, unit, images, basePrice, maxQty, discountPercent, quantityTiers, groups, isFavorite, vendorName };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
@@ -130,17 +141,20 @@ export default function DealPage({ loaderData, actionData }: Route.ComponentProp
     if ((TABS as readonly string[]).includes(wanted)) setTab(wanted as (typeof TABS)[number]);
   }, [location.hash]);
 
-  if (loaderData.notFound) {
+  const shown = useMemo(() => (loaderData.notFound ? null : { deal: fromJsonText(loaderData.deal), reviews: fromJsonText(loaderData.reviews) }), [loaderData]);
+
+  if (loaderData.notFound || !shown) {
     return <MessageScreen title={t("shop.deal.notFound")} text={t("shop.deal.notFoundText")} linkTo="/deals" linkLabel={t("shop.deal.backToDeals")} />;
   }
 
-  const { deal, community, progress, cycle, now } = loaderData;
+  const { deal, reviews } = shown;
+  const { community, progress, cycle, now } = loaderData;
   const breakdown = priceBreakdown({ basePrice: deal.basePrice, quantityTiers: deal.quantityTiers, qty, discountPercent: deal.discountPercent });
   const { unitPrice, savingsPercent: saving } = breakdown;
   const group = deal.groups[0];
   const here = location.pathname + location.search;
   const images = deal.images.length > 0 ? deal.images : ["/images/produce/placeholder.svg"];
-  const more = moreReviews(loaderData.reviews.length, loaderData.rating.totalReviews);
+  const more = moreReviews(reviews.length, loaderData.rating.totalReviews);
 
   const panels = {
     description: <p className="leading-8">{deal.description}</p>,
@@ -154,14 +168,14 @@ export default function DealPage({ loaderData, actionData }: Route.ComponentProp
     ),
     reviews: (
       <ReviewsSection
-        reviews={loaderData.reviews}
+        reviews={reviews}
         summary={loaderData.rating}
         canReview={loaderData.canReview}
         signedIn={loaderData.signedIn}
         now={now}
         lastResult={actionData}
         more={more}
-        moreHref={`${withSearchParam(location.search, "reviews", String(loaderData.reviews.length + more))}#reviews`}
+        moreHref={`${withSearchParam(location.search, "reviews", String(reviews.length + more))}#reviews`}
       />
     ),
     shipping: (

@@ -26,6 +26,13 @@ export function listCommunities(db: Db): CommunityWithPickupPoints[] {
   return rows.map((c) => ({ ...c, pickupPoints: points.filter((p) => p.communityId === c.id) }));
 }
 
+/** One community's active pickup points, oldest first (a deal page shows its member's). */
+export function activePickupPoints(db: Db, communityId: string): PickupPoint[] {
+  return pickupPointsOf(db)
+    .all({ ids: JSON.stringify([communityId]) })
+    .filter((p) => p.isActive);
+}
+
 /** The API's view of a community (dates as ISO strings). */
 export function communityJson(c: CommunityWithPickupPoints) {
   return {
