@@ -1,7 +1,7 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, ne } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { publicOrigin } from "~/config.server";
-import { addresses, communities, orders, referrals, referralSignups, users } from "~/db/schema";
+import { addresses, communities, deals, orders, pickupPoints, referrals, referralSignups, users } from "~/db/schema";
 import { deadlineDaysAway, useTestDatabase } from "../support/test-db";
 import { jsonInit, useTestServer } from "../support/test-server";
 
@@ -300,5 +300,29 @@ describe("inviting neighbours", () => {
     const row = db().select().from(referrals).where(and(eq(referrals.createdByUserId, member.userId), eq(referrals.dealId, deal.id))).get()!;
     const page = await (await app.fetch(`/deals/${deal.slug}`, { headers: { Authorization: `Bearer ${member.token}` } })).text();
     expect(page).toContain(`/invite/${row.refCode}`);
+  });
+});
+
+describe("a deal page's community card", () => {
+  it("lists the member's own community's active pickup points and no one else's", async () => {
+    const own = firstCommunity();
+    const other = db().select().from(communities).where(ne(communities.id, own.id)).limit(1).get()!;
+    const add = (communityId: string, address: string, isActive = true) =>
+      db().insert(pickupPoints).values({ communityId, address, pickupStartTime: "09:00", pickupEndTime: "12:00", isActive }).run();
+    add(own.id, "נקודה פעילה ברחוב הדקל 7");
+    add(own.id, "נקודה סגורה ברחוב השקד 9", false);
+    add(other.id, "נקודה של שכונה אחרת ברחוב האלון 2");
+    const slug = db().select({ slug: deals.slug }).from(deals).where(eq(deals.status, "ACTIVE")).limit(1).get()!.slug;
+
+    const { token } = await newMember();
+    const member = await (await app.fetch(`/deals/${slug}`, { headers: { Authorization: `Bearer ${token}` } })).text();
+    expect(member).toContain("נקודה פעילה ברחוב הדקל 7");
+    expect(member).not.toContain("נקודה סגורה ברחוב השקד 9");
+    expect(member).not.toContain("נקודה של שכונה אחרת ברחוב האלון 2");
+
+    // A guest picks a community; until then the page prices and shows the first open one's.
+    const guest = await (await app.fetch(`/deals/${slug}?community=${other.id}`)).text();
+    expect(guest).toContain("נקודה של שכונה אחרת ברחוב האלון 2");
+    expect(guest).not.toContain("נקודה פעילה ברחוב הדקל 7");
   });
 });
