@@ -10,7 +10,7 @@ import { requireUser } from "~/auth/guards.server";
 import { CheckoutSteps, CheckoutSummary } from "~/components/checkout-parts";
 import { Price } from "~/components/price";
 import { SavedAddressPicker } from "~/components/saved-address-picker";
-import { ErrorList, Field, SubmitButton } from "~/components/ui/field";
+import { ErrorList, errorsNotShown, Field, SubmitButton } from "~/components/ui/field";
 import { useTranslation } from "~/components/use-translation";
 import { dbContext } from "~/context";
 import type { PickupPoint } from "~/db/schema";
@@ -174,6 +174,7 @@ function DetailsStep({
     shouldRevalidate: "onInput",
   });
   const pending = navigation.state !== "idle" && navigation.formAction?.startsWith("/checkout");
+  const shownFields = [fields.phone.name, fields.notes.name, ...(delivery ? [fields.fullName.name, fields.address.name, fields.city.name, fields.postalCode.name] : [])];
   return (
     <div className="min-w-0">
       <CheckoutSteps current={2} />
@@ -213,7 +214,7 @@ function DetailsStep({
             {delivery ? t("shop.checkout.cash") : t("purchase.details.cashAtPickup")}
           </label>
         </fieldset>
-        <div role="alert"><ErrorList id={form.errorId} errors={form.errors} /></div>
+        <div role="alert"><ErrorList id={form.errorId} errors={errorsNotShown(form.allErrors, shownFields)} /></div>
         <SubmitButton name="intent" value="review" pending={Boolean(pending)} pendingLabel={t("purchase.next")}>
           {t("purchase.details.submit")}
         </SubmitButton>

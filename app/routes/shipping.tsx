@@ -8,7 +8,7 @@ import type { z } from "zod";
 import { requireUser } from "~/auth/guards.server";
 import { CheckoutSteps, CheckoutSummary } from "~/components/checkout-parts";
 import { Price, useFormatShekel } from "~/components/price";
-import { ErrorList, SubmitButton } from "~/components/ui/field";
+import { ErrorList, errorsNotShown, SubmitButton } from "~/components/ui/field";
 import { useTranslation } from "~/components/use-translation";
 import { dbContext } from "~/context";
 import { formatDay } from "~/domain/dates";
@@ -130,7 +130,7 @@ export default function Shipping({ loaderData, actionData }: Route.ComponentProp
           </label>
           <ErrorList id={fields.deliveryType.errorId} errors={fields.deliveryType.errors} />
         </fieldset>
-        <div role="alert"><ErrorList id={form.errorId} errors={form.errors} /></div>
+        <div role="alert"><ErrorList id={form.errorId} errors={errorsNotShown(form.allErrors, [fields.deliveryType.name, fields.pickupPointId.name])} /></div>
         <SubmitButton pending={pending} pendingLabel={t("purchase.next")}>{t("purchase.method.submit")}</SubmitButton>
       </Form>
       <CheckoutSummary lines={cart.lines} subtotal={cart.subtotal} savings={cart.originalTotal - cart.subtotal} fee={null} />

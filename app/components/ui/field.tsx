@@ -3,6 +3,19 @@ import { useTranslation } from "~/components/use-translation";
 import { translateMessage } from "~/domain/text-limits";
 
 /** Errors are locale keys (see account-schemas.ts), some with values; shown translated under their field. */
+/**
+ * The errors a form has no field on screen to show beside: a form-level error, a hidden field's
+ * (a tampered or stale form) or a field of another step. Its alert lists them, so no refusal
+ * comes back without its reason. `allErrors` is conform's form-wide map (field name: errors).
+ */
+export function errorsNotShown(allErrors: Record<string, string[] | undefined>, shownFields: string[]): string[] {
+  const errors = new Set<string>();
+  for (const [name, list] of Object.entries(allErrors)) {
+    if (!shownFields.includes(name)) for (const error of list ?? []) errors.add(error);
+  }
+  return [...errors];
+}
+
 export function ErrorList({ id, errors }: { id?: string; errors?: string[] | null }) {
   const { t } = useTranslation();
   if (!errors?.length) return null;
