@@ -9,16 +9,15 @@ export function directionOf(locale: string): "rtl" | "ltr" {
 }
 
 /**
- * One instance per translations object. On the server the root loader hands out one object per
- * language and set of sections (app/locales/sections.ts), so requests share a few instances (a
- * screen only reads them; nothing changes language in place). In the browser each root data
- * load brings a new object, and so a new instance, as before.
+ * One instance per translations object: one per language and set of sections
+ * (app/locales/sections.ts), so requests share a few instances (a screen only reads them;
+ * nothing changes language in place).
  */
 const cache = new WeakMap<object, i18n>();
 
 /**
- * The i18next instance the React tree renders with, built synchronously from the translations
- * the root loader sent, so the server render and the browser's hydration read the same text.
+ * The i18next instance the React tree renders with, built synchronously from the page's
+ * translation file, so the server render and the browser's hydration read the same text.
  */
 export function i18nFor(locale: Locale, translation: Resource[string]["translation"]): i18n {
   // The root loader always sends an object of sections (a bare string is not a bundle).
@@ -40,14 +39,13 @@ export function i18nFor(locale: Locale, translation: Resource[string]["translati
   return instance;
 }
 
-/** Instances by the JSON text of their translations: the root loader sends them as one string. */
+/** Instances by the JSON text of their translations: a translation file's text (app/translation-files.ts). */
 const byJson = new Map<string, i18n>();
 
 /**
- * `i18nFor` from translations sent as JSON text. One string is one value for React Router's
- * stream to encode and one JSON.parse in the browser, where an object of ~400 keys was a walk of
- * every key on each side (about a third of the stream encoding of a signed-in /deals, 016).
- * The same text gives the same instance, in the browser too, across navigations.
+ * `i18nFor` from translations as JSON text: one JSON.parse in the browser, where an object of
+ * ~400 keys in the loader data was a walk of every key on each side (016). The same text gives
+ * the same instance, in the browser too, across navigations.
  */
 export function i18nForJson(locale: Locale, json: string): i18n {
   const key = `${locale}\n${json}`;

@@ -8,7 +8,7 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
-  type ShouldRevalidateFunction,
+  useLocation,
   useMatches,
   useRouteError,
   useRouteLoaderData,
@@ -26,8 +26,9 @@ import { dbContext, userContext } from "./context";
 import { directionOf, i18nForJson, type Locale } from "./i18n";
 import { databaseMiddleware } from "./middleware/database.server";
 import { originRuleMiddleware, personalAnswersMiddleware } from "./middleware/request-guard.server";
-import { pageSectionsKey, translationJsonForPage } from "./locales/sections";
-import { getInstance, getLocale, i18nextMiddleware, translations } from "./web/i18next.server";
+import { getInstance, getLocale, i18nextMiddleware } from "./web/i18next.server";
+import { translationsForPage } from "./web/translation-files.server";
+import { currentTranslationsBase, loadTranslationFile, setCurrentTranslationsBase, translationFileText, translationFileUrl } from "./translation-files";
 import { headerSummary } from "./services/header.server";
 import { getTheme } from "~/web/theme.server";
 import { takeToasts } from "~/web/toast.server";
@@ -49,9 +50,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return data(
     {
       locale,
-      // Only the sections this page's screens read (app/locales/sections.ts), as JSON text:
-      // one value to stream instead of hundreds (app/i18n.ts, i18nForJson).
-      translation: translationJsonForPage(translations[locale], new URL(request.url).pathname),
+      // Where the strings this page's screens read are (app/translation-files.ts): a file the
+      // browser keeps, not part of every document and navigation.
+      translations: translationsForPage(locale, new URL(request.url).pathname),
       theme,
       user: user ? headerSummary(context.get(dbContext), user) : null,
       // Worded here, where every string is at hand: a toast may name any section.
@@ -66,9 +67,30 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   );
 }
 
-/** A page that needs other translations than the current one brings the root's data again. */
-export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, defaultShouldRevalidate }) =>
-  defaultShouldRevalidate || pageSectionsKey(currentUrl.pathname) !== pageSectionsKey(nextUrl.pathname);
+/**
+ * In the browser, nothing shows before its strings have come: a navigation to a page that reads
+ * other sections fetches their file alongside the page's data (one request the first time,
+ * none after: the browser keeps it), and a change of language (the root's new data) its own.
+ */
+export const clientMiddleware: Route.ClientMiddlewareFunction[] = [
+  async ({ request }, next) => {
+    const pathname = new URL(request.url).pathname;
+    const base = currentTranslationsBase();
+    const early = base ? loadTranslationFile(translationFileUrl(base, pathname)) : null;
+    const results = await next();
+    const root = results.root;
+    if (root?.type === "data" && isRootData(root.result)) {
+      setCurrentTranslationsBase(root.result.translations);
+      await loadTranslationFile(translationFileUrl(root.result.translations, pathname));
+    }
+    await early;
+    return results;
+  },
+];
+
+function isRootData(value: unknown): value is { translations: string } {
+  return typeof value === "object" && value !== null && typeof (value as { translations?: unknown }).translations === "string";
+}
 
 /**
  * A route module sets `handle = { hydrate: false }` when its page needs no script at all, and
@@ -84,19 +106,21 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const rootData = useRouteLoaderData<typeof loader>("root");
   const nonce = useNonce();
   const matches = useMatches();
+  const { pathname } = useLocation();
   const locale = rootData?.locale ?? "he";
   const hydrate = !matches.some((m) => (m.handle as RouteHandle | undefined)?.hydrate === false);
-  const content = rootData ? (
-    <I18nextProvider i18n={i18nForJson(locale, rootData.translation)}>{children}</I18nextProvider>
-  ) : (
-    children
-  );
+  const translationsUrl = rootData ? translationFileUrl(rootData.translations, pathname) : null;
+  const translationsText = translationsUrl ? translationFileText(translationsUrl) : undefined;
+  const content =
+    translationsText !== undefined ? <I18nextProvider i18n={i18nForJson(locale, translationsText)}>{children}</I18nextProvider> : children;
   return (
     <html lang={locale} dir={directionOf(locale)} data-theme={rootData?.theme ?? "system"}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#16803f" />
+        {/* The page's strings for the browser: fetched after the first paint, before hydration. */}
+        {translationsUrl && hydrate ? <meta name="translations" content={translationsUrl} /> : null}
         <Meta />
         <Links />
       </head>

@@ -71,6 +71,8 @@ export default [
   route("vendor", "routes/vendor.tsx"),
   route("vendor/dashboard/packing.csv", "routes/vendor-packing-csv.ts"),
   route("uploads/deals/:file", "routes/uploads-deal.ts"),
+  // The strings a page reads in the browser, one file per language and set of sections.
+  route("i18n/:locale/:version/:file", "routes/translation-file.ts"),
 
   // Resource routes
   route("theme", "routes/theme.ts"),

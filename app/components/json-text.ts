@@ -1,8 +1,7 @@
 // A list of cards goes into a page's loader data as one JSON text instead of as objects.
 // React Router encodes loader data with turbo-stream, which walks every value (an index and a
 // map entry each): a signed-in /deals's 24 cards, about 650 values, took 130 of its 280 µs of
-// encoding, where JSON.stringify writes them in 15 µs (decision record 016, session 12). The
-// translations go the same way (i18nForJson in app/i18n.ts).
+// encoding, where JSON.stringify writes them in 15 µs (decision record 016, session 12).
 import { useMemo } from "react";
 
 /** A JSON text that parses to a T. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { translations } from "./index";
-import { pageSectionsKey, translationForPage, translationJsonForPage } from "./sections";
+import { isSectionsKey, pageSectionsKey, translationForPage, translationForSections, translationJsonForPage, translationJsonForSections } from "./sections";
 
 describe("translations sent with a page", () => {
   it("leaves the static pages', admin and server-only strings out of /deals", () => {
@@ -66,5 +66,19 @@ describe("translations sent with a page", () => {
     expect(JSON.parse(translationJsonForPage(translations.en, "/terms"))).toEqual(translationForPage(translations.en, "/terms"));
     expect(translationJsonForPage(translations.he, "/terms")).not.toBe(deals);
   });
-});
 
+  it("picks by a page's key what it picks by the page's path", () => {
+    for (const pathname of ["/", "/deals", "/cart", "/profile", "/admin/deals", "/deals/cherry-tomatoes", "/no-such-page"]) {
+      expect(translationForSections(translations.he, pageSectionsKey(pathname))).toBe(translationForPage(translations.he, pathname));
+    }
+    // A set no page has asked for yet, written without being kept, is the same text.
+    const key = "about,terms";
+    expect(translationJsonForSections(translations.en, key, false)).toBe(JSON.stringify(translationForSections(translations.en, key)));
+  });
+
+  it("knows a key a page could have from a made-up one", () => {
+    for (const pathname of ["/", "/deals", "/cart", "/profile/edit", "/admin/cycles", "/vendor/new-deal", "/orders/x/receipt"]) expect(isSectionsKey(pageSectionsKey(pathname))).toBe(true);
+    expect(isSectionsKey("")).toBe(true);
+    for (const key of ["nope", "auth,purchase", "purchase,purchase", "purchase,", ",purchase", "__proto__", "constructor"]) expect(isSectionsKey(key), key).toBe(false);
+  });
+});

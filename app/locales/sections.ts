@@ -65,41 +65,81 @@ export function pageSectionsKey(pathname: string): string {
     .join(",");
 }
 
+/**
+ * Whether `key` is one `pageSectionsKey` could give: known rules, each once, in the rules'
+ * order. A translation file's address carries its key (app/web/translation-files.server.ts),
+ * so a made-up one must not pass.
+ */
+export function isSectionsKey(key: string): boolean {
+  if (key === "") return true;
+  const rules = Object.keys(PAGE_ONLY);
+  let previous = -1;
+  for (const name of key.split(",")) {
+    const at = rules.indexOf(name);
+    if (at <= previous) return false;
+    previous = at;
+  }
+  return true;
+}
+
 // One object per language and set of sections, made once: the server then reuses the i18next
-// instance built from it (app/i18n.ts) instead of building one per request.
+// instance built from it (app/i18n.ts) instead of building one per request. Keys come from
+// pages' paths, a few dozen in all.
 const picks = new WeakMap<object, Map<string, Record<string, unknown>>>();
 
-/** The translations a page at `pathname` needs in the browser: `all` less the others' sections. */
-export function translationForPage<T extends Record<string, unknown>>(all: T, pathname: string): T {
-  const key = pageSectionsKey(pathname);
+/** `all` less the page-only sections (and parts) that `key` does not name. */
+function pickSections(all: Record<string, unknown>, key: string): Record<string, unknown> {
+  const named = new Set(key ? key.split(",") : []);
+  const kept = (rule: string) => !(rule in PAGE_ONLY) || named.has(rule);
+  const picked: Record<string, unknown> = {};
+  for (const [section, value] of Object.entries(all)) {
+    if (!kept(section)) continue;
+    const parts = Object.keys(PAGE_ONLY).filter((rule) => rule.startsWith(`${section}.`) && !kept(rule));
+    if (parts.length && value && typeof value === "object") {
+      const rest: Record<string, unknown> = { ...(value as Record<string, unknown>) };
+      for (const part of parts) delete rest[part.slice(section.length + 1)];
+      picked[section] = rest;
+    } else picked[section] = value;
+  }
+  return picked;
+}
+
+/** The translations of a set of page-only sections (`pageSectionsKey`): `all` less the others. */
+export function translationForSections<T extends Record<string, unknown>>(all: T, key: string): T {
   let byKey = picks.get(all);
   if (!byKey) picks.set(all, (byKey = new Map()));
   let picked = byKey.get(key);
   if (!picked) {
-    picked = {};
-    for (const [section, value] of Object.entries(all)) {
-      if (!(PAGE_ONLY[section]?.(pathname) ?? true)) continue;
-      const parts = Object.keys(PAGE_ONLY).filter((rule) => rule.startsWith(`${section}.`) && !PAGE_ONLY[rule]!(pathname));
-      if (parts.length && value && typeof value === "object") {
-        const kept: Record<string, unknown> = { ...(value as Record<string, unknown>) };
-        for (const part of parts) delete kept[part.slice(section.length + 1)];
-        picked[section] = kept;
-      } else picked[section] = value;
-    }
+    picked = pickSections(all, key);
     byKey.set(key, picked);
   }
   return picked as T;
 }
 
+/** The translations a page at `pathname` needs in the browser: `all` less the others' sections. */
+export function translationForPage<T extends Record<string, unknown>>(all: T, pathname: string): T {
+  return translationForSections(all, pageSectionsKey(pathname));
+}
+
 const jsonTexts = new WeakMap<object, string>();
 
-/** `translationForPage` as JSON text, written once per language and set of sections. */
-export function translationJsonForPage(all: Record<string, unknown>, pathname: string): string {
-  const picked = translationForPage(all, pathname);
+/**
+ * `translationForSections` as JSON text, written once per language and set of sections. With
+ * `keep` false a set not seen before is written and forgotten: a translation file's address
+ * can name any set (app/web/translation-files.server.ts), and made-up ones must not pile up.
+ */
+export function translationJsonForSections(all: Record<string, unknown>, key: string, keep = true): string {
+  if (!keep && !picks.get(all)?.has(key)) return JSON.stringify(pickSections(all, key));
+  const picked = translationForSections(all, key);
   let json = jsonTexts.get(picked);
   if (json === undefined) {
     json = JSON.stringify(picked);
     jsonTexts.set(picked, json);
   }
   return json;
+}
+
+/** `translationForPage` as JSON text. */
+export function translationJsonForPage(all: Record<string, unknown>, pathname: string): string {
+  return translationJsonForSections(all, pageSectionsKey(pathname));
 }

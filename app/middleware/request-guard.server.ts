@@ -21,9 +21,13 @@ export const originRuleMiddleware: MiddlewareFunction<Response> = ({ request, co
 /** Marks personal answers no-store; runs after the user is known (databaseMiddleware). */
 export const personalAnswersMiddleware: MiddlewareFunction<Response> = async ({ context }, next) => {
   const response = await next();
-  const personal = context.get(userContext) !== null || response.headers.has("Set-Cookie");
-  // Pictures are the same for everyone (an uploaded deal photo): let them cache.
-  const sharedPicture = /^image\//.test(response.headers.get("Content-Type") ?? "") && /public/.test(response.headers.get("Cache-Control") ?? "");
-  if (personal && !sharedPicture) response.headers.set("Cache-Control", "private, no-store");
+  const setsCookie = response.headers.has("Set-Cookie");
+  const personal = context.get(userContext) !== null || setsCookie;
+  const cacheControl = response.headers.get("Cache-Control") ?? "";
+  // Pictures are the same for everyone (an uploaded deal photo), and so is a file whose address
+  // names its content (a translation file): let them cache.
+  const sharedPicture = /^image\//.test(response.headers.get("Content-Type") ?? "") && /public/.test(cacheControl);
+  const sharedFile = !setsCookie && /\bpublic\b/.test(cacheControl) && /\bimmutable\b/.test(cacheControl);
+  if (personal && !sharedPicture && !sharedFile) response.headers.set("Cache-Control", "private, no-store");
   return response;
 };

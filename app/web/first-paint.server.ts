@@ -109,6 +109,8 @@ export function shapeDocument(html: string, { stylesheetHref, css }: { styleshee
       const starterCode =
         `(function(){var started=false;function go(){if(started)return;started=true;` +
         `${script(preloads)}.forEach(function(href){var l=document.createElement("link");l.rel="modulepreload";l.href=href;document.head.appendChild(l)});` +
+        // The page's strings (app/translation-files.ts): hydration waits for them too.
+        `var t=document.querySelector('meta[name="translations"]');if(t){var p=document.createElement("link");p.rel="preload";p.as="fetch";p.crossOrigin="anonymous";p.href=t.content;document.head.appendChild(p)}` +
         `var s=document.createElement("script");s.type="module";s.nonce=${script(nonce)};s.textContent=${script(code)};document.body.appendChild(s)}` +
         `requestAnimationFrame(function(){setTimeout(function(){var img=document.querySelector('img[fetchpriority="high"]');` +
         `if(img&&!img.complete){img.addEventListener("load",go);img.addEventListener("error",go);setTimeout(go,${PICTURE_WAIT_MS})}else go()})})})()`;

@@ -1,4 +1,4 @@
-import { expect, test, waitForHydration } from "./fixtures";
+import { expect, signedInShopper, test, waitForHydration } from "./fixtures";
 
 test.describe("the shell", () => {
   test("serves a Hebrew, right-to-left home page with the five categories and their deal counts", async ({ page }) => {
@@ -125,4 +125,50 @@ test("the header's, the footer's and the deals list's links stay in the app, and
   await expect(page).toHaveURL(/\/faq$/);
   await expect(page.getByRole("heading", { level: 1 })).toContainText("שאלות");
   await expectSameDocument();
+});
+
+// The strings a page's screens read come as a file of their own (app/translation-files.ts):
+// not inside every document, kept by the browser for a year, the same for a shopper as for a
+// guest; a navigation to a page that reads other sections fetches theirs before it shows.
+test("a page's strings come as a file the browser keeps, also after a navigation to other sections", async ({ page, request, jsEnabled }) => {
+  const documentHtml = await (await request.get("/deals")).text();
+  const scripts = [...documentHtml.matchAll(/<script[^>]*>([\s\S]*?)<\/script>/g)].map((found) => found[1]).join("\n");
+  expect(scripts).not.toContain("skipToContent");
+  const fileUrl = /<meta name="translations" content="([^"]+)"/.exec(documentHtml)?.[1];
+  expect(fileUrl).toMatch(/^\/i18n\/he\/[0-9a-f]{12}\/[\w.,]+\.json$/);
+
+  await signedInShopper(page, request);
+  const file = await page.request.get(fileUrl!);
+  expect(file.status()).toBe(200);
+  expect(file.headers()["content-type"]).toContain("application/json");
+  expect(file.headers()["cache-control"]).toBe("public, max-age=31536000, immutable");
+  expect(file.headers()["set-cookie"]).toBeUndefined();
+  const strings = await file.json();
+  expect(strings.app.skipToContent).toBeTruthy();
+  expect(strings).not.toHaveProperty("admin");
+  // Addresses of no file: another version, an unknown language or set of sections.
+  const base = fileUrl!.slice(0, fileUrl!.lastIndexOf("/") + 1);
+  for (const wrong of [`${base}nope.json`, `${base}auth,purchase.json`, `${base}purchase,purchase.json`, "/i18n/he/000000000000/_.json", `/i18n/xx/${base.split("/")[3]}/_.json`]) {
+    expect((await page.request.get(wrong)).status(), wrong).toBe(404);
+  }
+
+  const asked: string[] = [];
+  page.on("request", (sent) => {
+    if (sent.url().includes("/i18n/")) asked.push(new URL(sent.url()).pathname);
+  });
+  await page.goto("/deals");
+  if (jsEnabled) await waitForHydration(page);
+  // Asked for once: the starter's preload and the hydration's fetch are one request. Without
+  // scripts, never.
+  expect(asked).toEqual(jsEnabled ? [fileUrl] : []);
+  asked.length = 0;
+  await page.getByTestId("cart-link").click();
+  await expect(page).toHaveURL(/\/cart$/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("הסל ריק");
+  if (jsEnabled) {
+    // The cart's sections (the purchase flow's) are another file, fetched for the navigation.
+    expect(asked).toHaveLength(1);
+    expect(asked[0]).toContain("purchase");
+    expect(asked[0]).not.toBe(fileUrl);
+  }
 });
