@@ -76,14 +76,15 @@ export const clientMiddleware: Route.ClientMiddlewareFunction[] = [
   async ({ request }, next) => {
     const pathname = new URL(request.url).pathname;
     const base = currentTranslationsBase();
-    const early = base ? loadTranslationFile(translationFileUrl(base, pathname)) : null;
+    // Started alongside the page's data; if it fails (or the navigation redirects), the load
+    // below asks again or nobody waits for it.
+    const early = base ? loadTranslationFile(translationFileUrl(base, pathname)).catch(() => undefined) : null;
     const results = await next();
     const root = results.root;
-    if (root?.type === "data" && isRootData(root.result)) {
-      setCurrentTranslationsBase(root.result.translations);
-      await loadTranslationFile(translationFileUrl(root.result.translations, pathname));
-    }
+    if (root?.type === "data" && isRootData(root.result)) setCurrentTranslationsBase(root.result.translations);
     await early;
+    const current = currentTranslationsBase();
+    if (current) await loadTranslationFile(translationFileUrl(current, pathname));
     return results;
   },
 ];

@@ -11,9 +11,14 @@
 // (root.tsx's clientMiddleware).
 import { pageSectionsKey } from "./locales/sections";
 
-/** The file of a page's translations under `base`: the sections' key, or "_" when it names none. */
+/** The file of a page's translations under `base`. */
 export function translationFileUrl(base: string, pathname: string): string {
-  return `${base}${pageSectionsKey(pathname) || "_"}.json`;
+  return sectionsFileUrl(base, pageSectionsKey(pathname));
+}
+
+/** The file of a set of sections (`pageSectionsKey`) under `base`: its key, or "_" when it names none. */
+export function sectionsFileUrl(base: string, key: string): string {
+  return `${base}${key || "_"}.json`;
 }
 
 /** File texts by address: a few dozen on the server (one per language and set of sections). */

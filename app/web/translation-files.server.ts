@@ -4,7 +4,7 @@
 import { createHash } from "node:crypto";
 import { translations } from "~/locales";
 import { isSectionsKey, pageSectionsKey, translationJsonForSections } from "~/locales/sections";
-import { keepTranslationFile, translationFileUrl } from "~/translation-files";
+import { keepTranslationFile, sectionsFileUrl } from "~/translation-files";
 
 type Locale = keyof typeof translations;
 
@@ -24,9 +24,14 @@ function versionOf(locale: Locale): string {
   return version;
 }
 
+/** A language we have strings for: the one asked, else Hebrew, as the pages do. */
+function knownLocale(locale: string): Locale {
+  return isLocale(locale) ? locale : "he";
+}
+
 /** Where a language's translation files are: `/i18n/<locale>/<version>/`. */
 export function translationsBase(locale: string): string {
-  const known = isLocale(locale) ? locale : "he";
+  const known = knownLocale(locale);
   return `/i18n/${known}/${versionOf(known)}/`;
 }
 
@@ -36,8 +41,8 @@ export function translationsBase(locale: string): string {
  */
 export function translationsForPage(locale: string, pathname: string): string {
   const base = translationsBase(locale);
-  const known = isLocale(locale) ? locale : "he";
-  keepTranslationFile(translationFileUrl(base, pathname), translationJsonForSections(translations[known], pageSectionsKey(pathname)));
+  const key = pageSectionsKey(pathname);
+  keepTranslationFile(sectionsFileUrl(base, key), translationJsonForSections(translations[knownLocale(locale)], key));
   return base;
 }
 

@@ -2,7 +2,6 @@ import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes } from "react
 import { useTranslation } from "~/components/use-translation";
 import { translateMessage } from "~/domain/text-limits";
 
-/** Errors are locale keys (see account-schemas.ts), some with values; shown translated under their field. */
 /**
  * The errors a form has no field on screen to show beside: a form-level error, a hidden field's
  * (a tampered or stale form) or a field of another step. Its alert lists them, so no refusal
@@ -16,6 +15,7 @@ export function errorsNotShown(allErrors: Record<string, string[] | undefined>, 
   return [...errors];
 }
 
+/** Errors are locale keys (see account-schemas.ts), some with values; shown translated under their field. */
 export function ErrorList({ id, errors }: { id?: string; errors?: string[] | null }) {
   const { t } = useTranslation();
   if (!errors?.length) return null;
