@@ -15,7 +15,7 @@ import { closeDb, getDb, type Db } from "~/db/client.server";
 import { demoAccountsWithPublicPasswords, demoDataRequested, ensureDemoData } from "~/demo/seed.server";
 import { startCycleClock, stopCycleClock } from "~/services/cycle-engine.server";
 import { startHousekeeping, stopHousekeeping } from "~/auth/housekeeping.server";
-import { shapeDocument, stylesheetText } from "~/web/first-paint.server";
+import { browserHoldsStylesheet, shapeDocument, stylesheetText } from "~/web/first-paint.server";
 
 export const streamTimeout = 5_000;
 
@@ -154,10 +154,12 @@ export default async function handleRequest(
       </MarkupCacheProvider>
     </NonceProvider>,
   );
-  // Reshaped for the first paint (web/first-paint.server.ts): the stylesheet inlined, the
-  // module preloads after the content. The streaming renderer wrote the doctype itself.
+  // Reshaped for the first paint (web/first-paint.server.ts): the stylesheet inlined (linked for
+  // a browser that keeps its file), the module preloads after the content. The streaming
+  // renderer wrote the doctype itself.
   const stylesheetHref = (routerContext.routeModules.root?.handle as { stylesheet?: string } | undefined)?.stylesheet ?? null;
-  const html = shapeDocument(`<!DOCTYPE html>${markup}`, { stylesheetHref, css: stylesheetHref ? stylesheetText(stylesheetHref) : null });
+  const inline = stylesheetHref !== null && !browserHoldsStylesheet(request.headers.get("Cookie"), stylesheetHref);
+  const html = shapeDocument(`<!DOCTYPE html>${markup}`, { stylesheetHref, css: inline ? stylesheetText(stylesheetHref) : null });
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
   // Its length, so the server sends it in one piece rather than chunked; and a view of the
   // bytes, not a copy.

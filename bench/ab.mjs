@@ -12,7 +12,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { pageSignIn } from "./load.mjs";
+import { asReturningBrowser, pageSignIn } from "./load.mjs";
 import { BENCH_PASSWORD } from "./seed-large.mjs";
 import { freePort, killAllNow, processCpuMs, startAppServer, stopChild, workerPidOf } from "./server.mjs";
 
@@ -41,7 +41,7 @@ async function measure(buildDir, target) {
   const server = await startAppServer({ buildDir, databasePath, port: await freePort(), extraEnv: { WEB_CONCURRENCY: "1", ...(guest ? { GUEST_CACHE_TTL_MS: "0" } : {}) } });
   try {
     // No compression, as autocannon asks in the bench (fetch would ask for gzip and br).
-    const headers = { "Accept-Encoding": "identity", ...(guest ? {} : { Cookie: await pageSignIn(server.origin, pageUser.email, BENCH_PASSWORD) }) };
+    const headers = { "Accept-Encoding": "identity", ...(guest ? {} : { Cookie: await asReturningBrowser(server.origin, await pageSignIn(server.origin, pageUser.email, BENCH_PASSWORD)) }) };
     const ask = async () => {
       const response = await fetch(`${server.origin}${pagePath}`, { headers });
       if (response.status !== 200) throw new Error(`${pagePath}: ${response.status}`);

@@ -127,6 +127,19 @@ export async function pageSignIn(origin, email, password) {
 }
 
 /**
+ * The cookies of a returning shopper's browser: after its first page it keeps the stylesheet's
+ * file, and that page's starter script has set the cookie saying so (STYLESHEET_COOKIE in
+ * app/web/first-paint.server.ts), so its documents link the stylesheet instead of carrying it.
+ * The cookie is read from the starter, as the browser would set it.
+ */
+export async function asReturningBrowser(origin, cookie) {
+  const html = await (await fetch(`${origin}/deals`, { headers: { Cookie: cookie } })).text();
+  const held = /document\.cookie="(css=[^;"]+)/.exec(html)?.[1];
+  if (!held) throw new Error("the page's starter sets no stylesheet cookie");
+  return `${cookie}; ${held}`;
+}
+
+/**
  * After a load test the server may still be working through requests whose connections
  * autocannon has closed: wait (at most `maxSeconds`) until /healthz answers promptly again.
  */

@@ -12,7 +12,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { checkoutMix, drain, load, pageSignIn, prepareCheckoutMix, warmServer } from "./load.mjs";
+import { asReturningBrowser, checkoutMix, drain, load, pageSignIn, prepareCheckoutMix, warmServer } from "./load.mjs";
 import { BENCH_PASSWORD, seedLarge, seedSizes } from "./seed-large.mjs";
 import { freePort, killAllNow, processCpuMs, startAppServer, stopChild, workerPidOf } from "./server.mjs";
 
@@ -96,7 +96,7 @@ for (const target of paths) {
     extraEnv: { WEB_CONCURRENCY: "1", ...(guest ? { GUEST_CACHE_TTL_MS: "0" } : {}) },
   });
   const checkout = pagePath === "checkout";
-  const headers = guest || checkout ? {} : { Cookie: await pageSignIn(server.origin, pageUser.email, BENCH_PASSWORD) };
+  const headers = guest || checkout ? {} : { Cookie: await asReturningBrowser(server.origin, await pageSignIn(server.origin, pageUser.email, BENCH_PASSWORD)) };
   const url = `${server.origin}${pagePath}`;
   const mix = checkout
     ? await prepareCheckoutMix(server.origin, { pool: checkoutPool, users: Number(process.env.PROFILE_CHECKOUT_USERS ?? 300), password: BENCH_PASSWORD, slugs: dealSlugs, maxLoginSeconds: 60 })

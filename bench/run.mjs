@@ -7,7 +7,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { arrivals, checkoutMix, checkRevenueInvariant, drain, load, pageSignIn, prepareCheckoutMix, warmServer, warmUp } from "./load.mjs";
+import { arrivals, asReturningBrowser, checkoutMix, checkRevenueInvariant, drain, load, pageSignIn, prepareCheckoutMix, warmServer, warmUp } from "./load.mjs";
 import { runLighthouse } from "./lighthouse.mjs";
 import { measureFirstCard } from "./first-card.mjs";
 import { BENCH_PASSWORD, seedLarge, seedSizes } from "./seed-large.mjs";
@@ -115,7 +115,8 @@ try {
     startAppServer({ buildDir: config.buildDir, databasePath, port: await freePort() }),
   );
   const origin = server.origin;
-  const cookie = await pageSignIn(origin, seeded.pageUser.email, BENCH_PASSWORD);
+  // A shopper at the deadline has been here before: their browser keeps the stylesheet's file.
+  const cookie = await asReturningBrowser(origin, await pageSignIn(origin, seeded.pageUser.email, BENCH_PASSWORD));
   log(`page user ${seeded.pageUser.email}: ${seeded.pageUser.orders} orders, ${seeded.pageUser.cartLines} cart lines`);
 
   // 4. Page weight first, on the fresh data.

@@ -10,6 +10,12 @@ describe("guest cache keys", () => {
     expect(guestCacheKey("GET", "/deals", "lng=en", undefined)).not.toBe(guestCacheKey("GET", "/deals", "lng=he", undefined));
   });
 
+  it("keeps a guest whose browser holds the stylesheet a plain guest, with pages of their own (they link it)", () => {
+    const held = guestCacheKey("GET", "/deals", "css=app-abc.css; theme=dark", undefined);
+    expect(held).not.toBeNull();
+    expect(held).not.toBe(guestCacheKey("GET", "/deals", "theme=dark", undefined));
+  });
+
   it("does not cache a signed-in person, a toast, a bearer token, a write or the health check", () => {
     expect(guestCacheKey("GET", "/deals", "__Host-shuk_session=abc", undefined)).toBeNull();
     expect(guestCacheKey("GET", "/deals", "lng=he; shuk_toast=xyz", undefined)).toBeNull();

@@ -1,7 +1,8 @@
 // A short-lived cache of what guests are shown (issue #6). At an order deadline a crowd of
 // guests asks for the same few pages; rendering each took 10-25 ms of the one JavaScript
 // thread, so 50 at once waited seconds. Guests all see the same page for a URL (their only
-// cookies are language and theme, which are part of the key), so one render serves them all.
+// cookies are language, theme and the stylesheet's, which are part of the key), so one render
+// serves them all.
 //
 // Freshness: any write through the server (a non-GET request) empties the cache, when it
 // starts and again when it ends, and a render that began before a write is not stored. Time
@@ -13,8 +14,12 @@
 // review, a deal) empties the cache, so content and nonce are always made together.
 import type { Encoding } from "./compression";
 
-/** Cookies that change what a guest sees; any other cookie means "not a plain guest". */
-const GUEST_COOKIES = new Set(["lng", "theme"]);
+/**
+ * Cookies that change what a guest sees; any other cookie means "not a plain guest". `css` says
+ * the browser keeps the stylesheet file, so its documents link it (STYLESHEET_COOKIE in
+ * app/web/first-paint.server.ts).
+ */
+const GUEST_COOKIES = new Set(["lng", "theme", "css"]);
 
 export interface CachedAnswer {
   status: number;

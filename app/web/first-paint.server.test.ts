@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { shapeDocument as shapeBytes, stylesheetText } from "./first-paint.server";
+import { browserHoldsStylesheet, shapeDocument as shapeBytes, stylesheetText } from "./first-paint.server";
 
 /** shapeDocument's bytes read back as text. */
 const shapeDocument = (html: string, options: Parameters<typeof shapeBytes>[1]) => shapeBytes(html, options).toString("utf8");
@@ -13,7 +13,7 @@ describe("shapeDocument", () => {
     const html = shapeDocument(doc, { stylesheetHref: "/assets/app-x.css", css: "body{color:red}" });
     const head = html.slice(0, html.indexOf("</head>"));
     expect(head).toContain("<style>body{color:red}</style>");
-    expect(html).not.toContain("app-x.css");
+    expect(html).not.toContain('<link rel="stylesheet"');
   });
 
   it("preloads and runs the scripts from an inline starter after the content, with the nonce", () => {
@@ -27,6 +27,16 @@ describe("shapeDocument", () => {
     expect(body).toContain('s.nonce="n"');
     expect(body).toContain('s.textContent="import \\"/assets/a.js\\";"');
     expect(body).toContain('img[fetchpriority="high"]');
+  });
+
+  it("once the page has loaded, fetches the inlined stylesheet's file and then sets the cookie naming it", () => {
+    const html = shapeDocument(doc, { stylesheetHref: "/assets/app-x.css", css: "body{color:red}" });
+    const starter = html.slice(html.indexOf("data-scripts-after-paint"));
+    expect(starter).toContain('fetch("/assets/app-x.css")');
+    expect(starter).toContain('document.cookie="css=app-x.css; path=/; max-age=31536000; samesite=lax"');
+    expect(starter).toContain('addEventListener("load"');
+    // Linked, the browser already has it: nothing to keep.
+    expect(shapeDocument(doc, { stylesheetHref: "/assets/app-x.css", css: null })).not.toContain("fetch(");
   });
 
   it("links the stylesheet when its text is unknown", () => {
@@ -59,6 +69,18 @@ describe("shapeDocument", () => {
 
   it("leaves a document without a head alone", () => {
     expect(shapeDocument("<p>x</p>", { stylesheetHref: "/a.css", css: "x" })).toBe("<p>x</p>");
+  });
+});
+
+describe("browserHoldsStylesheet", () => {
+  it("is true only when the css cookie names this very file", () => {
+    expect(browserHoldsStylesheet("css=app-x.css", "/assets/app-x.css")).toBe(true);
+    expect(browserHoldsStylesheet("theme=dark; css=app-x.css; lng=he", "/assets/app-x.css")).toBe(true);
+    // A file of an earlier build, another cookie ending in "css", none at all.
+    expect(browserHoldsStylesheet("css=app-old.css", "/assets/app-x.css")).toBe(false);
+    expect(browserHoldsStylesheet("mycss=app-x.css", "/assets/app-x.css")).toBe(false);
+    expect(browserHoldsStylesheet("theme=dark", "/assets/app-x.css")).toBe(false);
+    expect(browserHoldsStylesheet(null, "/assets/app-x.css")).toBe(false);
   });
 });
 

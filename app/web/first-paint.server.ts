@@ -3,6 +3,7 @@
 // preloads and React Router's module script) start once the first frame is painted and the
 // page's largest picture has come, so the content and that picture get the thin link and the
 // slow CPU first. Every form works without the scripts meanwhile (progressive enhancement).
+// A browser that keeps the stylesheet file says so with a cookie, and its documents link it.
 import fs from "node:fs";
 import { fileURLToPath } from "node:url";
 
@@ -28,11 +29,46 @@ export function stylesheetText(href: string): string | null {
   return text;
 }
 
+/**
+ * The cookie a browser carries once its HTTP cache holds the stylesheet file (`/assets/` files
+ * are kept for a year); its value is the file's name, which changes with the file's content.
+ * Inlined, the stylesheet was about half of every document (52 of the signed-in /deals' 151 kB;
+ * 9 of its 21 kB in brotli), sent again and compressed again on every page a shopper opens
+ * (decision record 016, session 16). Without scripts no cookie is set and every document
+ * carries it, as before.
+ */
+export const STYLESHEET_COOKIE = "css";
+const STYLESHEET_COOKIE_VALUE = new RegExp(`(?:^|;)\\s*${STYLESHEET_COOKIE}=([^;]*)`);
+
+/** The stylesheet's file name, the STYLESHEET_COOKIE's value for it. */
+const fileNameOf = (href: string) => href.slice(href.lastIndexOf("/") + 1);
+
+/** Whether the request's browser holds this stylesheet file (its STYLESHEET_COOKIE names it): then the document links it. */
+export function browserHoldsStylesheet(cookieHeader: string | null, href: string): boolean {
+  if (!cookieHeader) return false;
+  return STYLESHEET_COOKIE_VALUE.exec(cookieHeader)?.[1]?.trim() === fileNameOf(href);
+}
+
 const MODULE_PRELOAD = /<link rel="modulepreload"[^>]*\/>/g;
 /** The scripts never wait longer than this for the picture. */
 const PICTURE_WAIT_MS = 3000;
 /** React Router's module script: it imports the route modules and then starts hydration. */
 const BOOT_SCRIPT = /^<script nonce="([^"]*)" type="module" async="">([\s\S]*?)<\/script>$/;
+
+/**
+ * When the stylesheet was inlined: once the page has loaded, fetch its file into the browser's
+ * HTTP cache and set the STYLESHEET_COOKIE, so the next document links it. Only a browser that
+ * has the whole file says it has it.
+ */
+function keepStylesheet(href: string | null, css: string | null): string {
+  if (!href || css === null) return "";
+  const cookie = `${STYLESHEET_COOKIE}=${fileNameOf(href)}; path=/; max-age=31536000; samesite=lax`;
+  return (
+    `function keep(){fetch(${JSON.stringify(href)}).then(function(r){return r.ok&&r.arrayBuffer()}).then(function(b){` +
+    `if(b)document.cookie=${JSON.stringify(cookie)}+(location.protocol==="https:"?"; secure":"")}).catch(function(){})}` +
+    `if(document.readyState==="complete")setTimeout(keep,0);else addEventListener("load",function(){setTimeout(keep,0)});`
+  );
+}
 
 const styleElements = new Map<string, Buffer>();
 
@@ -112,6 +148,7 @@ export function shapeDocument(html: string, { stylesheetHref, css }: { styleshee
         // The page's strings (app/translation-files.ts): hydration waits for them too.
         `var t=document.querySelector('meta[name="translations"]');if(t){var p=document.createElement("link");p.rel="preload";p.as="fetch";p.crossOrigin="anonymous";p.href=t.content;document.head.appendChild(p)}` +
         `var s=document.createElement("script");s.type="module";s.nonce=${script(nonce)};s.textContent=${script(code)};document.body.appendChild(s)}` +
+        keepStylesheet(stylesheetHref, css) +
         `requestAnimationFrame(function(){setTimeout(function(){var img=document.querySelector('img[fetchpriority="high"]');` +
         `if(img&&!img.complete){img.addEventListener("load",go);img.addEventListener("error",go);setTimeout(go,${PICTURE_WAIT_MS})}else go()})})})()`;
       starter = `<script nonce="${nonce}" data-scripts-after-paint="">${starterCode}</script>`;

@@ -172,3 +172,40 @@ test("a page's strings come as a file the browser keeps, also after a navigation
     expect(asked[0]).not.toBe(fileUrl);
   }
 });
+
+// The stylesheet is inlined in a first visit's documents so nothing blocks the first paint; once
+// the browser keeps its file, a cookie says so and later documents link it instead
+// (app/web/first-paint.server.ts). Without scripts the cookie is never set: always inlined.
+test("a browser that keeps the stylesheet's file gets documents that link it, styled the same", async ({ page, jsEnabled }) => {
+  const styleOf = () =>
+    page.evaluate(() => {
+      const header = document.querySelector("header")!;
+      const { fontFamily, direction } = getComputedStyle(document.body);
+      const { display, position } = getComputedStyle(header);
+      return { fontFamily, direction, display, position };
+    });
+  const first = await (await page.goto("/deals"))!.text();
+  expect(first).toContain("<style>");
+  expect(first).not.toContain('<link rel="stylesheet"');
+  const inlinedStyle = await styleOf();
+
+  const held = async () => (await page.context().cookies()).find((cookie) => cookie.name === "css")?.value;
+  if (!jsEnabled) {
+    await page.waitForLoadState("load");
+    expect(await held()).toBeUndefined();
+    expect(await (await page.reload())!.text()).toContain("<style>");
+    return;
+  }
+  await expect.poll(held).toMatch(/^app-[\w-]+\.css$/);
+  const stylesheetHref = `/assets/${await held()}`;
+  for (const path of ["/deals", "/cart"]) {
+    const again = await (await page.goto(path))!.text();
+    expect(again, path).not.toContain("<style>");
+    expect(again, path).toContain(`<link rel="stylesheet" href="${stylesheetHref}"/>`);
+  }
+  await page.goto("/deals");
+  expect(await styleOf()).toEqual(inlinedStyle);
+  // A cookie naming another build's file gets the stylesheet inlined again.
+  await page.context().addCookies([{ name: "css", value: "app-old.css", url: page.url() }]);
+  expect(await (await page.reload())!.text()).toContain("<style>");
+});
