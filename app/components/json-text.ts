@@ -14,8 +14,28 @@ export type JsonText<T> = string & { readonly jsonOf?: T };
 const madeHere = new Map<string, unknown>();
 const MADE_HERE_KEPT = 16;
 
+/**
+ * The JSON of frozen objects and arrays, written once each. The server's shared reads are
+ * frozen (db/read-cache.server.ts): a community's deal cards go into every member's /deals,
+ * once in the loader data and once in each card's markup-cache key.
+ */
+const frozenJson = new WeakMap<object, string>();
+
+/** JSON.stringify, but a frozen value's text (or an array's frozen items') is written once. */
+export function jsonOf(value: unknown): string {
+  if (value === null || typeof value !== "object") return JSON.stringify(value) ?? "null";
+  if (!Object.isFrozen(value)) return Array.isArray(value) && value.some(isFrozenObject) ? arrayJson(value) : JSON.stringify(value);
+  let text = frozenJson.get(value);
+  if (text === undefined) frozenJson.set(value, (text = Array.isArray(value) ? arrayJson(value) : JSON.stringify(value)));
+  return text;
+}
+
+const isFrozenObject = (value: unknown) => value !== null && typeof value === "object" && Object.isFrozen(value);
+// JSON.stringify writes an array's undefined and functions as null; jsonOf does too.
+const arrayJson = (items: readonly unknown[]) => `[${items.map(jsonOf).join(",")}]`;
+
 export function toJsonText<T>(value: T): JsonText<T> {
-  const text = JSON.stringify(value);
+  const text = jsonOf(value);
   if (madeHere.size >= MADE_HERE_KEPT) madeHere.delete(madeHere.keys().next().value as string);
   madeHere.set(text, value);
   return text as JsonText<T>;

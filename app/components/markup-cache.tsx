@@ -1,6 +1,7 @@
 import { createContext, createElement, useContext, type HTMLAttributes, type ReactElement } from "react";
 import type { i18n } from "i18next";
 import { useTranslation } from "~/components/use-translation";
+import { jsonOf } from "~/components/json-text";
 
 /**
  * The HTML of a pure piece of a page, kept by the server and handed back while what it is made
@@ -15,9 +16,10 @@ import { useTranslation } from "~/components/use-translation";
  */
 export interface MarkupCache {
   /**
-   * The HTML of `element` rendered alone with the page's translations. `key` must name
-   * everything the element's output depends on besides the translations: the same key, the
-   * same HTML. Each `kind` of piece is kept apart, with its own room.
+   * What the page writes for `element` rendered alone with the page's translations: its HTML,
+   * or a marker the document's encoder replaces with it (markup-cache.server.tsx). `key` must
+   * name everything the element's output depends on besides the translations: the same key,
+   * the same HTML. Each `kind` of piece is kept apart, with its own room.
    */
   html(translations: i18n, kind: string, key: string, element: ReactElement): string;
 }
@@ -41,7 +43,7 @@ export function CachedMarkup({
   const cache = useContext(MarkupCacheContext);
   const { i18n } = useTranslation();
   if (cache && cacheKey) {
-    return createElement(as, { ...attributes, dangerouslySetInnerHTML: { __html: cache.html(i18n, cacheKey[0], JSON.stringify(cacheKey), children) } });
+    return createElement(as, { ...attributes, dangerouslySetInnerHTML: { __html: cache.html(i18n, cacheKey[0], jsonOf(cacheKey), children) } });
   }
   return createElement(as, attributes, children);
 }

@@ -11,6 +11,13 @@ export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 /** Either: for reads that run alone or inside a caller's transaction. */
 export type Queryable = Db | Tx;
 
+/** The better-sqlite3 connection under a drizzle database or transaction handle. */
+export function connectionOf(db: Queryable): Database.Database {
+  // A transaction handle is a new object each time, on the same connection: drizzle keeps the
+  // connection as session.client, on a database and a transaction handle alike.
+  return (db as unknown as { session: { client: Database.Database } }).session.client;
+}
+
 /** Where the SQL migrations live: `drizzle/` beside package.json (also in the Docker image). */
 export const MIGRATIONS_FOLDER = path.resolve(process.env.MIGRATIONS_PATH ?? "drizzle");
 

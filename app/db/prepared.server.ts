@@ -3,14 +3,7 @@
 // which a profile of a signed-in page put at 10-15 % of the worker's CPU (decision record 016);
 // a query prepared once with placeholders (`sql.placeholder("name")`) skips that and runs on
 // the same SQLite statement each time.
-import type { Queryable } from "./client.server";
-
-/** The better-sqlite3 connection under a drizzle database or transaction handle. */
-function connectionOf(db: Queryable): object {
-  // A transaction handle is a new object each time, on the same connection (drizzle keeps it
-  // as session.client); the prepared query belongs to the connection.
-  return (db as unknown as { session?: { client?: object } }).session?.client ?? db;
-}
+import { connectionOf, type Queryable } from "./client.server";
 
 /**
  * `build` runs once per connection (a test's database, the worker's one) and its prepared query

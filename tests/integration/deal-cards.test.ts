@@ -3,7 +3,8 @@
 // way: same deals, same order, same price, group and heart, for a guest and for a member.
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { CATEGORIES, favorites, users } from "~/db/schema";
+import { openDatabase } from "~/db/client.server";
+import { CATEGORIES, deals, favorites, users } from "~/db/schema";
 import { parseDealQuery } from "~/domain/deal-query";
 import { defaultCommunityId } from "~/services/community-pricing.server";
 import { dealsByCategory, listDealCards, listDeals, toDealCard, type Viewer } from "~/services/deals.server";
@@ -68,4 +69,28 @@ describe("deal cards", () => {
       }
     }
   });
+
+  it("follow every write, this connection's and another worker's, though a community's list is kept between them", () => {
+    const [, , [, member]] = viewers();
+    const query = parseDealQuery(new URLSearchParams());
+    const first = () => listDealCards(db(), query, member).cards[0]!;
+    const before = first();
+    expect(listDealCards(db(), query, member).cards[0]).toBe(before);
+
+    db().update(deals).set({ title: "עודכן בעובד הזה" }).where(eq(deals.id, before.id)).run();
+    expect(first().title).toBe("עודכן בעובד הזה");
+
+    const otherWorker = openDatabase(db().$client.name);
+    try {
+      otherWorker.update(deals).set({ basePrice: before.basePrice + 100, title: "עודכן בעובד אחר" }).where(eq(deals.id, before.id)).run();
+      expect(first()).toMatchObject({ title: "עודכן בעובד אחר", basePrice: before.basePrice + 100 });
+      // A new heart shows at once: the viewer's favorites are read on every request.
+      otherWorker.delete(favorites).where(eq(favorites.userId, member.userId!)).run();
+      otherWorker.insert(favorites).values({ userId: member.userId!, dealId: before.id }).run();
+      expect(first().isFavorite).toBe(true);
+    } finally {
+      otherWorker.$client.close();
+    }
+  });
 });
+

@@ -1,0 +1,126 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { migrateDatabase, openDatabase, type Db } from "./client.server";
+import { databaseStamp, deepFreeze, ReadCache } from "./read-cache.server";
+
+const opened: { db: Db; dir: string }[] = [];
+function freshFile() {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "shuk-read-cache-"));
+  const file = path.join(dir, "test.db");
+  const db = openDatabase(file);
+  migrateDatabase(db);
+  opened.push({ db, dir });
+  return { db, file };
+}
+afterEach(() => {
+  for (const { db, dir } of opened.splice(0)) {
+    db.$client.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+const insert = "INSERT INTO communities (id, name, pickup_day, pickup_time, pickup_address) VALUES (?, ?, 5, '10:00', 'Main St')";
+const names = (db: Db) => db.$client.prepare("SELECT name FROM communities ORDER BY name").pluck().all() as string[];
+
+/** A cache of the communities' names, counting its reads of the database. */
+function namesCache(limit = 10) {
+  const cache = new ReadCache<string[]>(limit);
+  let reads = 0;
+  return {
+    read: (db: Db, key = "all") =>
+      cache.read(db, key, () => {
+        reads += 1;
+        return names(db);
+      }),
+    reads: () => reads,
+  };
+}
+
+describe("ReadCache", () => {
+  it("hands back what it read until this connection writes", () => {
+    const { db } = freshFile();
+    const cache = namesCache();
+    db.$client.prepare(insert).run("c1", "One");
+    expect(cache.read(db)).toEqual(["One"]);
+    expect(cache.read(db)).toEqual(["One"]);
+    expect(cache.reads()).toBe(1);
+
+    db.$client.prepare(insert).run("c2", "Two");
+    expect(cache.read(db)).toEqual(["One", "Two"]);
+    expect(cache.reads()).toBe(2);
+  });
+
+  it("reads again once another connection (another worker) has committed", () => {
+    const { db, file } = freshFile();
+    const otherWorker = openDatabase(file);
+    try {
+      const cache = namesCache();
+      expect(cache.read(db)).toEqual([]);
+      otherWorker.$client.prepare(insert).run("c1", "One");
+      expect(cache.read(db)).toEqual(["One"]);
+      expect(cache.reads()).toBe(2);
+    } finally {
+      otherWorker.$client.close();
+    }
+  });
+
+  it("keeps nothing read inside a transaction, which may still roll back", () => {
+    const { db } = freshFile();
+    const cache = namesCache();
+    expect(() =>
+      db.transaction(() => {
+        db.$client.prepare(insert).run("c1", "Rolled back");
+        expect(cache.read(db)).toEqual(["Rolled back"]);
+        expect(databaseStamp(db)).toBeNull();
+        throw new Error("roll back");
+      }),
+    ).toThrow("roll back");
+    expect(cache.read(db)).toEqual([]);
+    expect(cache.reads()).toBe(2);
+  });
+
+  it("keeps each connection's reads apart", () => {
+    const one = freshFile().db;
+    const other = freshFile().db;
+    one.$client.prepare(insert).run("c1", "One");
+    other.$client.prepare(insert).run("c1", "Other");
+    const cache = namesCache();
+    expect(cache.read(one)).toEqual(["One"]);
+    expect(cache.read(other)).toEqual(["Other"]);
+    expect(cache.read(one)).toEqual(["One"]);
+    expect(cache.reads()).toBe(3);
+  });
+
+  it("keeps at most its limit of keys, the least recently used out first", () => {
+    const { db } = freshFile();
+    const cache = namesCache(2);
+    cache.read(db, "a");
+    cache.read(db, "b");
+    cache.read(db, "a");
+    cache.read(db, "c"); // b goes
+    expect(cache.reads()).toBe(3);
+    cache.read(db, "a");
+    expect(cache.reads()).toBe(3);
+    cache.read(db, "b");
+    expect(cache.reads()).toBe(4);
+  });
+
+  it("freezes what it keeps, so no request can change another's copy", () => {
+    const { db } = freshFile();
+    db.$client.prepare(insert).run("c1", "One");
+    const cache = new ReadCache<{ list: { name: string }[]; at: Date }>(10);
+    const kept = cache.read(db, "k", () => ({ list: names(db).map((name) => ({ name })), at: new Date(0) }));
+    expect(Object.isFrozen(kept) && Object.isFrozen(kept.list) && Object.isFrozen(kept.list[0])).toBe(true);
+    expect(() => kept.list.push({ name: "Two" })).toThrow(TypeError);
+    expect(Object.isFrozen(kept.at)).toBe(false);
+  });
+});
+
+describe("deepFreeze", () => {
+  it("leaves values that are not objects as they are", () => {
+    expect(deepFreeze(3)).toBe(3);
+    expect(deepFreeze(null)).toBeNull();
+  });
+});

@@ -1,0 +1,79 @@
+// Reads many shoppers share (a community's deal list, its week and tiers) kept in the worker
+// while the database stays exactly as it was when they were read. In the hour before a deadline
+// hundreds of a community's shoppers ask for the same list between two orders; each of them
+// made the same six queries and the same cards (a fifth of a signed-in /deals; decision 016).
+import type Database from "better-sqlite3";
+import { connectionOf, type Queryable } from "./client.server";
+
+interface StampStatements {
+  /** Changes when another connection (another worker, a script, the backup) has committed. */
+  dataVersion: Database.Statement;
+  /** Rows this connection has changed since it opened: its own writes, which data_version omits. */
+  totalChanges: Database.Statement;
+  /** Tells connections apart: a test process opens many. */
+  connection: number;
+}
+
+const stampStatements = new WeakMap<Database.Database, StampStatements>();
+let connectionsSeen = 0;
+
+/**
+ * A text that changes whenever anything in the database may have changed, as this connection
+ * sees it: about 2 µs on a WAL database. Null inside a transaction: its changes are not
+ * committed yet and may be rolled back without the stamp moving back, so nothing read there may
+ * be kept.
+ */
+export function databaseStamp(db: Queryable): string | null {
+  const sqlite = connectionOf(db);
+  if (sqlite.inTransaction) return null;
+  let statements = stampStatements.get(sqlite);
+  if (!statements) {
+    statements = {
+      dataVersion: sqlite.prepare("PRAGMA data_version").pluck(),
+      totalChanges: sqlite.prepare("SELECT total_changes()").pluck(),
+      connection: ++connectionsSeen,
+    };
+    stampStatements.set(sqlite, statements);
+  }
+  return `${statements.connection}:${statements.dataVersion.get()}:${statements.totalChanges.get()}`;
+}
+
+/**
+ * Values read from the database, each under a key naming everything its read depended on,
+ * handed back until the database changes; then all of them go at once. At most `limit` kept,
+ * the least recently used out first (a search text is part of a list's key, and any client
+ * can send a new one). A kept value is shared by every request that asks: it is frozen, and a
+ * caller must copy before changing it.
+ */
+export class ReadCache<Value> {
+  private stamp: string | null = null;
+  private readonly entries = new Map<string, Value>();
+
+  constructor(private readonly limit: number) {}
+
+  read(db: Queryable, key: string, load: () => Value): Value {
+    const stamp = databaseStamp(db);
+    if (stamp === null) return load();
+    if (stamp !== this.stamp) {
+      this.entries.clear();
+      this.stamp = stamp;
+    }
+    let value = this.entries.get(key);
+    if (value !== undefined) {
+      // Most recently used goes last: a Map keeps insertion order.
+      this.entries.delete(key);
+    } else {
+      value = deepFreeze(load());
+      if (this.entries.size >= this.limit) this.entries.delete(this.entries.keys().next().value as string);
+    }
+    this.entries.set(key, value);
+    return value;
+  }
+}
+
+/** Freezes a value and every plain object and array inside it (Dates stay as they are). */
+export function deepFreeze<T>(value: T): T {
+  if (value === null || typeof value !== "object" || Object.isFrozen(value) || value instanceof Date) return value;
+  for (const inner of Object.values(value)) deepFreeze(inner);
+  return Object.freeze(value);
+}
