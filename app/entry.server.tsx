@@ -7,7 +7,7 @@ import {
 } from "react-router";
 import { prepareAdminSetup } from "~/auth/admin-setup.server";
 import { MarkupCacheProvider } from "~/components/markup-cache";
-import { createMarkupCache } from "~/components/markup-cache.server";
+import { createMarkupStore, documentMarkup } from "~/components/markup-cache.server";
 import { NonceProvider } from "~/components/nonce";
 import { getSessionSecret, publicOrigin } from "~/config.server";
 import { clientAddressContext, dbOverrideContext, nonceContext } from "~/context";
@@ -19,10 +19,10 @@ import { browserHoldsStylesheet, shapeDocument, stylesheetText } from "~/web/fir
 
 export const streamTimeout = 5_000;
 
-/** This worker's rendered deal cards and order rows (components/markup-cache.tsx). */
-const markupCache = createMarkupCache();
+/** This worker's rendered deal cards, order rows, headers... (components/markup-cache.tsx). */
+const markupStore = createMarkupStore();
 /** MARKUP_CACHE=0 renders them in full: the same HTML (tests/integration/markup-cache.test.ts), more CPU. */
-const markupCacheFor = () => (process.env.MARKUP_CACHE === "0" ? null : markupCache);
+const markupFor = () => (process.env.MARKUP_CACHE === "0" ? null : documentMarkup(markupStore));
 
 /**
  * server.ts calls this for every request: the context starts with the response's CSP nonce.
@@ -147,19 +147,20 @@ export default async function handleRequest(
   await readHydrationData(routerContext);
   // An error thrown here goes back to React Router, which renders the route's error boundary
   // through this same function.
+  const pieces = markupFor();
   const markup = renderToString(
     <NonceProvider value={nonce}>
-      <MarkupCacheProvider value={markupCacheFor()}>
+      <MarkupCacheProvider value={pieces}>
         <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
       </MarkupCacheProvider>
     </NonceProvider>,
   );
   // Reshaped for the first paint (web/first-paint.server.ts): the stylesheet inlined (linked for
-  // a browser that keeps its file), the module preloads after the content. The streaming
-  // renderer wrote the doctype itself.
+  // a browser that keeps its file), the module preloads after the content; the cached pieces'
+  // bytes where their markers are. The streaming renderer wrote the doctype itself.
   const stylesheetHref = (routerContext.routeModules.root?.handle as { stylesheet?: string } | undefined)?.stylesheet ?? null;
   const inline = stylesheetHref !== null && !browserHoldsStylesheet(request.headers.get("Cookie"), stylesheetHref);
-  const html = shapeDocument(`<!DOCTYPE html>${markup}`, { stylesheetHref, css: inline ? stylesheetText(stylesheetHref) : null });
+  const html = shapeDocument(`<!DOCTYPE html>${markup}`, { stylesheetHref, css: inline ? stylesheetText(stylesheetHref) : null, placed: pieces });
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
   // Its length, so the server sends it in one piece rather than chunked; and a view of the
   // bytes, not a copy.

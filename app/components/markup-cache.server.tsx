@@ -1,15 +1,17 @@
+import { randomBytes } from "node:crypto";
 import type { ReactElement } from "react";
 import { renderToString } from "react-dom/server";
 import type { i18n } from "i18next";
 import { I18nextProvider } from "react-i18next";
+import type { PlacedPieces } from "~/web/first-paint.server";
 import type { MarkupCache } from "./markup-cache";
 
 /**
  * At most this many pieces of HTML per kind of piece (a deal card, an order row, a header...)
- * per worker, the least recently used out first. A card is 2-3 kB of HTML (4-6 kB as a
- * JavaScript string), a signed-in header's account part about 6 kB: a few megabytes a kind,
- * enough for every card a few communities' shoppers are looking at in the hour before a
- * deadline. Each kind has its own: a thousand shoppers' headers must not push the cards out.
+ * per worker, the least recently used out first. A card is 2-3 kB of HTML, a signed-in header's
+ * account part about 4 kB, kept as UTF-8 bytes: a few megabytes a kind, enough for every card a
+ * few communities' shoppers are looking at in the hour before a deadline. Each kind has its
+ * own: a thousand shoppers' headers must not push the cards out.
  */
 export const MARKUP_CACHE_ENTRIES = 2_000;
 
@@ -24,13 +26,19 @@ export const MARKUP_CACHE_KEY_MAX = 4_096;
 /** The <link> elements React writes before a piece rendered alone: resources it would hoist to a page's head. */
 const HOISTED_LINKS = /^(?:<link [^>]*\/>)+/;
 
+/** The worker's rendered pieces, each as the UTF-8 bytes a document sends. */
+export interface MarkupStore {
+  /** The HTML of `element` rendered alone with `translations`, kept under `kind` and `key` (MarkupCache.html). */
+  piece(translations: i18n, kind: string, key: string, element: ReactElement): Buffer;
+}
+
 /**
- * The server's cache of rendered pieces (markup-cache.tsx). A piece is rendered on its own by
+ * The server's store of rendered pieces (markup-cache.tsx). A piece is rendered on its own by
  * React's renderToString, the same renderer as the page's (so the same markup, text separators
  * included), inside the translations provider, the one context a cached piece may read.
  */
-export function createMarkupCache(limit = MARKUP_CACHE_ENTRIES): MarkupCache {
-  const kinds = new Map<string, Map<string, string>>();
+export function createMarkupStore(limit = MARKUP_CACHE_ENTRIES): MarkupStore {
+  const kinds = new Map<string, Map<string, Buffer>>();
   // Each translations instance is one language and set of sections (i18nForJson keeps one per
   // text), so its number stands for all of them in the key.
   const translationIds = new WeakMap<i18n, number>();
@@ -38,25 +46,52 @@ export function createMarkupCache(limit = MARKUP_CACHE_ENTRIES): MarkupCache {
   // Rendered alone, a piece with a high-priority <img> would start with React's preload of it,
   // which belongs in the page's head: the piece's owner asks the page for it (DealCard).
   const render = (translations: i18n, element: ReactElement) =>
-    renderToString(<I18nextProvider i18n={translations}>{element}</I18nextProvider>).replace(HOISTED_LINKS, "");
+    Buffer.from(renderToString(<I18nextProvider i18n={translations}>{element}</I18nextProvider>).replace(HOISTED_LINKS, ""));
   return {
-    html(translations: i18n, kind: string, key: string, element: ReactElement) {
+    piece(translations, kind, key, element) {
       if (key.length > MARKUP_CACHE_KEY_MAX) return render(translations, element);
       let entries = kinds.get(kind);
       if (!entries) kinds.set(kind, (entries = new Map()));
       let translationId = translationIds.get(translations);
       if (translationId === undefined) translationIds.set(translations, (translationId = ++lastTranslationId));
       const entryKey = `${translationId}\n${key}`;
-      let html = entries.get(entryKey);
-      if (html !== undefined) {
+      let bytes = entries.get(entryKey);
+      if (bytes !== undefined) {
         // Most recently used goes last: a Map keeps insertion order.
         entries.delete(entryKey);
       } else {
-        html = render(translations, element);
+        bytes = render(translations, element);
         if (entries.size >= limit) entries.delete(entries.keys().next().value as string);
       }
-      entries.set(entryKey, html);
-      return html;
+      entries.set(entryKey, bytes);
+      return bytes;
+    },
+  };
+}
+
+/**
+ * Unguessable, so no text in a document can pass for a marker. None can anyway: React and React
+ * Router escape every `<` of a text, an attribute or the loader data, so `<!--` is only ever
+ * written by a component as it is.
+ */
+const MARKER_START = `<!--piece-${randomBytes(12).toString("base64url")}-`;
+
+/**
+ * One document's markup cache. Each piece goes into React's output as a short marker, an HTML
+ * comment, and its bytes wait here; the encoder writes them in the markers' places. React's
+ * output is a rope of thousands of strings which V8 copies into one (two bytes a character,
+ * Hebrew being outside Latin-1) before anything can read it, and that document was then
+ * encoded to UTF-8 again: about 280 µs for a signed-in /deals, most of it its 24 cards, whose
+ * bytes never change (decision record 016, session 17).
+ */
+export function documentMarkup(store: MarkupStore): MarkupCache & PlacedPieces {
+  const pieces: Buffer[] = [];
+  return {
+    markerStart: MARKER_START,
+    pieces,
+    html(translations, kind, key, element) {
+      pieces.push(store.piece(translations, kind, key, element));
+      return `${MARKER_START}${pieces.length - 1}-->`;
     },
   };
 }

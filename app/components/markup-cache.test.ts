@@ -6,7 +6,8 @@ import { i18nFor } from "~/i18n";
 import { translations } from "~/locales";
 import { DealCard, type DealCardData } from "./deal-card";
 import { MarkupCacheProvider, type MarkupCache } from "./markup-cache";
-import { createMarkupCache, MARKUP_CACHE_KEY_MAX } from "./markup-cache.server";
+import { createMarkupStore, documentMarkup, MARKUP_CACHE_KEY_MAX, type MarkupStore } from "./markup-cache.server";
+import { shapeDocument } from "~/web/first-paint.server";
 
 const hebrew = i18nFor("he", { ...translations.he });
 const english = i18nFor("en", { ...translations.en });
@@ -64,23 +65,37 @@ function render(element: ReactElement, cache: MarkupCache | null, i18n = hebrew)
   return renderToString(h(I18nextProvider, { i18n }, cache ? h(MarkupCacheProvider, { value: cache }, element) : element));
 }
 
+/** As a document renders it from the store: markers in React's output, the pieces' bytes put in their places by the encoder. */
+function renderFrom(store: MarkupStore, element: ReactElement, i18n = hebrew) {
+  const placed = documentMarkup(store);
+  return shapeDocument(render(element, placed, i18n), { stylesheetHref: null, css: null, placed }).toString("utf8");
+}
+
 describe("deal cards from the markup cache", () => {
   it("are the HTML React writes for the card without the cache, for every change of what it shows", () => {
-    const cache = createMarkupCache();
+    const store = createMarkupStore();
     // Twice over: the first round fills the cache, the second is answered from it. A key that
     // left out something the card shows would hand a later variant an earlier one's HTML.
     for (let round = 0; round < 2; round++) {
       for (const [index, props] of variants.entries()) {
-        expect(render(h(DealCard, props), cache), `variant ${index}, round ${round}`).toBe(render(h(DealCard, props), null));
+        expect(renderFrom(store, h(DealCard, props)), `variant ${index}, round ${round}`).toBe(render(h(DealCard, props), null));
       }
     }
     expect(new Set(variants.map((props) => render(h(DealCard, props), null))).size).toBeGreaterThan(variants.length - 3);
   });
 
+  it("show a title that reads like a marker as text: no text can pass for one", () => {
+    const { markerStart } = documentMarkup(createMarkupStore());
+    const forged = { ...shopper, deal: { ...deal, title: `${markerStart}0--> <!--x-->` } };
+    const html = renderFrom(createMarkupStore(), h(DealCard, forged));
+    expect(html).toBe(render(h(DealCard, forged), null));
+    expect(html).toContain("&lt;!--piece-");
+  });
+
   it("are kept apart per language", () => {
-    const cache = createMarkupCache();
-    expect(render(h(DealCard, shopper), cache, hebrew)).toBe(render(h(DealCard, shopper), null, hebrew));
-    expect(render(h(DealCard, shopper), cache, english)).toBe(render(h(DealCard, shopper), null, english));
+    const store = createMarkupStore();
+    expect(renderFrom(store, h(DealCard, shopper), hebrew)).toBe(render(h(DealCard, shopper), null, hebrew));
+    expect(renderFrom(store, h(DealCard, shopper), english)).toBe(render(h(DealCard, shopper), null, english));
     expect(render(h(DealCard, shopper), null, english)).not.toBe(render(h(DealCard, shopper), null, hebrew));
   });
 
@@ -110,11 +125,11 @@ function countingCache(limit: number) {
     counted.renders++;
     return h("i", null, label);
   }
-  const cache = createMarkupCache(limit);
-  return Object.assign(counted, { html: (kind: string, key: string) => cache.html(hebrew, kind, key, h(Counted, { label: key })) });
+  const store = createMarkupStore(limit);
+  return Object.assign(counted, { html: (kind: string, key: string) => store.piece(hebrew, kind, key, h(Counted, { label: key })).toString("utf8") });
 }
 
-describe("createMarkupCache", () => {
+describe("createMarkupStore", () => {
   it("renders a key once and lets the least recently used go when full", () => {
     const counting = countingCache(2);
     const html = (key: string) => counting.html("test", key);
@@ -136,22 +151,22 @@ describe("createMarkupCache", () => {
       renders++;
       return h("i", null, "x");
     }
-    const cache = createMarkupCache(2);
-    cache.html(hebrew, "test", "kept", h(Counted));
+    const store = createMarkupStore(2);
+    store.piece(hebrew, "test", "kept", h(Counted));
     const long = "x".repeat(MARKUP_CACHE_KEY_MAX + 1);
-    expect(cache.html(hebrew, "test", long, h(Counted))).toBe("<i>x</i>");
-    expect(cache.html(hebrew, "test", long, h(Counted))).toBe("<i>x</i>");
+    expect(store.piece(hebrew, "test", long, h(Counted)).toString()).toBe("<i>x</i>");
+    expect(store.piece(hebrew, "test", long, h(Counted)).toString()).toBe("<i>x</i>");
     expect(renders).toBe(3);
     // The short key's piece is still there: the long one took no place.
-    cache.html(hebrew, "test", "kept", h(Counted));
+    store.piece(hebrew, "test", "kept", h(Counted));
     expect(renders).toBe(3);
   });
 
   it("keeps out of a piece the preload React writes for a high-priority picture rendered alone (the page's head has it)", () => {
-    const cache = createMarkupCache();
+    const store = createMarkupStore();
     const picture = h("img", { src: "/images/produce/cucumbers.svg", alt: "", fetchPriority: "high" });
     expect(renderToString(picture)).toMatch(/^<link rel="preload"/);
-    expect(cache.html(hebrew, "test", "picture", picture)).toBe('<img src="/images/produce/cucumbers.svg" alt="" fetchPriority="high"/>');
+    expect(store.piece(hebrew, "test", "picture", picture).toString()).toBe('<img src="/images/produce/cucumbers.svg" alt="" fetchPriority="high"/>');
   });
 
   it("gives each kind of piece its own room: many of one kind push out none of another", () => {

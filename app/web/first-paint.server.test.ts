@@ -70,6 +70,24 @@ describe("shapeDocument", () => {
   it("leaves a document without a head alone", () => {
     expect(shapeDocument("<p>x</p>", { stylesheetHref: "/a.css", css: "x" })).toBe("<p>x</p>");
   });
+
+  it("writes placed pieces' bytes where their markers are, in any order, in the head, the body and around the starter", () => {
+    const placed = { markerStart: "<!--piece-k-", pieces: [Buffer.from("<b>שרי</b>"), Buffer.from("<i>🍅</i>"), Buffer.from("")] };
+    const marked = doc
+      .replace("<title>t</title>", "<title>t</title><!--piece-k-2-->")
+      .replace("<main>content</main>", "<main><!--piece-k-1-->content<!--piece-k-0--><!--piece-k-1--></main>")
+      .replace("</html>", "<!--piece-k-0--></html>");
+    const expected = shapeDocument(doc.replace("<main>content</main>", "<main><i>🍅</i>content<b>שרי</b><i>🍅</i></main>").replace("</html>", "<b>שרי</b></html>"), { stylesheetHref: null, css: "p{}" });
+    expect(shapeDocument(marked, { stylesheetHref: null, css: "p{}", placed })).toBe(expected);
+    expect(shapeDocument("<!--piece-k-1-->", { stylesheetHref: null, css: null, placed })).toBe("<i>🍅</i>");
+  });
+
+  it("leaves alone a comment that is not one of the document's markers", () => {
+    const placed = { markerStart: "<!--piece-k-", pieces: [Buffer.from("<b>x</b>")] };
+    for (const text of ["<p><!--piece-j-0--></p>", "<p><!--piece-k-7--></p>", "<p><!--piece-k-0</p>"]) {
+      expect(shapeDocument(text, { stylesheetHref: null, css: null, placed })).toBe(text);
+    }
+  });
 });
 
 describe("browserHoldsStylesheet", () => {

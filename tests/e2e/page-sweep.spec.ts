@@ -1,7 +1,8 @@
 // The page sweep: every page of the route table, in Hebrew and in English, as a guest, a
 // shopper, a vendor and an admin, on a 360 px phone. It fails on what a person sees broken on
 // any screen, whichever spec owns it: a raw translation key, a page wider than the phone, and a
-// shekel sign that sits on one side of an amount here and on the other side there.
+// shekel sign that sits on one side of an amount here and on the other side there, and a
+// cached piece's marker left in the HTML instead of the piece.
 // Runs in its own Playwright project ("sweep", JavaScript on: hydrated widgets are the wider ones).
 import type { Browser, BrowserContext, Page } from "@playwright/test";
 import Database from "better-sqlite3";
@@ -178,9 +179,11 @@ async function read(page: Page): Promise<PageReading> {
 }
 
 /** Opens a page and waits until React has hydrated it (pages without scripts are done on load). */
-async function open(page: Page, url: string) {
-  await page.goto(url);
+/** Opens the page and waits for hydration; the document's HTML as it came. */
+async function open(page: Page, url: string): Promise<string> {
+  const response = await page.goto(url);
   await waitForHydration(page);
+  return (await response?.text()) ?? "";
 }
 
 /** Walks `pages` in both languages; returns every problem found, one line each. */
@@ -194,10 +197,12 @@ async function sweep(context: BrowserContext, persona: string, pages: string[]):
     const signs = { left: [] as string[], right: [] as string[] };
     for (const pathname of pages) {
       const url = `${pathname}${pathname.includes("?") ? "&" : "?"}lng=${lng}`;
-      await open(page, url);
+      const html = await open(page, url);
       const where = `${persona} ${lng} ${pathname}${page.url().includes(pathname) ? "" : ` (at ${new URL(page.url()).pathname})`}`;
       const reading = await read(page);
       for (const key of rawKeysIn(reading.text)) problems.push(`${where}: raw key "${key}"`);
+      // A cached piece's marker the encoder left in place (components/markup-cache.server.tsx).
+      if (html.includes("<!--piece-")) problems.push(`${where}: a markup-cache marker left in the document`);
       if (reading.scrollWidth > reading.clientWidth + 1) problems.push(`${where}: ${reading.scrollWidth} px wide on a ${reading.clientWidth} px phone: ${reading.outside.join(" | ")}`);
       if (reading.signLeft.length && reading.signRight.length) {
         problems.push(`${where}: the shekel sign on both sides: ${reading.signLeft[0]} and ${reading.signRight[0]}`);
