@@ -34,7 +34,7 @@ export function ReviewsSection({
   more = 0,
   moreHref,
 }: {
-  reviews: ReviewItem[];
+  reviews: readonly ReviewItem[];
   summary: { averageRating: number; totalReviews: number };
   canReview: boolean;
   signedIn: boolean;

@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { migrateDatabase, openDatabase, type Db } from "./client.server";
-import { databaseStamp, deepFreeze, ReadCache } from "./read-cache.server";
+import { databaseStamp, deepFreeze, READ_CACHE_KEY_MAX, ReadCache } from "./read-cache.server";
 
 const opened: { db: Db; dir: string }[] = [];
 function freshFile() {
@@ -105,6 +105,42 @@ describe("ReadCache", () => {
     expect(cache.reads()).toBe(3);
     cache.read(db, "b");
     expect(cache.reads()).toBe(4);
+  });
+
+  it("reads in one batch only the keys it does not keep, and keeps what the batch found", () => {
+    const { db } = freshFile();
+    db.$client.prepare(insert).run("c1", "One");
+    db.$client.prepare(insert).run("c2", "Two");
+    const cache = new ReadCache<string>(10);
+    const batches: string[][] = [];
+    const nameOf = db.$client.prepare("SELECT name FROM communities WHERE id = ?").pluck();
+    const readEach = (ids: string[]) =>
+      cache.readEach(db, ids, (missing) => {
+        batches.push(missing);
+        return new Map(missing.flatMap((id) => (nameOf.get(id) === undefined ? [] : [[id, nameOf.get(id) as string] as const])));
+      });
+    expect([...readEach(["c1", "nope"])]).toEqual([["c1", "One"]]);
+    expect([...readEach(["c2", "c1", "nope"])]).toEqual([["c1", "One"], ["c2", "Two"]]);
+    // What was found is kept; what was not is asked again, and only that.
+    expect(batches).toEqual([["c1", "nope"], ["c2", "nope"]]);
+    expect(readEach(["c1", "c2"]).size).toBe(2);
+    expect(batches).toHaveLength(2);
+    // A write empties it: the next batch asks for everything again.
+    db.$client.prepare("UPDATE communities SET name = 'Uno' WHERE id = 'c1'").run();
+    expect(readEach(["c1", "c2"]).get("c1")).toBe("Uno");
+    expect(batches.at(-1)).toEqual(["c1", "c2"]);
+  });
+
+  it("reads a key longer than READ_CACHE_KEY_MAX every time and keeps it out, pushing nothing out", () => {
+    const { db } = freshFile();
+    const cache = namesCache(1);
+    cache.read(db, "short");
+    const long = "q".repeat(READ_CACHE_KEY_MAX + 1);
+    cache.read(db, long);
+    cache.read(db, long);
+    expect(cache.reads()).toBe(3);
+    cache.read(db, "short");
+    expect(cache.reads()).toBe(3);
   });
 
   it("freezes what it keeps, so no request can change another's copy", () => {

@@ -45,6 +45,12 @@ export function databaseStamp(db: Queryable): string | null {
  * can send a new one). A kept value is shared by every request that asks: it is frozen, and a
  * caller must copy before changing it.
  */
+/**
+ * A longer key is read and not kept: keys carry what a client sent (a search text, a slug), and
+ * a few thousand long ones would make megabytes of keys.
+ */
+export const READ_CACHE_KEY_MAX = 1_024;
+
 export class ReadCache<Value> {
   private stamp: string | null = null;
   private readonly entries = new Map<string, Value>();
@@ -52,20 +58,53 @@ export class ReadCache<Value> {
   constructor(private readonly limit: number) {}
 
   read(db: Queryable, key: string, load: () => Value): Value {
+    if (key.length > READ_CACHE_KEY_MAX || !this.current(db)) return load();
+    const kept = this.take(key);
+    return kept !== undefined ? kept : this.keep(key, deepFreeze(load()));
+  }
+
+  /**
+   * Several values at once: the kept ones handed back, the others loaded together by
+   * `loadMissing` (one batch of queries for any number of them) and kept. A key `loadMissing`
+   * does not answer is neither kept nor in the answer.
+   */
+  readEach(db: Queryable, keys: readonly string[], loadMissing: (missing: string[]) => Map<string, Value>): Map<string, Value> {
+    if (!this.current(db)) return loadMissing([...keys]);
+    const found = new Map<string, Value>();
+    const missing: string[] = [];
+    for (const key of keys) {
+      const kept = key.length > READ_CACHE_KEY_MAX ? undefined : this.take(key);
+      if (kept !== undefined) found.set(key, kept);
+      else missing.push(key);
+    }
+    if (missing.length === 0) return found;
+    for (const [key, value] of loadMissing(missing)) found.set(key, key.length > READ_CACHE_KEY_MAX ? value : this.keep(key, deepFreeze(value)));
+    return found;
+  }
+
+  /** Whether values may be kept now: empties the cache when the database has changed since. */
+  private current(db: Queryable): boolean {
     const stamp = databaseStamp(db);
-    if (stamp === null) return load();
+    if (stamp === null) return false;
     if (stamp !== this.stamp) {
       this.entries.clear();
       this.stamp = stamp;
     }
-    let value = this.entries.get(key);
+    return true;
+  }
+
+  /** A kept value, made the most recently used (a Map keeps insertion order: it goes last). */
+  private take(key: string): Value | undefined {
+    const value = this.entries.get(key);
     if (value !== undefined) {
-      // Most recently used goes last: a Map keeps insertion order.
       this.entries.delete(key);
-    } else {
-      value = deepFreeze(load());
-      if (this.entries.size >= this.limit) this.entries.delete(this.entries.keys().next().value as string);
+      this.entries.set(key, value);
     }
+    return value;
+  }
+
+  private keep(key: string, value: Value): Value {
+    if (this.entries.size >= this.limit) this.entries.delete(this.entries.keys().next().value as string);
     this.entries.set(key, value);
     return value;
   }

@@ -59,7 +59,7 @@ export function loader({ request, params, context }: Route.LoaderArgs) {
     description: deal.description,
     // The deal and its reviews as JSON text (components/json-text.ts): turbo-stream walked their
     // few hundred values one by one, 10 % of a signed-in deal page's CPU.
-    deal: toJsonText(shownOf(deal)),
+    deal: toJsonText(shownOfKept(deal)),
     now: now.toISOString(),
     signedIn: Boolean(user),
     hasOwnCommunity: Boolean(user?.communityId),
@@ -87,6 +87,17 @@ export function loader({ request, params, context }: Route.LoaderArgs) {
     // A member's link for this deal, once they asked for one (the "invite neighbours" form).
     inviteLink: user ? findInviteLink(db, user, publicOrigin(), deal.id) : null,
   };
+}
+
+/**
+ * What the page shows of a kept deal (services/deals.server.ts keeps a community's deals), made
+ * once per deal: frozen, so its JSON text is written once too (components/json-text.ts).
+ */
+const shownOfDeal = new WeakMap<DealView, Readonly<ReturnType<typeof shownOf>>>();
+function shownOfKept(deal: DealView) {
+  let shown = shownOfDeal.get(deal);
+  if (!shown) shownOfDeal.set(deal, (shown = Object.freeze(shownOf(deal))));
+  return shown;
 }
 
 /** What the page shows of a deal: not its dates, status or vendor id. */

@@ -2,15 +2,15 @@
 // community, or home delivery), her details, a review, then placeCartOrders. The /shipping and
 // /checkout pages and POST /api/checkout all go through here and orders.server; nothing here
 // moves a member to another community.
-import { and, asc, eq } from "drizzle-orm";
 import type { Queryable } from "~/db/client.server";
-import { pickupPoints, type PickupPoint, type User } from "~/db/schema";
+import type { PickupPoint, User } from "~/db/schema";
 import type { DeliveryChoice } from "~/domain/checkout";
 import { deliveryFee, freeDeliveryGap } from "~/domain/delivery";
 import { ServiceError } from "~/domain/errors";
 import { nextTierGap } from "~/domain/referral-code";
 import type { ShippingInput } from "~/domain/shop-schemas";
 import { getCart, type Cart } from "./cart.server";
+import { activePickupPoints } from "./communities.server";
 import { communityPricing } from "./community-pricing.server";
 import { pickupPointOf } from "./orders.server";
 
@@ -22,7 +22,7 @@ export interface CheckoutOptions {
   pickupDate: Date | null;
   orderDeadline: Date | null;
   /** her community's active pickup points, oldest first */
-  pickupPoints: PickupPoint[];
+  pickupPoints: readonly PickupPoint[];
   /** what home delivery would cost for this cart */
   deliveryFee: number;
   /** agorot the cart lacks for free delivery (0 once free) */
@@ -35,14 +35,7 @@ export interface CheckoutOptions {
 export function checkoutOptions(db: Queryable, user: User): CheckoutOptions {
   const cart = getCart(db, { userId: user.id, communityId: user.communityId });
   const pricing = user.communityId ? communityPricing(db, user.communityId) : null;
-  const points = pricing
-    ? db
-        .select()
-        .from(pickupPoints)
-        .where(and(eq(pickupPoints.communityId, pricing.community.id), eq(pickupPoints.isActive, true)))
-        .orderBy(asc(pickupPoints.createdAt))
-        .all()
-    : [];
+  const points = pricing ? activePickupPoints(db, pricing.community.id) : [];
   return {
     cart,
     community: pricing ? { id: pricing.community.id, name: pricing.community.name } : null,

@@ -290,25 +290,25 @@ export function listDealCards(db: Db, query: DealQuery, viewer: Viewer): { cards
       total: listCount(db, shape).get(values)?.n ?? 0,
     };
   });
-  return { cards: withFavorites(db, list, viewer.userId), total: list.total };
+  return { cards: withHearts(db, list.cards, viewer.userId), total: list.total };
 }
 
-/** A shared card as one of the viewer's favorites: made once per card, so it stays the same object. */
-const favoredCards = new WeakMap<DealCardData, DealCardData>();
+/** A shared deal or card as one of the viewer's favorites: made once each, so it stays the same object. */
+const favoredCopies = new WeakMap<object, object>();
 
 /**
- * The list's cards, the viewer's favorites among them marked: one query, of all their favorites
- * (a shopper keeps a few dozen at most; on the bench's data set 8 µs against 22 µs for those
- * among the page's ids through json_each).
+ * Shared deals or cards (kept for a whole community, no heart) with the viewer's favorites among
+ * them marked: one query, of all their favorites (a shopper keeps a few dozen at most; on the
+ * bench's data set 8 µs against 22 µs for those among the page's ids through json_each).
  */
-function withFavorites(db: Queryable, list: CommunityCardList, userId: string | null): DealCardData[] {
-  if (!userId || list.cards.length === 0) return list.cards;
+function withHearts<T extends { id: string; isFavorite: boolean }>(db: Queryable, shared: T[], userId: string | null): T[] {
+  if (!userId || shared.length === 0) return shared;
   const favored = new Set(favoritesOfUser(db).all({ userId }).map((f) => f.dealId));
-  if (favored.size === 0) return list.cards;
-  return list.cards.map((card) => {
-    if (!favored.has(card.id)) return card;
-    let favorite = favoredCards.get(card);
-    if (!favorite) favoredCards.set(card, (favorite = deepFreeze({ ...card, isFavorite: true })));
+  if (favored.size === 0) return shared;
+  return shared.map((item) => {
+    if (!favored.has(item.id)) return item;
+    let favorite = favoredCopies.get(item) as T | undefined;
+    if (!favorite) favoredCopies.set(item, (favorite = deepFreeze({ ...item, isFavorite: true })));
     return favorite;
   });
 }
@@ -335,22 +335,45 @@ const dealWithVendorBySlug = preparedQuery((db) => dealWithVendor(db).where(eq(d
 const dealWithVendorById = preparedQuery((db) => dealWithVendor(db).where(eq(deals.id, sql.placeholder("id"))).prepare());
 const dealsWithVendorByIds = preparedQuery((db) => dealWithVendor(db).where(idsIn(deals.id)).prepare());
 
-/** A deal by slug (any status but DRAFT is public) or id, priced for the viewer. */
-export function findDeal(db: Queryable, key: { slug: string } | { id: string }, viewer: Viewer) {
-  const row = "slug" in key ? dealWithVendorBySlug(db).get({ slug: key.slug }) : dealWithVendorById(db).get({ id: key.id });
-  if (!row || row.deal.status === "DRAFT") return null;
-  const pricing = pricingFor(db, viewer);
-  const [view] = viewsOf(db, [{ ...row.deal, vendorName: row.vendorName }], viewer, pricing);
-  return { deal: view, pricing };
+/**
+ * Deals as every member of a community sees them (no heart), under `id:<id>` or `slug:<slug>`
+ * with the community: kept while the database is unchanged (db/read-cache.server.ts). A deal
+ * page, a cart, the favorites read the same few hundred deals for every shopper of a community;
+ * each read was the deal with its vendor, its tiers and its community's group.
+ */
+const communityDeals = new ReadCache<DealView | null>(2_000);
+const sharedKey = (communityId: string | null, key: string) => `${communityId ?? ""}\n${key}`;
+
+/** Deal rows as their community sees them, by id, from one batch of queries. */
+function communityViews(db: Queryable, rows: (Deal & { vendorName: string })[], communityId: string | null): DealView[] {
+  const community = { userId: null, communityId };
+  return viewsOf(db, rows, community, pricingFor(db, community));
 }
 
-/** Several deals by id (cart, favorites), priced for the viewer, in one batch of queries. */
+/** A deal by slug (any status but DRAFT is public) or id, priced for the viewer. */
+export function findDeal(db: Queryable, key: { slug: string } | { id: string }, viewer: Viewer) {
+  const cacheKey = "slug" in key ? `slug:${key.slug}` : `id:${key.id}`;
+  const shared = communityDeals.read(db, sharedKey(viewer.communityId, cacheKey), () => {
+    const row = "slug" in key ? dealWithVendorBySlug(db).get({ slug: key.slug }) : dealWithVendorById(db).get({ id: key.id });
+    return row ? communityViews(db, [{ ...row.deal, vendorName: row.vendorName }], viewer.communityId)[0]! : null;
+  });
+  if (!shared || shared.status === "DRAFT") return null;
+  return { deal: withHearts(db, [shared], viewer.userId)[0]!, pricing: pricingFor(db, viewer) };
+}
+
+/** Several deals by id (cart, favorites), priced for the viewer, in one batch of queries for those not kept. */
 export function findDealsByIds(db: Queryable, ids: string[], viewer: Viewer): Map<string, DealView> {
   if (ids.length === 0) return new Map();
-  const rows = dealsWithVendorByIds(db)
-    .all({ ids: JSON.stringify(ids) })
-    .map((r) => ({ ...r.deal, vendorName: r.vendorName }));
-  return new Map(viewsOf(db, rows, viewer, pricingFor(db, viewer)).map((view) => [view.id, view]));
+  const keyOf = (id: string) => sharedKey(viewer.communityId, `id:${id}`);
+  const shared = communityDeals.readEach(db, ids.map(keyOf), (missing) => {
+    const missingIds = missing.map((key) => key.slice(key.indexOf("\n") + "\nid:".length));
+    const rows = dealsWithVendorByIds(db)
+      .all({ ids: JSON.stringify(missingIds) })
+      .map((r) => ({ ...r.deal, vendorName: r.vendorName }));
+    return new Map(communityViews(db, rows, viewer.communityId).map((view) => [keyOf(view.id), view]));
+  });
+  const views = [...shared.values()].filter((view): view is DealView => view !== null);
+  return new Map(withHearts(db, views, viewer.userId).map((view) => [view.id, view]));
 }
 
 /** The deal as the API answers it: the spec's fields, money as decimal strings. */
