@@ -92,7 +92,8 @@ export interface OrderPlace {
   pointAddress: string | null;
   pointStartTime: string | null;
   pointEndTime: string | null;
-  pickupDate: Date | null;
+  /** a Date, or its ISO text where the row came as JSON text (the orders list) */
+  pickupDate: Date | string | null;
 }
 
 /**

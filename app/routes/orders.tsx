@@ -13,19 +13,45 @@ import { StatusBadge } from "~/components/status-badge";
 import { MessageScreen } from "~/components/message-screen";
 import { AppLink } from "~/components/app-link";
 import { CachedMarkup } from "~/components/markup-cache";
+import { toJsonText, useJsonText } from "~/components/json-text";
 import type { Route } from "./+types/orders";
 
 export function loader({ request, context }: Route.LoaderArgs) {
   const t = getInstance(context).t;
   const user = context.get(userContext);
   const query = parseOrderQuery(new URL(request.url).searchParams);
+  const weeks = user ? groupByWeek(listOrders(context.get(dbContext), user.id, query), query.sort) : [];
   return {
     title: t("shop.orders.metaTitle"),
     signedIn: Boolean(user),
     query,
-    weeks: user ? groupByWeek(listOrders(context.get(dbContext), user.id, query), query.sort) : [],
+    // What each week and row shows, and nothing more, as one JSON text (components/json-text.ts):
+    // the whole order rows went through turbo-stream, which walked their every field, and each
+    // row's markup-cache key was all of them once more (decision record 016, session 18).
+    weeks: toJsonText(weeks.map((week) => ({ cycleId: week.cycleId, weekStartDate: week.weekStartDate, pickupDate: isoOrNull(week.pickupDate), rows: week.rows.map(shownRow) }))),
   };
 }
+
+const isoOrNull = (date: Date | null) => date?.toISOString() ?? null;
+
+/** What the list shows of an order: the same on the server and, parsed from JSON, in the browser. */
+function shownRow(row: OrderRow) {
+  const { id, createdAt, qty, status, total, deliveryType, deliveryAddress } = row.order;
+  return {
+    order: { id, createdAt: createdAt.toISOString(), qty, status, total, deliveryType, deliveryAddress },
+    dealTitle: row.dealTitle,
+    dealImage: row.dealImages[0] ?? null,
+    communityName: row.communityName,
+    pickupAddress: row.pickupAddress,
+    pickupTime: row.pickupTime,
+    pointAddress: row.pointAddress,
+    pointStartTime: row.pointStartTime,
+    pointEndTime: row.pointEndTime,
+    pickupDate: isoOrNull(row.pickupDate),
+  };
+}
+
+type ShownRow = ReturnType<typeof shownRow>;
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }];
 
@@ -38,7 +64,8 @@ const SORT_LABELS: Record<OrderSort, string> = {
 
 export default function Orders({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
-  const { query, weeks, signedIn } = loaderData;
+  const { query, signedIn } = loaderData;
+  const weeks = useJsonText(loaderData.weeks);
   if (!signedIn) {
     return <MessageScreen title={t("shop.orders.title")} text={t("shop.orders.loginPrompt")} linkTo="/login?redirect=/orders" linkLabel={t("shop.orders.loginButton")} />;
   }
@@ -96,11 +123,11 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
 }
 
 /** An order in the list: a link to its page with what it is, where and how much. */
-function OrderRowContent({ row }: { row: OrderRow }) {
+function OrderRowContent({ row }: { row: ShownRow }) {
   const { t, i18n } = useTranslation();
   return (
     <AppLink to={`/orders/${row.order.id}`} className="flex items-center gap-4 rounded-2xl border border-line bg-surface p-4 hover:shadow-md" data-testid="order-card">
-      <img src={row.dealImages[0] ?? "/images/produce/placeholder.svg"} alt="" width={80} height={60} loading="lazy" className="hidden rounded-lg sm:block" />
+      <img src={row.dealImage ?? "/images/produce/placeholder.svg"} alt="" width={80} height={60} loading="lazy" className="hidden rounded-lg sm:block" />
       <div className="min-w-0 flex-1">
         <p className="font-semibold"><bdi>{row.dealTitle}</bdi></p>
         <p className="text-sm text-fg-muted">
