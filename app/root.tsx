@@ -42,7 +42,7 @@ export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.
 
 export const handle = { stylesheet };
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, url, context }: Route.LoaderArgs) {
   const locale = getLocale(context) as Locale;
   const user = context.get(userContext);
   const [theme, { toasts, setCookie }] = await Promise.all([getTheme(request), takeToasts(request)]);
@@ -52,7 +52,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       locale,
       // Where the strings this page's screens read are (app/translation-files.ts): a file the
       // browser keeps, not part of every document and navigation.
-      translations: translationsForPage(locale, new URL(request.url).pathname),
+      translations: translationsForPage(locale, url.pathname),
       theme,
       user: user ? headerSummary(context.get(dbContext), user) : null,
       // Worded here, where every string is at hand: a toast may name any section.
@@ -73,8 +73,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
  * none after: the browser keeps it), and a change of language (the root's new data) its own.
  */
 export const clientMiddleware: Route.ClientMiddlewareFunction[] = [
-  async ({ request }, next) => {
-    const pathname = new URL(request.url).pathname;
+  async ({ url }, next) => {
+    const pathname = url.pathname;
     const base = currentTranslationsBase();
     // Started alongside the page's data; if it fails (or the navigation redirects), the load
     // below asks again or nobody waits for it.

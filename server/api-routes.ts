@@ -11,7 +11,8 @@
 import { isRouteErrorResponse, type RouterContextProvider, type ServerBuild } from "react-router";
 import { buildWithRoutes, firstSegmentOf, routeTablesOf } from "./route-tables";
 
-type Args = { request: Request; params: Record<string, string>; context: RouterContextProvider };
+/** What React Router hands a loader, action or middleware; `url` is the request's own here (an /api call has no ".data"). */
+type Args = { request: Request; url: URL; params: Record<string, string>; context: RouterContextProvider };
 type RouteFunction = (args: Args) => unknown;
 type Middleware = (args: Args, next: () => Promise<Response>) => unknown;
 
@@ -139,7 +140,7 @@ export function createAppHandler(build: ServerBuild, createRouterHandler: (build
     const reads = request.method === "GET" || request.method === "HEAD";
     const run = match ? (reads ? match.route.loader : ACTION_METHODS.has(request.method) ? match.route.action : undefined) : undefined;
     if (!match || !run) return handleRequest(request, pathname, context);
-    const args: Args = { request, params: match.params, context };
+    const args: Args = { request, url: new URL(request.url), params: match.params, context };
     try {
       const response = await runMiddleware(rootMiddleware, args, async () => asResponse(await run(args)));
       return request.method === "HEAD" ? new Response(null, { status: response.status, statusText: response.statusText, headers: response.headers }) : response;

@@ -17,8 +17,8 @@ export function isAdmin(user: Pick<User, "role">): boolean {
  * The signed-in admin. A guest goes to /login and comes back; anyone else gets a thrown 403
  * that the page's error boundary shows as the spec's unauthorized screen.
  */
-export function requireAdmin(context: Ctx, request: Request): User {
-  const user = requireUser(context, request);
+export function requireAdmin(context: Ctx, url: URL): User {
+  const user = requireUser(context, url);
   if (isAdmin(user)) return user;
   const t = getInstance(context).t;
   throw data({ title: `${t("admin.forbidden.title")} | ${t("app.name")}` }, { status: 403 });

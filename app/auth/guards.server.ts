@@ -6,11 +6,13 @@ import { homeFor } from "~/services/users.server";
 
 type Ctx = Readonly<RouterContextProvider>;
 
-/** The signed-in user, or a redirect to /login that comes back here afterwards. */
-export function requireUser(context: Ctx, request: Request): User {
+/**
+ * The signed-in user, or a redirect to /login that comes back here afterwards. `url` is the
+ * page's address as a loader or action gets it (without the ".data" of a client navigation).
+ */
+export function requireUser(context: Ctx, url: URL): User {
   const user = context.get(userContext);
   if (user) return user;
-  const url = new URL(request.url);
   throw redirect(`/login?redirect=${encodeURIComponent(url.pathname + url.search)}`);
 }
 

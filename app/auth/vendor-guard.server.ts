@@ -16,8 +16,8 @@ type Ctx = Readonly<RouterContextProvider>;
  * The signed-in vendor and its `vendors` row. A guest goes to /login and comes back; anyone
  * else (a USER, an ADMIN, a VENDOR with no linked row) gets a thrown 403 for the error boundary.
  */
-export function requireVendor(context: Ctx, request: Request): { user: User; vendor: Vendor } {
-  const user = requireUser(context, request);
+export function requireVendor(context: Ctx, url: URL): { user: User; vendor: Vendor } {
+  const user = requireUser(context, url);
   const vendor = vendorOfUser(context.get(dbContext), user);
   if (vendor) return { user, vendor };
   const t = getInstance(context).t;

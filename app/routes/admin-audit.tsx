@@ -10,10 +10,10 @@ import { parseAuditQuery } from "~/domain/audit-query";
 import { formatAdminDate } from "~/domain/dates";
 import type { Route } from "./+types/admin-audit";
 
-export function loader({ request, context }: Route.LoaderArgs) {
-  requireAdmin(context, request);
+export function loader({ url, context }: Route.LoaderArgs) {
+  requireAdmin(context, url);
   const t = getInstance(context).t;
-  const query = parseAuditQuery(new URL(request.url).searchParams, AUDIT_EVENT_TYPES);
+  const query = parseAuditQuery(url.searchParams, AUDIT_EVENT_TYPES);
   const rows = listAuditEvents(context.get(dbContext), query);
   return {
     title: `${t("admin.audit.title")} | ${t("app.name")}`,

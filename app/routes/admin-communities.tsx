@@ -22,11 +22,11 @@ export function ErrorBoundary() {
   return <AdminErrorBoundary notFound={COMMUNITY_NOT_FOUND} />;
 }
 
-export function loader({ request, context }: Route.LoaderArgs) {
-  requireAdmin(context, request);
+export function loader({ url, context }: Route.LoaderArgs) {
+  requireAdmin(context, url);
   const t = getInstance(context).t;
   const db = context.get(dbContext);
-  const query = parseListQuery(new URL(request.url).searchParams);
+  const query = parseListQuery(url.searchParams);
   const communities = listAdminCommunities(db, listWindow(query));
   return {
     title: `${t("admin.communities.title")} | ${t("app.name")}`,
@@ -39,8 +39,8 @@ export function loader({ request, context }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ loaderData, error }) => [{ title: loaderData?.title ?? forbiddenTitle(error) }];
 
 /** The "new community" form: the community and its first week open together. */
-export async function action({ request, context }: Route.ActionArgs) {
-  const admin = requireAdmin(context, request);
+export async function action({ request, url, context }: Route.ActionArgs) {
+  const admin = requireAdmin(context, url);
   const submission = parseWithZod(await readForm(request), { schema: CommunityDetailsSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   const community = createCommunity(context.get(dbContext), admin.id, submission.value);

@@ -41,8 +41,8 @@ import { redirectWithToast } from "~/web/toast.server";
 import type { Route } from "./+types/admin-community";
 import { readForm } from "~/web/form.server";
 
-export function loader({ request, params, context }: Route.LoaderArgs) {
-  requireAdmin(context, request);
+export function loader({ url, params, context }: Route.LoaderArgs) {
+  requireAdmin(context, url);
   const detail = adminCommunity(context.get(dbContext), params.id);
   if (!detail) throw data(null, { status: 404 });
   const t = getInstance(context).t;
@@ -59,8 +59,8 @@ interface FormReply {
 }
 
 /** Every form on the page posts here with its `intent`; each change goes back with a toast. */
-export async function action({ request, params, context }: Route.ActionArgs) {
-  const admin = requireAdmin(context, request);
+export async function action({ request, url, params, context }: Route.ActionArgs) {
+  const admin = requireAdmin(context, url);
   const db = context.get(dbContext);
   const formData = await readForm(request);
   const submission = parseWithZod(formData, { schema: CommunityPageSchema });

@@ -26,9 +26,9 @@ const PRIVATE_HEADERS = { "Cache-Control": "no-store", "Referrer-Policy": "same-
 
 // Spec section 6: no login check here; the secret code is what guards admin creation. A new
 // market's one-time setup link (?setup=<token>, printed at start) stands in for the code.
-export function loader({ request, context }: Route.LoaderArgs) {
+export function loader({ url, context }: Route.LoaderArgs) {
   const t = getInstance(context).t;
-  const token = new URL(request.url).searchParams.get("setup");
+  const token = url.searchParams.get("setup");
   const setup = token ? { token, state: adminSetupState(context.get(dbContext), token) } : null;
   return {
     title: `${t("admin.create.title")} | ${t("app.name")}`,

@@ -10,13 +10,13 @@ import { pickupDay } from "~/services/pickup-day.server";
 import type { Route } from "./+types/admin-cycle-csv";
 
 /** GET /admin/cycles/{id}/csv?list=pickup|packing: the lists as a spreadsheet. */
-export function loader({ request, params, context }: Route.LoaderArgs) {
-  requireAdmin(context, request);
+export function loader({ url, params, context }: Route.LoaderArgs) {
+  requireAdmin(context, url);
   const db = context.get(dbContext);
   const t = getInstance(context).t;
   const cycle = cycleSummary(db, params.id);
   if (!cycle) throw data(null, { status: 404 });
-  const list = new URL(request.url).searchParams.get("list") === "packing" ? "packing" : "pickup";
+  const list = url.searchParams.get("list") === "packing" ? "packing" : "pickup";
   const h = (key: string) => t(`adminCycles.${key}`);
   const csv =
     list === "packing"

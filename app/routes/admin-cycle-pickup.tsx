@@ -17,8 +17,8 @@ import { getInstance } from "~/web/i18next.server";
 import { redirectWithToast } from "~/web/toast.server";
 import type { Route } from "./+types/admin-cycle-pickup";
 
-export function loader({ request, params, context }: Route.LoaderArgs) {
-  requireAdmin(context, request);
+export function loader({ url, params, context }: Route.LoaderArgs) {
+  requireAdmin(context, url);
   const db = context.get(dbContext);
   const i18n = getInstance(context);
   const cycle = cycleSummary(db, params.id);
@@ -40,8 +40,8 @@ export function ErrorBoundary() {
  * "Collected" or "didn't come" for one shopper at one place: plain form posts (no JavaScript
  * needed). A tampered form or a shopper someone already marked gets the reason and a 4xx.
  */
-export async function action({ request, params, context }: Route.ActionArgs) {
-  const admin = requireAdmin(context, request);
+export async function action({ request, url, params, context }: Route.ActionArgs) {
+  const admin = requireAdmin(context, url);
   const db = context.get(dbContext);
   const t = getInstance(context).t;
   if (!cycleSummary(db, params.id)) throw data(null, { status: 404 });

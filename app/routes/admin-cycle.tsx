@@ -15,8 +15,8 @@ import { redirectWithToast } from "~/web/toast.server";
 import { readForm } from "~/web/form.server";
 import type { Route } from "./+types/admin-cycle";
 
-export function loader({ request, params, context }: Route.LoaderArgs) {
-  requireAdmin(context, request);
+export function loader({ url, params, context }: Route.LoaderArgs) {
+  requireAdmin(context, url);
   const db = context.get(dbContext);
   const i18n = getInstance(context);
   const cycle = cycleSummary(db, params.id);
@@ -37,8 +37,8 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData
  * "Mark all as fulfilled": works without JavaScript (a confirmed form POST). Without the
  * confirmation nothing moves and the page comes back with the question open (400).
  */
-export async function action({ request, params, context }: Route.ActionArgs) {
-  const admin = requireAdmin(context, request);
+export async function action({ request, url, params, context }: Route.ActionArgs) {
+  const admin = requireAdmin(context, url);
   const form = await readForm(request);
   if (form.get("intent") !== "fulfill-all") return data({ error: getInstance(context).t("adminCycles.pickupDay.errors.badAction") }, { status: 400 });
   if (!isConfirmed(form)) return data({ confirmFulfill: true }, { status: 400 });

@@ -10,10 +10,10 @@ import { listPage, listWindow, parseListQuery } from "~/domain/list-query";
 import { ListSearch, Pager } from "~/components/list-controls";
 import type { Route } from "./+types/admin-cycles";
 
-export function loader({ request, context }: Route.LoaderArgs) {
-  requireAdmin(context, request);
+export function loader({ url, context }: Route.LoaderArgs) {
+  requireAdmin(context, url);
   const db = context.get(dbContext);
-  const query = parseListQuery(new URL(request.url).searchParams);
+  const query = parseListQuery(url.searchParams);
   const cycles = recentCycles(db, listWindow(query));
   return { title: getInstance(context).t("adminCycles.metaTitle"), query, cycles, paging: listPage(query, countCycles(db, query.q), cycles.length) };
 }

@@ -6,12 +6,12 @@ import type { DealEditor } from "~/services/deal-editor.server";
 import { editDealAction, loadDealForEditing } from "./deal-editor.server";
 import type { Route } from "./+types/admin-deal-edit";
 
-function editorOf(context: Route.LoaderArgs["context"], request: Request): DealEditor {
-  return { role: "ADMIN", userId: requireAdmin(context, request).id };
+function editorOf(context: Route.LoaderArgs["context"], url: URL): DealEditor {
+  return { role: "ADMIN", userId: requireAdmin(context, url).id };
 }
 
-export function loader({ request, params, context }: Route.LoaderArgs) {
-  const editor = editorOf(context, request);
+export function loader({ url, params, context }: Route.LoaderArgs) {
+  const editor = editorOf(context, url);
   const t = getInstance(context).t;
   const found = loadDealForEditing(context, editor, params.id);
   return { ...found, title: `${found.deal.title} | ${t("adminDeals.editMetaTitle")}` };
@@ -19,8 +19,8 @@ export function loader({ request, params, context }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ loaderData, error }) => [{ title: loaderData?.title ?? errorTitle(error) }];
 
-export async function action({ request, params, context }: Route.ActionArgs) {
-  return editDealAction(request, context, editorOf(context, request), params.id, `/admin/deals/${params.id}/edit`);
+export async function action({ request, url, params, context }: Route.ActionArgs) {
+  return editDealAction(request, context, editorOf(context, url), params.id, `/admin/deals/${params.id}/edit`);
 }
 
 export default function AdminDealEdit({ loaderData, actionData }: Route.ComponentProps) {

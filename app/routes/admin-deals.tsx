@@ -14,17 +14,17 @@ import { dealButtonAction } from "./deal-editor.server";
 import type { Route } from "./+types/admin-deals";
 import { readForm } from "~/web/form.server";
 
-export function loader({ request, context }: Route.LoaderArgs) {
-  requireAdmin(context, request);
-  const query = parseAdminDealsQuery(new URL(request.url).searchParams);
+export function loader({ url, context }: Route.LoaderArgs) {
+  requireAdmin(context, url);
+  const query = parseAdminDealsQuery(url.searchParams);
   return { title: getInstance(context).t("adminDeals.metaTitle"), query, ...adminDealLists(context.get(dbContext), query) };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, error }) => [{ title: loaderData?.title ?? errorTitle(error) }];
 
 /** Every button on the page: activate, send back (with its note), end, archive. */
-export async function action({ request, context }: Route.ActionArgs) {
-  const admin = requireAdmin(context, request);
+export async function action({ request, url, context }: Route.ActionArgs) {
+  const admin = requireAdmin(context, url);
   const form = await readForm(request);
   return dealButtonAction(request, context, form, { role: "ADMIN", userId: admin.id }, null, "/admin/deals");
 }

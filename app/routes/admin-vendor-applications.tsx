@@ -18,11 +18,11 @@ import { readForm } from "~/web/form.server";
 
 const BACK = "/admin/vendor-applications";
 
-export function loader({ request, context }: Route.LoaderArgs) {
-  requireAdmin(context, request);
+export function loader({ url, context }: Route.LoaderArgs) {
+  requireAdmin(context, url);
   const t = getInstance(context).t;
   const db = context.get(dbContext);
-  const query = parseListQuery(new URL(request.url).searchParams);
+  const query = parseListQuery(url.searchParams);
   // Pending ones come first, so a page holds the rest of the pending and then reviewed ones.
   const rows = listVendorApplications(db, listWindow(query));
   const counts = countVendorApplications(db, query.q);
@@ -42,8 +42,8 @@ export const meta: Route.MetaFunction = ({ loaderData, error }) => {
 };
 
 /** Approve or reject one application: a plain form POST, answered with a toast. */
-export async function action({ request, context }: Route.ActionArgs) {
-  const admin = requireAdmin(context, request);
+export async function action({ request, url, context }: Route.ActionArgs) {
+  const admin = requireAdmin(context, url);
   const form = await readForm(request);
   const parsed = ApplicationDecisionSchema.safeParse({ decision: form.get("decision"), note: form.get("note") ?? undefined });
   if (!parsed.success) {

@@ -20,10 +20,10 @@ import { ORDER_STATUSES } from "~/domain/enums";
 import type { Route } from "./+types/admin";
 import { readForm } from "~/web/form.server";
 
-export function loader({ request, context }: Route.LoaderArgs) {
-  const admin = requireAdmin(context, request);
+export function loader({ url, context }: Route.LoaderArgs) {
+  const admin = requireAdmin(context, url);
   const t = getInstance(context).t;
-  const query = parseAdminQuery(new URL(request.url).searchParams);
+  const query = parseAdminQuery(url.searchParams);
   return {
     title: `${t("admin.dashboard.title")} | ${t("app.name")}`,
     adminName: admin.firstName || displayName(admin) || admin.email,
@@ -33,8 +33,8 @@ export function loader({ request, context }: Route.LoaderArgs) {
 }
 
 /** The orders tab's status form: one order moves on, through the order state machine. */
-export async function action({ request, context }: Route.ActionArgs) {
-  const admin = requireAdmin(context, request);
+export async function action({ request, url, context }: Route.ActionArgs) {
+  const admin = requireAdmin(context, url);
   const form = await readForm(request);
   const back = safeRedirect(form.get("redirectTo"), "/admin?tab=orders");
   const status = String(form.get("status") ?? "");

@@ -28,8 +28,8 @@ function linkInvalid(request: Request) {
  * Opening it spends nothing: mail scanners that fetch every link would otherwise use it up,
  * and a link someone else requested could sign a person into that someone's account unawares.
  */
-export function loader({ request, context }: Route.LoaderArgs) {
-  const token = readToken(new URL(request.url).searchParams.get("token"));
+export function loader({ request, url, context }: Route.LoaderArgs) {
+  const token = readToken(url.searchParams.get("token"));
   if (!token || !isMagicLinkUsable(context.get(dbContext), token)) return linkInvalid(request);
   const t = getInstance(context).t;
   return data({ title: `${t("auth.magicConfirmTitle")} | ${t("app.name")}`, token }, { headers: { "Cache-Control": "private, no-store" } });

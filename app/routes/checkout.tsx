@@ -31,8 +31,8 @@ import type { Route } from "./+types/checkout";
 
 type Method = { deliveryType: "PICKUP"; point: PickupPoint } | { deliveryType: "DELIVERY"; point: null };
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const user = requireUser(context, request);
+export async function loader({ request, url, context }: Route.LoaderArgs) {
+  const user = requireUser(context, url);
   const db = context.get(dbContext);
   const options = checkoutOptions(db, user);
   if (options.cart.lines.length === 0) {
@@ -40,7 +40,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   }
   // The way she gets it is step 1's (/shipping); without one, or with a point that is not her
   // community's, she starts there.
-  const params = new URL(request.url).searchParams;
+  const params = url.searchParams;
   const deliveryType = params.get("deliveryType");
   const pickupPointId = params.get("pickupPointId") ?? "";
   if (deliveryType !== "PICKUP" && deliveryType !== "DELIVERY") throw redirect("/shipping");
@@ -77,8 +77,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }];
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const user = requireUser(context, request);
+export async function action({ request, url, context }: Route.ActionArgs) {
+  const user = requireUser(context, url);
   const db = context.get(dbContext);
   const formData = applySavedAddress(db, user.id, await readForm(request), { street: "address", city: "city", notes: "notes" });
   const intent = formData.get("intent");

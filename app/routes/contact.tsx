@@ -17,9 +17,9 @@ import { readForm } from "~/web/form.server";
 /** How long the success panel stays before the form comes back (spec: 5 s). */
 const SUCCESS_MS = 5000;
 
-export function loader({ request, context }: Route.LoaderArgs) {
+export function loader({ url, context }: Route.LoaderArgs) {
   const t = getInstance(context).t;
-  const params = new URL(request.url).searchParams;
+  const params = url.searchParams;
   const user = context.get(userContext);
   const order = orderReference(params.get("order"));
   return {

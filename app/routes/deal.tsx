@@ -37,14 +37,14 @@ import { MessageScreen } from "~/components/message-screen";
 import type { Route } from "./+types/deal";
 import { readForm } from "~/web/form.server";
 
-export function loader({ request, params, context }: Route.LoaderArgs) {
+export function loader({ url, params, context }: Route.LoaderArgs) {
   const db = context.get(dbContext);
   const t = getInstance(context).t;
   const user = context.get(userContext);
   // A member sees their own community's prices; anyone else the one they pick (?community=),
   // or until they pick, the first community with an open week: never "no active order cycle"
   // while a week is open somewhere.
-  const asked = new URL(request.url).searchParams.get("community");
+  const asked = url.searchParams.get("community");
   const communityId = user?.communityId ?? pickCommunityId(db, [asked]);
   const found = findDeal(db, { slug: params.slug }, { userId: user?.id ?? null, communityId });
   if (!found) return data({ notFound: true as const, title: t("shop.deal.notFound") }, { status: 404 });
@@ -63,7 +63,7 @@ export function loader({ request, params, context }: Route.LoaderArgs) {
     now: now.toISOString(),
     signedIn: Boolean(user),
     hasOwnCommunity: Boolean(user?.communityId),
-    communities: communities.map((c) => ({ id: c.id, name: c.name, pickupDay: c.pickupDay, pickupTime: c.pickupTime })),
+    communities: communities.map((c) => ({ url, id: c.id, name: c.name, pickupDay: c.pickupDay, pickupTime: c.pickupTime })),
     community: pricing
       ? {
           id: pricing.community.id,
@@ -80,7 +80,7 @@ export function loader({ request, params, context }: Route.LoaderArgs) {
     cycle: pricing?.cycle
       ? { orderDeadline: pricing.cycle.orderDeadline.toISOString(), pickupDate: pricing.cycle.pickupDate.toISOString(), isOrderingOpen: pricing.isOrderingOpen }
       : null,
-    reviews: toJsonText(listReviews(db, deal.id, reviewsToShow(new URL(request.url).searchParams.get("reviews")))),
+    reviews: toJsonText(listReviews(db, deal.id, reviewsToShow(url.searchParams.get("reviews")))),
     rating: ratingSummary(db, deal.id),
     canReview: user ? canReview(db, user.id, deal.id) : false,
     addresses: user ? savedAddressOptions(db, user.id) : [],
@@ -112,9 +112,9 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 ];
 
 /** Writing a review (the add-to-cart form posts to /cart). */
-export async function action({ request, params, context }: Route.ActionArgs) {
+export async function action({ request, url, params, context }: Route.ActionArgs) {
   const user = context.get(userContext);
-  const here = new URL(request.url).pathname;
+  const here = url.pathname;
   if (!user) return redirectWithToast(request, `/login?redirect=${encodeURIComponent(here)}`, { variant: "warning", title: "errors.unauthorized" });
   const db = context.get(dbContext);
   const found = findDeal(db, { slug: params.slug }, { userId: user.id, communityId: user.communityId });

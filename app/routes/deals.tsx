@@ -15,8 +15,7 @@ import { listDealCards } from "~/services/deals.server";
 import { defaultCommunityId } from "~/services/community-pricing.server";
 import type { Route } from "./+types/deals";
 
-export function loader({ request, context }: Route.LoaderArgs) {
-  const url = new URL(request.url);
+export function loader({ url, context }: Route.LoaderArgs) {
   const query = parseDealQuery(url.searchParams);
   const user = context.get(userContext);
   const db = context.get(dbContext);

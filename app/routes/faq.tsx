@@ -4,9 +4,9 @@ import { getInstance, getLocale } from "~/web/i18next.server";
 import { deliveryTextValues, FAQ_CATEGORIES, FAQ_ENTRIES, filterFaq, groupFaq, parseFaqCategory, type FaqCategory } from "~/domain/faq";
 import type { Route } from "./+types/faq";
 
-export function loader({ request, context }: Route.LoaderArgs) {
+export function loader({ url, context }: Route.LoaderArgs) {
   const t = getInstance(context).t;
-  const params = new URL(request.url).searchParams;
+  const params = url.searchParams;
   const q = (params.get("q") ?? "").trim().slice(0, 100);
   const category = parseFaqCategory(params.get("category"));
   const values = deliveryTextValues(getLocale(context));

@@ -14,8 +14,8 @@ import type { Route } from "./+types/favorites";
 import { readForm } from "~/web/form.server";
 import { backAfterCardPost, withCardFields } from "./card-forms.server";
 
-export function loader({ request, context }: Route.LoaderArgs) {
-  const user = requireUser(context, request);
+export function loader({ url, context }: Route.LoaderArgs) {
+  const user = requireUser(context, url);
   const t = getInstance(context).t;
   return {
     title: t("shop.favorites.metaTitle"),

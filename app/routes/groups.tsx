@@ -19,12 +19,12 @@ import type { Route } from "./+types/groups";
  * /groups: a community's group purchases this week, the page an organiser shares. The community
  * in the link (?community=) comes first, then the shopper's own, then the default one.
  */
-export function loader({ request, context }: Route.LoaderArgs) {
+export function loader({ url, context }: Route.LoaderArgs) {
   const db = context.get(dbContext);
   const i18n = getInstance(context);
   const t = i18n.t;
   const user = context.get(userContext);
-  const asked = new URL(request.url).searchParams.get("community");
+  const asked = url.searchParams.get("community");
   const communityId = pickCommunityId(db, [asked, user?.communityId]);
   const week = communityId ? communityWeek(db, communityId) : null;
   const communities = listCommunities(db).map((c) => ({ id: c.id, name: c.name }));

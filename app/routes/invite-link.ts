@@ -15,8 +15,8 @@ export function loader() {
   return redirect("/profile#invite");
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const user = requireUser(context, request);
+export async function action({ request, url, context }: Route.ActionArgs) {
+  const user = requireUser(context, url);
   const formData = await readForm(request);
   const back = safeRedirect(formData.get("redirectTo"), "/profile");
   const dealId = formData.get("dealId");

@@ -10,8 +10,8 @@ import { safeRedirect } from "~/web/safe-redirect";
 import type { Route } from "./+types/notifications";
 import { readForm } from "~/web/form.server";
 
-export function loader({ request, context }: Route.LoaderArgs) {
-  const user = requireUser(context, request);
+export function loader({ url, context }: Route.LoaderArgs) {
+  const user = requireUser(context, url);
   return {
     title: getInstance(context).t("notifications.metaTitle"),
     now: new Date().toISOString(),
@@ -22,8 +22,8 @@ export function loader({ request, context }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }];
 
 /** Marks one (intent=read, id) or all (intent=read-all) read; then back, or on to the deal. */
-export async function action({ request, context }: Route.ActionArgs) {
-  const user = requireUser(context, request);
+export async function action({ request, url, context }: Route.ActionArgs) {
+  const user = requireUser(context, url);
   const form = await readForm(request);
   const db = context.get(dbContext);
   try {

@@ -27,10 +27,10 @@ async function requireSignedIn(context: Route.LoaderArgs["context"], request: Re
 /** The detail panel shows the API's view of a community (services/communities.server.ts). */
 const detailOf = communityJson;
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, url, context }: Route.LoaderArgs) {
   const user = await requireSignedIn(context, request);
   const t = getInstance(context).t;
-  const params = new URL(request.url).searchParams;
+  const params = url.searchParams;
   const q = params.get("q")?.trim() ?? "";
   const all = listCommunities(context.get(dbContext));
   // The chosen one stays in the panel even when the search no longer lists it.

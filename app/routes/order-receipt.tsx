@@ -18,8 +18,8 @@ import type { Route } from "./+types/order-receipt";
 // hidden and a line says how to print from the browser's menu.
 export const handle = { hydrate: false };
 
-export function loader({ request, params, context }: Route.LoaderArgs) {
-  const user = requireUser(context, request);
+export function loader({ url, params, context }: Route.LoaderArgs) {
+  const user = requireUser(context, url);
   const t = getInstance(context).t;
   const receipt = receiptFor(context.get(dbContext), user.id, params.id);
   if (!receipt) throw data(null, { status: 404 });

@@ -15,10 +15,10 @@ import type { Route } from "./+types/order-success";
 const MAX_ORDERS = 100;
 
 /** /order-success?orderId=…&orderId=…: every order of the checkout (the first id is the spec's). */
-export function loader({ request, context }: Route.LoaderArgs) {
-  const ids = [...new Set(new URL(request.url).searchParams.getAll("orderId").filter(Boolean))].slice(0, MAX_ORDERS);
+export function loader({ url, context }: Route.LoaderArgs) {
+  const ids = [...new Set(url.searchParams.getAll("orderId").filter(Boolean))].slice(0, MAX_ORDERS);
   if (ids.length === 0) throw redirect("/");
-  const user = requireUser(context, request);
+  const user = requireUser(context, url);
   const rows = findOrdersForUser(context.get(dbContext), user.id, ids);
   if (rows.length === 0) throw redirect("/orders");
   return {

@@ -16,10 +16,10 @@ import { CachedMarkup } from "~/components/markup-cache";
 import { toJsonText, useJsonText } from "~/components/json-text";
 import type { Route } from "./+types/orders";
 
-export function loader({ request, context }: Route.LoaderArgs) {
+export function loader({ url, context }: Route.LoaderArgs) {
   const t = getInstance(context).t;
   const user = context.get(userContext);
-  const query = parseOrderQuery(new URL(request.url).searchParams);
+  const query = parseOrderQuery(url.searchParams);
   const weeks = user ? groupByWeek(listOrders(context.get(dbContext), user.id, query), query.sort) : [];
   return {
     title: t("shop.orders.metaTitle"),

@@ -13,8 +13,8 @@ import { redirectWithToast } from "~/web/toast.server";
 import type { Route } from "./+types/profile-addresses";
 import { readForm } from "~/web/form.server";
 
-export function loader({ request, context }: Route.LoaderArgs) {
-  const user = requireUser(context, request);
+export function loader({ url, context }: Route.LoaderArgs) {
+  const user = requireUser(context, url);
   const t = getInstance(context).t;
   return {
     title: `${t("addresses.title")} | ${t("app.name")}`,
@@ -38,8 +38,8 @@ function formKeyOf(formData: FormData) {
 }
 
 /** Every form on the page posts here with an `intent`: add, edit, delete, make-default. */
-export async function action({ request, context }: Route.ActionArgs) {
-  const user = requireUser(context, request);
+export async function action({ request, url, context }: Route.ActionArgs) {
+  const user = requireUser(context, url);
   const formData = await readForm(request);
   const formKey = formKeyOf(formData);
   const submission = parseWithZod(formData, { schema: AddressFormSchema });

@@ -14,8 +14,8 @@ import { redirectWithToast } from "~/web/toast.server";
 import type { Route } from "./+types/profile-edit";
 import { readForm } from "~/web/form.server";
 
-export function loader({ request, context }: Route.LoaderArgs) {
-  const user = requireUser(context, request);
+export function loader({ url, context }: Route.LoaderArgs) {
+  const user = requireUser(context, url);
   const t = getInstance(context).t;
   return {
     title: `${t("account.profileEdit.title")} | ${t("app.name")}`,
@@ -31,8 +31,8 @@ export function loader({ request, context }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }];
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const user = requireUser(context, request);
+export async function action({ request, url, context }: Route.ActionArgs) {
+  const user = requireUser(context, url);
   const submission = parseWithZod(await readForm(request), { schema: ProfileFormSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   try {

@@ -13,8 +13,8 @@ import { profileOverview } from "~/services/profile.server";
 import { myInvitations } from "~/services/referrals.server";
 import type { Route } from "./+types/profile";
 
-export function loader({ request, context }: Route.LoaderArgs) {
-  const user = requireUser(context, request);
+export function loader({ url, context }: Route.LoaderArgs) {
+  const user = requireUser(context, url);
   const t = getInstance(context).t;
   const db = context.get(dbContext);
   const { stats, community } = profileOverview(db, user);

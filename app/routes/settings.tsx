@@ -19,8 +19,8 @@ import { endWebSession } from "~/auth/session.server";
 import { AccountDeletionSchema } from "~/domain/account-deletion";
 import { deletionBlockers } from "~/services/account-deletion.server";
 
-export function loader({ request, context }: Route.LoaderArgs) {
-  const user = requireUser(context, request);
+export function loader({ url, context }: Route.LoaderArgs) {
+  const user = requireUser(context, url);
   const t = getInstance(context).t;
   return {
     title: `${t("account.settings.title")} | ${t("app.name")}`,
@@ -45,8 +45,8 @@ const DELETE_INTENT = "delete-account";
  * this browser's cookie goes (the service removed every session row). A refusal re-renders
  * the page with the reason and a 4xx; nothing changes.
  */
-async function deleteAccountAction(request: Request, context: Route.ActionArgs["context"], form: FormData) {
-  const user = requireUser(context, request);
+async function deleteAccountAction(request: Request, url: URL, context: Route.ActionArgs["context"], form: FormData) {
+  const user = requireUser(context, url);
   const db = context.get(dbContext);
   const t = getInstance(context).t;
   const refuse = (status: number, messageKey: string, field?: string, values?: Record<string, string | number>) =>
@@ -67,10 +67,10 @@ async function deleteAccountAction(request: Request, context: Route.ActionArgs["
   );
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const user = requireUser(context, request);
+export async function action({ request, url, context }: Route.ActionArgs) {
+  const user = requireUser(context, url);
   const form = await readForm(request);
-  if (form.get("intent") === DELETE_INTENT) return deleteAccountAction(request, context, form);
+  if (form.get("intent") === DELETE_INTENT) return deleteAccountAction(request, url, context, form);
   const submission = parseWithZod(form, { schema: SettingsFormSchema });
   // Only a tampered form fails here (checkboxes and a select): the spec's failure toast says so.
   if (submission.status !== "success") return redirectWithToast(request, "/settings", failed);

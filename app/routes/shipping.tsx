@@ -22,12 +22,11 @@ import { getInstance } from "~/web/i18next.server";
 import { redirectWithToast } from "~/web/toast.server";
 import type { Route } from "./+types/shipping";
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const user = requireUser(context, request);
+export async function loader({ request, url, context }: Route.LoaderArgs) {
+  const user = requireUser(context, url);
   const options = checkoutOptions(context.get(dbContext), user);
   if (options.cart.lines.length === 0) throw await redirectWithToast(request, "/cart", { variant: "info", title: "shop.toast.cartEmpty" });
   // Coming back from a later step keeps what she chose; the first visit opens on pickup at the first point.
-  const url = new URL(request.url);
   const askedPoint = url.searchParams.get("pickupPointId");
   const point = options.pickupPoints.find((p) => p.id === askedPoint) ?? options.pickupPoints[0];
   return {
@@ -43,8 +42,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }];
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const user = requireUser(context, request);
+export async function action({ request, url, context }: Route.ActionArgs) {
+  const user = requireUser(context, url);
   const submission = parseWithZod(await readForm(request), { schema: ShippingSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   try {

@@ -19,7 +19,7 @@ import { isolateForeignText } from "~/domain/bidi";
 import type { Route } from "./+types/signup";
 import { readForm } from "~/web/form.server";
 
-export function loader({ request, context }: Route.LoaderArgs) {
+export function loader({ url, context }: Route.LoaderArgs) {
   requireAnonymous(context);
   const t = getInstance(context).t;
   const communities = listCommunities(context.get(dbContext)).map((c) => ({
@@ -29,7 +29,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
     pickupTime: c.pickupTime,
   }));
   // Arriving from a neighbour's link (/invite/CODE): their community comes preselected.
-  const invite = resolveInvite(context.get(dbContext), new URL(request.url).searchParams.get("ref"));
+  const invite = resolveInvite(context.get(dbContext), url.searchParams.get("ref"));
   return { title: `${t("auth.signupTitle")} | ${t("app.name")}`, communities, invite };
 }
 

@@ -13,8 +13,8 @@ import { salesByDeal } from "~/domain/back-office";
 import { formatShekel } from "~/domain/money";
 import type { Route } from "./+types/vendor-dashboard";
 
-export function loader({ request, context }: Route.LoaderArgs) {
-  const { vendor } = requireVendor(context, request);
+export function loader({ url, context }: Route.LoaderArgs) {
+  const { vendor } = requireVendor(context, url);
   const t = getInstance(context).t;
   return {
     title: `${t("vendor.dashboard.title")} | ${t("app.name")}`,

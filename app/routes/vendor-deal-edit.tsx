@@ -6,13 +6,13 @@ import type { DealEditor } from "~/services/deal-editor.server";
 import { editDealAction, loadDealForEditing } from "./deal-editor.server";
 import type { Route } from "./+types/vendor-deal-edit";
 
-function editorOf(context: Route.LoaderArgs["context"], request: Request): DealEditor {
-  const { user, vendor } = requireVendor(context, request);
+function editorOf(context: Route.LoaderArgs["context"], url: URL): DealEditor {
+  const { user, vendor } = requireVendor(context, url);
   return { role: "VENDOR", userId: user.id, vendorId: vendor.id };
 }
 
-export function loader({ request, params, context }: Route.LoaderArgs) {
-  const editor = editorOf(context, request);
+export function loader({ url, params, context }: Route.LoaderArgs) {
+  const editor = editorOf(context, url);
   const t = getInstance(context).t;
   const found = loadDealForEditing(context, editor, params.id);
   return { ...found, title: `${t("dealEditor.edit.metaTitle")}: ${found.deal.title} | ${t("app.name")}` };
@@ -20,8 +20,8 @@ export function loader({ request, params, context }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ loaderData, error }) => [{ title: loaderData?.title ?? errorTitle(error) }];
 
-export async function action({ request, params, context }: Route.ActionArgs) {
-  return editDealAction(request, context, editorOf(context, request), params.id, `/vendor/deals/${params.id}/edit`);
+export async function action({ request, url, params, context }: Route.ActionArgs) {
+  return editDealAction(request, context, editorOf(context, url), params.id, `/vendor/deals/${params.id}/edit`);
 }
 
 export default function VendorDealEdit({ loaderData, actionData }: Route.ComponentProps) {

@@ -8,16 +8,16 @@ import { emptyDealFormDefaults } from "~/domain/deal-schema";
 import { readDealForm, saveDealForm } from "./deal-editor.server";
 import type { Route } from "./+types/vendor-new-deal";
 
-export function loader({ request, context }: Route.LoaderArgs) {
-  requireVendor(context, request);
+export function loader({ url, context }: Route.LoaderArgs) {
+  requireVendor(context, url);
   const t = getInstance(context).t;
   return { title: `${t("dealEditor.new.metaTitle")} | ${t("app.name")}`, defaults: emptyDealFormDefaults() };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, error }) => [{ title: loaderData?.title ?? errorTitle(error) }];
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const { user, vendor } = requireVendor(context, request);
+export async function action({ request, url, context }: Route.ActionArgs) {
+  const { user, vendor } = requireVendor(context, url);
   const form = await readDealForm(request, context);
   if (!(form instanceof FormData)) return form;
   return saveDealForm(

@@ -5,8 +5,8 @@ import { vendorDashboard, vendorPackingCsv } from "~/services/vendor-dashboard.s
 import type { Route } from "./+types/vendor-packing-csv";
 
 /** GET /vendor/dashboard/packing.csv: the current cycle's packing totals as a spreadsheet. */
-export function loader({ request, context }: Route.LoaderArgs) {
-  const { vendor } = requireVendor(context, request);
+export function loader({ url, context }: Route.LoaderArgs) {
+  const { vendor } = requireVendor(context, url);
   const csv = vendorPackingCsv(vendorDashboard(context.get(dbContext), vendor.id), getInstance(context).t);
   return new Response(csv, {
     headers: {

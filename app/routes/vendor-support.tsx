@@ -13,8 +13,8 @@ import { redirectWithToast } from "~/web/toast.server";
 import type { Route } from "./+types/vendor-support";
 import { readForm } from "~/web/form.server";
 
-export function loader({ request, context }: Route.LoaderArgs) {
-  const { user, vendor } = requireVendor(context, request);
+export function loader({ url, context }: Route.LoaderArgs) {
+  const { user, vendor } = requireVendor(context, url);
   const t = getInstance(context).t;
   return {
     title: `${t("vendor.support.title")} | ${t("app.name")}`,
@@ -31,8 +31,8 @@ export function loader({ request, context }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ loaderData, error }) => [{ title: loaderData?.title ?? forbiddenTitle(error) }];
 
 /** The contact form's schema and store, as a vendor-support message linked to the account. */
-export async function action({ request, context }: Route.ActionArgs) {
-  const { user } = requireVendor(context, request);
+export async function action({ request, url, context }: Route.ActionArgs) {
+  const { user } = requireVendor(context, url);
   const submission = parseWithZod(await readForm(request), { schema: ContactSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   receiveContactMessage(context.get(dbContext), submission.value, user.id, "vendor-support");

@@ -5,9 +5,9 @@ import { AUDIT_EVENT_TYPES, listAuditEvents } from "~/services/audit.server";
 import type { Route } from "./+types/admin-audit";
 
 /** GET /api/admin/audit?type=&before=: the audit log, newest first, a page at a time. */
-export function loader({ request, context }: Route.LoaderArgs) {
+export function loader({ request, url, context }: Route.LoaderArgs) {
   return withApiAdmin(context, request, ({ db }) => {
-    const query = parseAuditQuery(new URL(request.url).searchParams, AUDIT_EVENT_TYPES);
+    const query = parseAuditQuery(url.searchParams, AUDIT_EVENT_TYPES);
     const rows = listAuditEvents(db, query).map((row) => ({ ...row, createdAt: row.createdAt.toISOString() }));
     return Response.json(rows, { headers: { "Cache-Control": "no-store" } });
   });

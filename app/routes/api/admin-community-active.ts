@@ -4,9 +4,9 @@ import { adminCommunity, adminCommunityJson, setCommunityActive } from "~/servic
 import type { Route } from "./+types/admin-community-active";
 
 /** POST /api/admin/communities/{id}/deactivate | activate (routes.ts maps both here). */
-export function action({ request, params, context }: Route.ActionArgs) {
+export function action({ request, url, params, context }: Route.ActionArgs) {
   if (request.method !== "POST") return methodNotAllowed();
-  const activate = new URL(request.url).pathname.endsWith("/activate");
+  const activate = url.pathname.endsWith("/activate");
   return withApiAdmin(context, request, ({ db, user }) => {
     setCommunityActive(db, user.id, params.id, activate);
     return Response.json(adminCommunityJson(adminCommunity(db, params.id)!));

@@ -8,9 +8,9 @@ import type { Route } from "./+types/admin-deals";
  * GET /api/admin/deals?status=&page=: the review queue (oldest submission first) and one page of
  * all deals (or those in one status), as the /admin/deals tab shows them.
  */
-export function loader({ request, context }: Route.LoaderArgs) {
+export function loader({ request, url, context }: Route.LoaderArgs) {
   return withApiAdmin(context, request, ({ db }) => {
-    const query = parseAdminDealsQuery(new URL(request.url).searchParams);
+    const query = parseAdminDealsQuery(url.searchParams);
     const lists = adminDealLists(db, query);
     return Response.json(
       {

@@ -11,9 +11,9 @@ const NO_STORE = { "Cache-Control": "no-store" };
  * GET /api/admin/stats | users | orders: one module for the dashboard's three reads (routes.ts
  * names the view in the path). ADMIN only; lists are newest first, at most 200, `?q=` searches.
  */
-export function loader({ request, params, context }: Route.LoaderArgs) {
+export function loader({ request, url, params, context }: Route.LoaderArgs) {
   return withApiAdmin(context, request, ({ db, i18n }) => {
-    const { q } = parseAdminQuery(new URL(request.url).searchParams);
+    const { q } = parseAdminQuery(url.searchParams);
     switch (params.view) {
       case "stats":
         return Response.json(adminStatsJson(adminStats(db)), { headers: NO_STORE });

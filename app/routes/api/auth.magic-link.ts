@@ -12,13 +12,13 @@ import type { Route } from "./+types/auth.magic-link";
  * POST /api/auth/magic-link and POST /api/auth/password/reset/request { email }: the same
  * answer whether or not the address has an account.
  */
-export async function action({ request, context }: Route.ActionArgs) {
+export async function action({ request, url, context }: Route.ActionArgs) {
   if (request.method !== "POST") return methodNotAllowed();
   const i18n = getInstance(context);
   const body = await parseJsonBody(request, i18n, EmailOnlySchema);
   if ("response" in body) return body.response;
   const db = context.get(dbContext);
-  const reset = new URL(request.url).pathname.includes("/password/");
+  const reset = url.pathname.includes("/password/");
   const limit = hitRateLimit(db, reset ? "password-reset" : "magic-link", rateLimitKeys(context, body.data.email));
   if (!limit.allowed) return apiError(429, i18n.t("errors.tooManyAttempts", { minutes: limit.retryAfterMinutes }));
   await (reset ? sendPasswordReset : sendMagicLink)(db, i18n, body.data.email, publicOrigin());

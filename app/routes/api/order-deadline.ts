@@ -5,9 +5,9 @@ import { apiError } from "~/web/http.server";
 import type { Route } from "./+types/order-deadline";
 
 /** GET /api/order-deadline[?communityId=]: the deadline of the caller's community's week. */
-export function loader({ request, context }: Route.LoaderArgs) {
+export function loader({ url, context }: Route.LoaderArgs) {
   const i18n = getInstance(context);
-  const communityId = new URL(request.url).searchParams.get("communityId") ?? context.get(userContext)?.communityId;
+  const communityId = url.searchParams.get("communityId") ?? context.get(userContext)?.communityId;
   const pricing = communityId ? communityPricing(context.get(dbContext), communityId) : null;
   if (!pricing?.cycle) return apiError(404, i18n.t("shop.errors.noActiveCycle"));
   return Response.json(

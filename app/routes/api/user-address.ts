@@ -7,8 +7,8 @@ import type { Route } from "./+types/user-address";
  * PUT /api/user/addresses/{id} (the whole address), DELETE /api/user/addresses/{id} (204), and
  * POST /api/user/addresses/{id}/default. Another member's id is 404.
  */
-export function action({ request, params, context }: Route.ActionArgs) {
-  const makeDefault = new URL(request.url).pathname.endsWith("/default");
+export function action({ request, url, params, context }: Route.ActionArgs) {
+  const makeDefault = url.pathname.endsWith("/default");
   if (makeDefault ? request.method !== "POST" : request.method !== "PUT" && request.method !== "DELETE") return methodNotAllowed();
   return withApiUser(context, request, async ({ db, i18n, user }) => {
     if (makeDefault) return Response.json(addressJson(makeDefaultAddress(db, user.id, params.id)));
