@@ -39,18 +39,18 @@ export function databaseStamp(db: Queryable): string | null {
 }
 
 /**
+ * A longer key is read and not kept: keys carry what a client sent (a search text, a slug), and
+ * a few thousand long ones would make megabytes of keys.
+ */
+export const READ_CACHE_KEY_MAX = 1_024;
+
+/**
  * Values read from the database, each under a key naming everything its read depended on,
  * handed back until the database changes; then all of them go at once. At most `limit` kept,
  * the least recently used out first (a search text is part of a list's key, and any client
  * can send a new one). A kept value is shared by every request that asks: it is frozen, and a
  * caller must copy before changing it.
  */
-/**
- * A longer key is read and not kept: keys carry what a client sent (a search text, a slug), and
- * a few thousand long ones would make megabytes of keys.
- */
-export const READ_CACHE_KEY_MAX = 1_024;
-
 export class ReadCache<Value> {
   private stamp: string | null = null;
   private readonly entries = new Map<string, Value>();

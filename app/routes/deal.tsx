@@ -63,7 +63,7 @@ export function loader({ url, params, context }: Route.LoaderArgs) {
     now: now.toISOString(),
     signedIn: Boolean(user),
     hasOwnCommunity: Boolean(user?.communityId),
-    communities: communities.map((c) => ({ url, id: c.id, name: c.name, pickupDay: c.pickupDay, pickupTime: c.pickupTime })),
+    communities: communities.map((c) => ({ id: c.id, name: c.name, pickupDay: c.pickupDay, pickupTime: c.pickupTime })),
     community: pricing
       ? {
           id: pricing.community.id,

@@ -365,8 +365,9 @@ export function findDeal(db: Queryable, key: { slug: string } | { id: string }, 
 export function findDealsByIds(db: Queryable, ids: string[], viewer: Viewer): Map<string, DealView> {
   if (ids.length === 0) return new Map();
   const keyOf = (id: string) => sharedKey(viewer.communityId, `id:${id}`);
-  const shared = communityDeals.readEach(db, ids.map(keyOf), (missing) => {
-    const missingIds = missing.map((key) => key.slice(key.indexOf("\n") + "\nid:".length));
+  const idOfKey = new Map(ids.map((id) => [keyOf(id), id]));
+  const shared = communityDeals.readEach(db, [...idOfKey.keys()], (missing) => {
+    const missingIds = missing.map((key) => idOfKey.get(key)!);
     const rows = dealsWithVendorByIds(db)
       .all({ ids: JSON.stringify(missingIds) })
       .map((r) => ({ ...r.deal, vendorName: r.vendorName }));
