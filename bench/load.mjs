@@ -225,7 +225,7 @@ export async function prepareCheckoutMix(origin, { pool, users, password, slugs,
   };
 }
 
-const CHECKOUT_BODY = JSON.stringify({
+export const CHECKOUT_BODY = JSON.stringify({
   fullName: "דיירת בדיקה",
   phone: "0501234567",
   address: "רחוב הרצל 10",
