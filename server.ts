@@ -2,16 +2,17 @@
 // node:http, our static files, then React Router for everything else. It is also the one place
 // for the checks a hostile client meets first (method, Host, body size), security headers and
 // graceful shutdown (docs/decisions/002, 008).
-import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { createRequestHandler, type RouterContextProvider, type ServerBuild } from "react-router";
-import { compress, isCompressible, MIN_COMPRESS_BYTES, pickEncoding, type Encoding } from "./server/compression";
+import { compress, isCompressible, MIN_COMPRESS_BYTES, pickEncoding } from "./server/compression";
 import { GuestCache, guestCacheKey, isCacheableAnswer, type CachedAnswer } from "./server/guest-cache";
 import { createAdmission, QueueFullError } from "./server/admission";
 import { createAppHandler } from "./server/api-routes";
+import { createNonceSource } from "./server/nonces";
+import { listStaticFiles, staticFileFor } from "./server/static-files";
 import { allowedHostNames, hostName, isAllowedHost } from "./server/hosts";
 import { ALLOWED_METHODS_HEADER, declaredLengthOverLimit, headersOf, methodRefusal, streamBody, urlOf, writeResponse } from "./server/node-adapter";
 import { refusal, type RefusalReason } from "./server/refusals";
@@ -66,52 +67,28 @@ const BASELINE_HEADERS: Record<string, string> = {
   "Content-Security-Policy": "default-src 'none'; frame-ancestors 'none'; base-uri 'none'",
 };
 
+/** build/client's files, listed once: the build does not change under a running server. */
+const staticFiles = listStaticFiles(clientDir);
+
 /** Serves a file from build/client when the path names one; false when it does not. */
 function serveStatic(req: http.IncomingMessage, res: http.ServerResponse, url: URL): boolean {
   if (req.method !== "GET" && req.method !== "HEAD") return false;
-  let pathname: string;
-  try {
-    pathname = decodeURIComponent(url.pathname);
-  } catch {
-    return false;
-  }
-  if (pathname === "/" || pathname.includes("\0")) return false;
-  const file = path.join(clientDir, path.normalize(pathname));
-  if (!file.startsWith(clientDir + path.sep)) return false;
-  let stat: fs.Stats;
-  try {
-    stat = fs.statSync(file);
-  } catch {
-    return false;
-  }
-  if (!stat.isFile()) return false;
-  const immutable = pathname.startsWith("/assets/");
-  const contentType = CONTENT_TYPES[path.extname(file)] ?? "application/octet-stream";
-  // The build writes .br and .gz beside each text file (scripts/build-server.mjs).
+  const listed = staticFileFor(staticFiles, url.pathname);
+  if (!listed) return false;
+  const contentType = CONTENT_TYPES[path.extname(listed.file)] ?? "application/octet-stream";
   const encoding = isCompressible(contentType) ? pickEncoding(req.headers["accept-encoding"]) : null;
-  const encoded = encoding ? precompressed(file, encoding) : null;
+  const encoded = encoding ? listed.encoded[encoding] : undefined;
   res.writeHead(200, {
     ...BASELINE_HEADERS,
     "Content-Type": contentType,
-    "Content-Length": encoded ? encoded.size : stat.size,
+    "Content-Length": encoded ? encoded.size : listed.size,
     ...(encoded ? { "Content-Encoding": encoding!, Vary: "Accept-Encoding" } : isCompressible(contentType) ? { Vary: "Accept-Encoding" } : {}),
-    // Vite fingerprints /assets: they never change. Other public files may, so an hour.
-    "Cache-Control": immutable ? "public, max-age=31536000, immutable" : "public, max-age=3600",
+    // Other public files (the favicon, the produce pictures) may change with a release: an hour.
+    "Cache-Control": listed.immutable ? "public, max-age=31536000, immutable" : "public, max-age=3600",
   });
   if (req.method === "HEAD") res.end();
-  else fs.createReadStream(encoded ? encoded.file : file).pipe(res);
+  else fs.createReadStream(encoded ? encoded.file : listed.file).on("error", () => res.destroy()).pipe(res);
   return true;
-}
-
-const PRECOMPRESSED_SUFFIX: Record<Encoding, string> = { br: ".br", gzip: ".gz" };
-
-function precompressed(file: string, encoding: Encoding): { file: string; size: number } | null {
-  const sibling = file + PRECOMPRESSED_SUFFIX[encoding];
-  try {
-    return { file: sibling, size: fs.statSync(sibling).size };
-  } catch {
-    return null;
-  }
 }
 
 // /api calls skip React Router's path matching (server/api-routes.ts); the rest goes through it,
@@ -157,9 +134,11 @@ const RENDERS_WAITING_MAX = 2_000;
 const renders = createAdmission(RENDERS_WAITING_MAX);
 const BUSY_HEADERS = { "Retry-After": "5" };
 
+const nextNonce = createNonceSource();
+
 /** One request through React Router, with this response's CSP nonce and the baseline headers. */
 async function respond(request: Request, pathname: string, clientAddress: string | undefined): Promise<Response> {
-  const loadContext = app.createLoadContext(randomBytes(16).toString("base64"), { clientAddress });
+  const loadContext = app.createLoadContext(nextNonce(), { clientAddress });
   const answer = METHODS_WITHOUT_BODY.has(request.method)
     ? // A client that left while its turn came is not rendered for.
       await renders.run(() => (request.signal.aborted ? Promise.resolve(new Response(null, { status: 499 })) : handleRequest(request, pathname, loadContext)))
