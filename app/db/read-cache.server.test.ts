@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { migrateDatabase, openDatabase, type Db } from "./client.server";
-import { databaseStamp, deepFreeze, READ_CACHE_KEY_MAX, ReadCache } from "./read-cache.server";
+import { databaseStamp, deepFreeze, newReadEpoch, READ_CACHE_KEY_MAX, ReadCache } from "./read-cache.server";
 
 const opened: { db: Db; dir: string }[] = [];
 function freshFile() {
@@ -20,6 +20,17 @@ afterEach(() => {
     fs.rmSync(dir, { recursive: true, force: true });
   }
 });
+
+/** A fresh database and a second connection to its file, as another worker holds; closed after `use`. */
+async function withAnotherWorker(use: (db: Db, otherWorker: Db) => void | Promise<void>) {
+  const { db, file } = freshFile();
+  const otherWorker = openDatabase(file);
+  try {
+    await use(db, otherWorker);
+  } finally {
+    otherWorker.$client.close();
+  }
+}
 
 const insert = "INSERT INTO communities (id, name, pickup_day, pickup_time, pickup_address) VALUES (?, ?, 5, '10:00', 'Main St')";
 const names = (db: Db) => db.$client.prepare("SELECT name FROM communities ORDER BY name").pluck().all() as string[];
@@ -52,19 +63,41 @@ describe("ReadCache", () => {
     expect(cache.reads()).toBe(2);
   });
 
-  it("reads again once another connection (another worker) has committed", () => {
-    const { db, file } = freshFile();
-    const otherWorker = openDatabase(file);
-    try {
+  it("reads again for the next request once another connection (another worker) has committed", () =>
+    withAnotherWorker((db, otherWorker) => {
       const cache = namesCache();
+      newReadEpoch();
       expect(cache.read(db)).toEqual([]);
       otherWorker.$client.prepare(insert).run("c1", "One");
+      // The same request, in the same turn: as if it had read a moment before the commit.
+      expect(cache.read(db)).toEqual([]);
+      newReadEpoch();
       expect(cache.read(db)).toEqual(["One"]);
       expect(cache.reads()).toBe(2);
-    } finally {
-      otherWorker.$client.close();
-    }
-  });
+    }));
+
+  it("sees another connection's commit after the turn it read in, with no request arriving", () =>
+    withAnotherWorker(async (db, otherWorker) => {
+      const cache = namesCache();
+      newReadEpoch();
+      expect(cache.read(db)).toEqual([]);
+      otherWorker.$client.prepare(insert).run("c1", "One");
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(cache.read(db)).toEqual(["One"]);
+    }));
+
+  it("moves its stamp with this connection's writes at once, with another's from the next epoch", () =>
+    withAnotherWorker((db, otherWorker) => {
+      newReadEpoch();
+      const first = databaseStamp(db);
+      otherWorker.$client.prepare(insert).run("c1", "One");
+      expect(databaseStamp(db)).toBe(first);
+      db.$client.prepare(insert).run("c2", "Two");
+      const afterOwnWrite = databaseStamp(db);
+      expect(afterOwnWrite).not.toBe(first);
+      newReadEpoch();
+      expect(databaseStamp(db)).not.toBe(afterOwnWrite);
+    }));
 
   it("keeps nothing read inside a transaction, which may still roll back", () => {
     const { db } = freshFile();

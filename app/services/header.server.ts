@@ -1,4 +1,4 @@
-import { and, count, desc, eq, sql } from "drizzle-orm";
+import { desc, eq, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { preparedQuery } from "~/db/prepared.server";
 import { cartItems, notifications, type User } from "~/db/schema";
@@ -7,15 +7,16 @@ import { cartItems, notifications, type User } from "~/db/schema";
 const POPOVER_SIZE = 6;
 
 /** What the header shows a signed-in person: two indexed counts and the newest notifications. */
-// The header's three queries run on every signed-in page: prepared once (db/prepared.server.ts).
-const cartCount = preparedQuery((db) =>
-  db.select({ n: count() }).from(cartItems).where(eq(cartItems.userId, sql.placeholder("userId"))).prepare(),
-);
-const unreadCount = preparedQuery((db) =>
+// The header's queries run on every signed-in page: prepared once (db/prepared.server.ts), and
+// both counts in one statement, since each statement outside a transaction is a read
+// transaction of its own (decision record 016, session 19).
+const headerCounts = preparedQuery((db) =>
   db
-    .select({ n: count() })
-    .from(notifications)
-    .where(and(eq(notifications.userId, sql.placeholder("userId")), eq(notifications.isRead, false)))
+    .select({
+      cart: sql<number>`(select count(*) from ${cartItems} where ${cartItems.userId} = ${sql.placeholder("userId")})`,
+      unread: sql<number>`(select count(*) from ${notifications} where ${notifications.userId} = ${sql.placeholder("userId")} and ${notifications.isRead} = 0)`,
+    })
+    .from(sql`(select 1)`)
     .prepare(),
 );
 const recentNotifications = preparedQuery((db) =>
@@ -30,8 +31,7 @@ const recentNotifications = preparedQuery((db) =>
 
 export function headerSummary(db: Db, user: User) {
   const byUser = { userId: user.id };
-  const cart = cartCount(db).get(byUser);
-  const unread = unreadCount(db).get(byUser);
+  const counts = headerCounts(db).get(byUser);
   const recent = recentNotifications(db).all(byUser);
   return {
     id: user.id,
@@ -40,8 +40,8 @@ export function headerSummary(db: Db, user: User) {
     displayName: user.firstName || user.email.split("@")[0],
     initials: initialsOf(user),
     role: user.role,
-    cartCount: cart?.n ?? 0,
-    unreadNotifications: unread?.n ?? 0,
+    cartCount: counts?.cart ?? 0,
+    unreadNotifications: counts?.unread ?? 0,
     recentNotifications: recent,
   };
 }

@@ -4,6 +4,7 @@
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { openDatabase } from "~/db/client.server";
+import { newReadEpoch } from "~/db/read-cache.server";
 import { CATEGORIES, deals, favorites, users } from "~/db/schema";
 import { parseDealQuery } from "~/domain/deal-query";
 import { defaultCommunityId } from "~/services/community-pricing.server";
@@ -83,6 +84,8 @@ describe("deal cards", () => {
     const otherWorker = openDatabase(db().$client.name);
     try {
       otherWorker.update(deals).set({ basePrice: before.basePrice + 100, title: "עודכן בעובד אחר" }).where(eq(deals.id, before.id)).run();
+      // Another worker's commit shows to the requests that arrive after it.
+      newReadEpoch();
       expect(first()).toMatchObject({ title: "עודכן בעובד אחר", basePrice: before.basePrice + 100 });
       // A new heart shows at once: the viewer's favorites are read on every request.
       otherWorker.delete(favorites).where(eq(favorites.userId, member.userId!)).run();

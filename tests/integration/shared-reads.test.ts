@@ -5,6 +5,7 @@
 import { and, eq, ne } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { openDatabase, type Db } from "~/db/client.server";
+import { newReadEpoch } from "~/db/read-cache.server";
 import { deals, favorites, groups, pickupPoints, reviews, users } from "~/db/schema";
 import { activePickupPoints } from "~/services/communities.server";
 import { findDeal, findDealsByIds, type Viewer } from "~/services/deals.server";
@@ -30,7 +31,10 @@ function setting() {
   return { member: viewer(first), neighbour: viewer(neighbour), one: one!, two: two! };
 }
 
-/** Runs `write` on a second connection to the same file, as another worker would. */
+/**
+ * Runs `write` on a second connection to the same file, as another worker would, then lets the
+ * next request arrive: another worker's commit shows to the requests that come after it.
+ */
 function inAnotherWorker(write: (other: Db) => void) {
   const other = openDatabase(db().$client.name);
   try {
@@ -38,10 +42,11 @@ function inAnotherWorker(write: (other: Db) => void) {
   } finally {
     other.$client.close();
   }
+  newReadEpoch();
 }
 
 describe("a community's shared reads", () => {
-  it("a deal by slug or id: kept between writes, then this connection's write and another worker's show at once", () => {
+  it("a deal by slug or id: kept between writes, then this connection's write shows at once and another worker's to the next request", () => {
     const { member, one } = setting();
     const bySlug = () => findDeal(db(), { slug: one.slug }, member)!.deal;
     const before = bySlug();
