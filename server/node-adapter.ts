@@ -123,10 +123,14 @@ export function urlOf(req: http.IncomingMessage, origin: string): URL | null {
 
 /**
  * Writes a Fetch Response to the socket, respecting back-pressure; stops quietly when the
- * client goes away. Never throws.
+ * client goes away. Never throws. `bytes` are the body of a Response made without one (a
+ * document: entry.server.tsx's documentBodyOf).
  */
-export async function writeResponse(req: http.IncomingMessage, res: http.ServerResponse, response: Response): Promise<void> {
+export async function writeResponse(req: http.IncomingMessage, res: http.ServerResponse, response: Response, bytes?: Uint8Array): Promise<void> {
   try {
+    if (!response.body && !bytes && Number(response.headers.get("Content-Length")) > 0) {
+      throw new Error(`an answer of ${response.headers.get("Content-Length")} bytes came without them`);
+    }
     const headers: Record<string, string | string[]> = {};
     response.headers.forEach((value, name) => {
       if (name !== "set-cookie") headers[name] = value;
@@ -134,6 +138,10 @@ export async function writeResponse(req: http.IncomingMessage, res: http.ServerR
     const cookies = response.headers.getSetCookie();
     if (cookies.length) headers["set-cookie"] = cookies;
     res.writeHead(response.status, headers);
+    if (bytes) {
+      res.end(req.method === "HEAD" ? undefined : bytes);
+      return;
+    }
     if (!response.body || req.method === "HEAD") {
       await response.body?.cancel().catch(() => undefined);
       res.end();
@@ -159,10 +167,12 @@ export async function writeResponse(req: http.IncomingMessage, res: http.ServerR
     }
     res.end();
   } catch (error) {
-    if (!res.headersSent) {
-      console.error("could not write an answer", error);
-      res.writeHead(500);
+    if (res.headersSent) {
+      res.destroy();
+      return;
     }
-    res.destroy();
+    console.error("could not write an answer", error);
+    res.writeHead(500, { "Content-Length": "0", "Cache-Control": "no-store" });
+    res.end();
   }
 }

@@ -16,6 +16,7 @@ import { headersOf, streamBody, writeResponse } from "../../server/node-adapter"
 
 interface AppEntry {
   createLoadContext(nonce: string, options: { db?: Db; clientAddress?: string }): RouterContextProvider;
+  documentBodyOf(response: Response): Uint8Array | undefined;
 }
 
 const BUILD_ENTRY = path.resolve(process.env.BUILD_DIR ?? "build", "server", "index.js");
@@ -47,7 +48,7 @@ export function useTestServer(db: () => Db): TestServer {
         console.error(error);
         return new Response("Unexpected Server Error", { status: 500 });
       });
-      await writeResponse(req, res, response);
+      await writeResponse(req, res, response, app.documentBodyOf(response));
     });
     await new Promise<void>((resolve) => server!.listen(0, "127.0.0.1", resolve));
     origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
