@@ -346,6 +346,10 @@ const server = http.createServer((req, res) => {
 // A client that never finishes its headers or body is dropped (slowloris); uploads get 2 minutes.
 server.headersTimeout = 20_000;
 server.requestTimeout = 120_000;
+// An idle kept-alive connection is closed by its client or proxy, not by us first: with Node's
+// 5 s, a request sent on a connection at the moment we closed it met a reset (seen in the
+// browser tests; a proxy's upstream pool, usually 60 s idle, would meet it too).
+server.keepAliveTimeout = 65_000;
 server.on("clientError", (error: NodeJS.ErrnoException, socket) => {
   // Malformed HTTP (bad request line, header overflow): Node's parser refuses it before us.
   if (socket.writable && error.code !== "ECONNRESET") socket.end("HTTP/1.1 400 Bad Request\r\nConnection: close\r\nContent-Length: 0\r\n\r\n");

@@ -36,8 +36,8 @@ export function load({ url, connections, duration, headers = {}, requests, timeo
  * connection's share at the start of every second, a burst, and corrects for the gap.
  */
 export async function arrivals({ url, rate, duration, headers = {}, timeout = 10 }) {
-  // An idle kept-alive socket goes after 4 s, before the server drops it (its keepAliveTimeout
-  // is Node's 5 s): a request sent on a socket the server is closing fails with ECONNRESET,
+  // An idle kept-alive socket goes after 4 s, well before the server drops it (its
+  // keepAliveTimeout is 65 s): a request sent on a socket the server is closing fails with ECONNRESET,
   // which says nothing about the server.
   const agent = new http.Agent({ keepAlive: true, maxSockets: 256, timeout: 4_000 });
   const latencies = [];

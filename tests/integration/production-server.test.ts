@@ -194,6 +194,29 @@ describe("the guest page cache", () => {
   });
 });
 
+describe("kept-alive connections", () => {
+  it("stay open longer than Node's default 5 s, so a client or proxy reusing one is not reset", async () => {
+    const socket = net.connect(port, "127.0.0.1");
+    await new Promise<void>((resolve, reject) => socket.once("connect", resolve).once("error", reject));
+    let received = "";
+    socket.on("data", (chunk: Buffer) => (received += chunk.toString("latin1")));
+    const ask = async () => {
+      const answersBefore = received.split("HTTP/1.1 ").length;
+      socket.write("GET /healthz HTTP/1.1\r\nHost: localhost\r\nConnection: keep-alive\r\n\r\n");
+      await expect.poll(() => received.split("HTTP/1.1 ").length, { timeout: 5_000 }).toBe(answersBefore + 1);
+    };
+    try {
+      await ask();
+      await new Promise((resolve) => setTimeout(resolve, 6_000));
+      expect(socket.destroyed).toBe(false);
+      await ask();
+      expect(received.match(/HTTP\/1\.1 200/g)).toHaveLength(2);
+    } finally {
+      socket.destroy();
+    }
+  }, 20_000);
+});
+
 // The budgets that bytes decide (DESIGN.md "Budgets"; timings live in bench/, never here).
 describe("page weight", () => {
   it("keeps the JavaScript a first visit to /deals loads within 140 kB gzip", async () => {
