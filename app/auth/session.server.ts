@@ -1,6 +1,6 @@
 // Sessions live in the `sessions` table; the cookie holds only a signed random id, and the
 // table only its sha256. Bearer tokens for the API are rows of the same table.
-import { and, eq, gt, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { createCookie } from "react-router";
 import { getSessionSecret, isProduction, secureCookies } from "~/config.server";
 import type { Db } from "~/db/client.server";

@@ -81,6 +81,11 @@ describe("maximum lengths", () => {
     });
   });
 
+  it("refuses a checkout phone one digit over its limit with the phone message", () => {
+    expect(messagesOf(CheckoutSchema.safeParse({ ...checkout, phone: "0".repeat(PHONE_MAX) })).phone).toBeUndefined();
+    expect(messagesOf(CheckoutSchema.safeParse({ ...checkout, phone: "0".repeat(PHONE_MAX + 1) })).phone).toBe("shop.validation.phone");
+  });
+
   it("takes a reset token of any real length and refuses an absurd one", () => {
     const token = "x".repeat(43);
     expect(ResetPasswordSchema.safeParse({ token, password: "0123456789", confirmPassword: "0123456789" }).success).toBe(true);

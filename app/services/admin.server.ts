@@ -3,8 +3,8 @@
 // sign-in concern: app/auth/admin-creation.server.ts.)
 import { count, desc, eq, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
-import { authProviders, contactMessages, deals, orders, users, type OrderStatus, type Role, type User } from "~/db/schema";
-import { ADMIN_LIST_LIMIT, displayName, type AdminCreateInput, type AdminQuery, type AdminTab } from "~/domain/admin-schemas";
+import { contactMessages, deals, orders, users, type OrderStatus, type Role } from "~/db/schema";
+import { ADMIN_LIST_LIMIT, displayName, type AdminQuery, type AdminTab } from "~/domain/admin-schemas";
 import { toDecimalString } from "~/domain/money";
 import { containsAny } from "./list-search.server";
 import { lineEarnedSql } from "./line-earnings.server";

@@ -2,7 +2,7 @@
 // review; admins activate, send back, end and archive, and may edit any deal not archived. One
 // module for the pages and the /api twins. Status moves go through the state machine in
 // deal-status.ts; every change writes its audit row in the same transaction.
-import { and, asc, count, desc, eq, isNotNull, ne, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, isNotNull, ne, sql } from "drizzle-orm";
 import type { Db, Queryable, Tx } from "~/db/client.server";
 import { deals, dealTiers, vendors, type Deal, type DealStatus } from "~/db/schema";
 import { recordAuditEvent, type AuditEventType } from "./audit.server";

@@ -9,10 +9,8 @@ import {
   orders,
   pickupPoints,
   weeklyCycles,
-  type DeliveryType,
   type Order,
   type PickupPoint,
-  type OrderStatus,
   type User,
 } from "~/db/schema";
 import { recordAuditEvent } from "./audit.server";

@@ -24,10 +24,6 @@ function activePointsOf(communityId: string) {
   return db().select().from(pickupPoints).where(and(eq(pickupPoints.communityId, communityId), eq(pickupPoints.isActive, true))).all();
 }
 
-function openCycle(communityId: string) {
-  return db().select().from(weeklyCycles).where(and(eq(weeklyCycles.communityId, communityId), eq(weeklyCycles.isActive, true))).get()!;
-}
-
 /** A new shopper in the first community, with `lines` deals (two of each) in her cart. */
 async function shopperWithCart(lines = 2) {
   const communityId = communitiesByName()[0]!.id;

@@ -21,11 +21,6 @@ async function newShopper(communityId?: string) {
   return { token: json.token as string, userId: json.userId as string, communityId: community };
 }
 
-async function demoToken() {
-  const response = await app.fetch("/api/auth/login", jsonInit("POST", { email: DEMO_USER.email, password: DEMO_USER.password }));
-  return (await response.json()).token as string;
-}
-
 /** A deal with the shopper's community's open group (the first group the API lists). */
 async function dealFor(token: string, slug?: string) {
   const list = await (await app.fetch("/api/deals?limit=100", jsonInit("GET", undefined, token))).json();
