@@ -21,19 +21,31 @@ export const SIGNED_IN_PAGES = ["dealsSignedIn", "dealSignedIn", "cart", "orders
 /**
  * Lines of text. Pages scale with cores (one worker per core); checkouts do not (SQLite has one
  * writer), so for more cores the checkout rate stays what this machine measured.
+ *
+ * A page's cost is the CPU the workers spent on it when the run measured that: the bench's own
+ * load generator shares this machine (0.3-0.5 of a core at these rates), a self-hoster's
+ * shoppers do not, so throughput measured here undercounts what the cores serve. Without CPU
+ * figures, the machine-seconds a page took here stand in.
  */
 export function capacityModel(measured, cores, assumptions = ASSUMPTIONS) {
   const pages = (measured.loads ?? []).filter((l) => SIGNED_IN_PAGES.includes(l.key) && l.result?.rps > 0);
   const checkoutsPerSecond = measured.checkout?.checkoutsPerSecond;
   if (pages.length === 0 || !(checkoutsPerSecond > 0)) return ["capacity model: n/a (the signed-in pages or the checkout mix were not measured)"];
-  // Machine-seconds per page: the mean over the signed-in pages of 1 / throughput.
-  const secondsPerPage = pages.reduce((sum, l) => sum + 1 / l.result.rps, 0) / pages.length;
+  const mean = (values) => values.reduce((sum, value) => sum + value, 0) / values.length;
+  // Machine-seconds per page here: the mean over the signed-in pages of 1 / throughput.
+  const secondsPerPage = mean(pages.map((l) => 1 / l.result.rps));
+  const byCpu = pages.every((l) => l.result.serverCpuMsEach > 0);
+  // Core-seconds a page: its CPU, else the machine-seconds it took here times the cores.
+  const coreSecondsPerPage = byCpu ? mean(pages.map((l) => l.result.serverCpuMsEach)) / 1000 : secondsPerPage * cores;
   const { pagesPerOrder, checkoutsPerOrder, lastHourShare, orderingMembers, headroom } = assumptions;
+  const pageCost = byCpu
+    ? `the workers' CPU, ${(coreSecondsPerPage * 1000).toFixed(2)} ms a signed-in page, that is ${(cores / coreSecondsPerPage).toFixed(0)} pages/s from ${cores} cores with the shoppers elsewhere (${(1 / secondsPerPage).toFixed(0)} pages/s here, beside the load generator)`
+    : `${(1 / secondsPerPage).toFixed(0)} signed-in pages/s on ${cores} cores`;
   const lines = [
-    `assumptions: ${pagesPerOrder} signed-in pages and ${checkoutsPerOrder} checkout per order; ${Math.round(lastHourShare * 100)} % of a community's weekly orders in its last hour; ${orderingMembers} ordering members a community; plan for ${Math.round(headroom * 100)} % of measured capacity. Measured here (${cores} cores): ${(1 / secondsPerPage).toFixed(0)} signed-in pages/s (mean over ${pages.map((l) => l.key).join(", ")}), ${checkoutsPerSecond.toFixed(0)} checkouts/s.`,
+    `assumptions: ${pagesPerOrder} signed-in pages and ${checkoutsPerOrder} checkout per order; ${Math.round(lastHourShare * 100)} % of a community's weekly orders in its last hour; ${orderingMembers} ordering members a community; plan for ${Math.round(headroom * 100)} % of measured capacity. Measured here: ${pageCost} (mean over ${pages.map((l) => l.key).join(", ")}); ${checkoutsPerSecond.toFixed(0)} checkouts/s.`,
   ];
   for (const n of [1, 2, 4, 8]) {
-    const pageSeconds = (pagesPerOrder * secondsPerPage * cores) / n;
+    const pageSeconds = (pagesPerOrder * coreSecondsPerPage) / n;
     // Checkouts are written one at a time whatever the cores; a second core does not add writers.
     const checkoutSeconds = checkoutsPerOrder / (n >= cores ? checkoutsPerSecond : (checkoutsPerSecond * n) / cores);
     const ordersPerHour = (3600 * headroom) / (pageSeconds + checkoutSeconds);

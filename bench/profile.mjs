@@ -41,12 +41,10 @@ const { pageUser, slug, dealSlugs, checkoutPool } = JSON.parse(fs.readFileSync(s
 /** The profile with only the samples taken between `from` and `to` (µs, monotonic clock). */
 function duringLoad(profile, { from, to }) {
   let time = profile.startTime;
-  const samples = profile.samples.filter((_, i) => {
-    time += profile.timeDeltas[i];
-    return time >= from && time <= to;
-  });
+  const kept = profile.samples.map((_, i) => (time += profile.timeDeltas[i]) >= from && time <= to);
+  const samples = profile.samples.filter((_, i) => kept[i]);
   if (samples.length === 0) throw new Error("no samples in the load window: the clocks do not match");
-  return { ...profile, samples };
+  return { ...profile, samples, timeDeltas: profile.timeDeltas.filter((_, i) => kept[i]) };
 }
 
 /** The functions with most self time: "name (file:line)" and their sample count. */
@@ -118,6 +116,8 @@ for (const target of paths) {
   // The supervisor writes a profile too; the worker's file name carries the worker's pid.
   const file = fs.readdirSync(dir).find((name) => name.includes(`.${worker}.`));
   const profile = duringLoad(JSON.parse(fs.readFileSync(path.join(dir, file), "utf8")), window);
+  // Kept with PROFILE_KEEP=1: the load's samples alone, for Chromium's profiler or a script.
+  if (process.env.PROFILE_KEEP === "1") fs.writeFileSync(path.join(dir, "load.cpuprofile"), JSON.stringify(profile));
   const totals = selfTimeByPackage(profile);
   const all = [...totals.values()].reduce((a, b) => a + b, 0);
   const idle = totals.get("(idle)") ?? 0;

@@ -11,7 +11,7 @@ import { arrivals, asReturningBrowser, checkoutMix, checkRevenueInvariant, drain
 import { runLighthouse } from "./lighthouse.mjs";
 import { measureFirstCard } from "./first-card.mjs";
 import { BENCH_PASSWORD, seedLarge, seedSizes } from "./seed-large.mjs";
-import { freePort, killAllNow, startAppServer, startBareServer, stopAll, stopChild } from "./server.mjs";
+import { freePort, killAllNow, processesCpuMs, startAppServer, startBareServer, stopAll, stopChild, workerPidsOf } from "./server.mjs";
 import { ASSUMPTIONS, capacityModel, SIGNED_IN_PAGES } from "./capacity.mjs";
 import { buildRows, formatTable, machine, summary, writeReadme } from "./table.mjs";
 import { weighPages } from "./weight.mjs";
@@ -45,6 +45,12 @@ const t0 = Date.now();
 const steps = [];
 let peakLoad = os.loadavg()[0];
 const log = (message) => console.log(`[bench ${((Date.now() - t0) / 1000).toFixed(0).padStart(4)} s] ${message}`);
+/** CPU ms the server and the load generator spent on each of `count` requests (or rounds). */
+function cpuPerRequest(count, serverCpuMs, clientCpu) {
+  if (!(count > 0)) return {};
+  return { serverCpuMsEach: serverCpuMs / count, clientCpuMsEach: (clientCpu.user + clientCpu.system) / 1000 / count };
+}
+
 async function step(name, work) {
   const started = Date.now();
   log(`${name} …`);
@@ -115,6 +121,7 @@ try {
     startAppServer({ buildDir: config.buildDir, databasePath, port: await freePort() }),
   );
   const origin = server.origin;
+  const serverPids = workerPidsOf(server);
   // A shopper at the deadline has been here before: their browser keeps the stylesheet's file.
   const cookie = await asReturningBrowser(origin, await pageSignIn(origin, seeded.pageUser.email, BENCH_PASSWORD));
   log(`page user ${seeded.pageUser.email}: ${seeded.pageUser.orders} orders, ${seeded.pageUser.cartLines} cart lines`);
@@ -157,13 +164,18 @@ try {
   // error lines the server logs meanwhile are reported beside the test (they do not fail it).
   // With `rate`, requests arrive at that rate (an open loop, bench/load.mjs `arrivals`) instead
   // of 50 connections asking flat out; the server is warm by then.
-  async function measure(name, targetOrigin, pathAndQuery, headers, drainOrigin = origin, rate = undefined) {
+  // Besides latency and throughput, the CPU the serving processes (`servedBy`) and this one, the
+  // load generator, spent a request: the server's share does not depend on how much of the
+  // machine autocannon takes (0.3-0.5 of a core here, docs/decisions/016, session 20).
+  async function measure(name, targetOrigin, pathAndQuery, headers, { drainOrigin = origin, rate = undefined, servedBy = serverPids } = {}) {
     return step(`load: ${name}`, async () => {
       if (!rate) await warmUp(`${targetOrigin}${pathAndQuery}`, headers, config.warmup);
       await drain(drainOrigin);
       const logBefore = server.log().length;
       const url = `${targetOrigin}${pathAndQuery}`;
+      const [serverCpuBefore, clientCpuBefore] = [processesCpuMs(servedBy), process.cpuUsage()];
       const result = rate ? await arrivals({ url, rate, duration: config.duration, headers }) : await load({ url, connections: config.connections, duration: config.duration, headers });
+      Object.assign(result, cpuPerRequest(result.requests, processesCpuMs(servedBy) - serverCpuBefore, process.cpuUsage(clientCpuBefore)));
       result.drainSeconds = await drain(drainOrigin);
       result.serverErrors = server.log().slice(logBefore).split("\n").filter((line) => /error/i.test(line)).length;
       return result;
@@ -174,7 +186,7 @@ try {
       const bare = await startBareServer({ ...bareBodies[page.key], port: await freePort() });
       const whose = page.key === "bare" ? "guest" : "signed-in";
       try {
-        measured[page.key] = await measure(`bare node:http server with the ${whose} /deals bytes`, bare.origin, "/", {}, bare.origin);
+        measured[page.key] = await measure(`bare node:http server with the ${whose} /deals bytes`, bare.origin, "/", {}, { drainOrigin: bare.origin, servedBy: [bare.child.pid] });
       } finally {
         await stopChild(bare);
       }
@@ -189,7 +201,7 @@ try {
   for (const { key, name, result } of measured.loads.filter((l) => SIGNED_IN_PAGES.includes(l.key) && l.result?.rps > 0)) {
     const rate = Math.max(1, Math.round(result.rps * ASSUMPTIONS.headroom));
     const page = pages.find((p) => p.key === key);
-    measured.planned.push({ key, name, rate, result: await measure(`${name} at ${rate} req/s`, origin, page.path, page.headers, origin, rate) });
+    measured.planned.push({ key, name, rate, result: await measure(`${name} at ${rate} req/s`, origin, page.path, page.headers, { rate }) });
   }
   // Every guest page rendered (no guest cache), on a second server while the first idles.
   const uncached = await step("start a second server with GUEST_CACHE_TTL_MS=0", async () =>
@@ -198,7 +210,7 @@ try {
   try {
     await step(`warm the second server: GET /deals (guest) (${config.serverWarmup} s)`, () => warmServer([{ url: `${uncached.origin}/deals` }], config.serverWarmup));
     await drain(uncached.origin);
-    measured.loads.push({ key: "dealsUncached", name: "GET /deals (guest, no guest cache)", result: await measure("GET /deals (guest, no guest cache)", uncached.origin, "/deals", {}, uncached.origin) });
+    measured.loads.push({ key: "dealsUncached", name: "GET /deals (guest, no guest cache)", result: await measure("GET /deals (guest, no guest cache)", uncached.origin, "/deals", {}, { drainOrigin: uncached.origin, servedBy: workerPidsOf(uncached) }) });
   } finally {
     await stopChild(uncached);
   }
@@ -213,7 +225,10 @@ try {
   await drain(origin);
   measured.checkout = await step("load: checkout mix", async () => {
     const logBefore = server.log().length;
+    const [serverCpuBefore, clientCpuBefore] = [processesCpuMs(serverPids), process.cpuUsage()];
     const result = await checkoutMix(origin, { users: mix.users, linesByCommunity: mix.linesByCommunity, connections: config.connections, duration: config.duration });
+    // Each is a round here: POST /api/cart, then POST /api/checkout.
+    Object.assign(result, cpuPerRequest(result.checkouts, processesCpuMs(serverPids) - serverCpuBefore, process.cpuUsage(clientCpuBefore)));
     result.drainSeconds = await drain(origin);
     result.serverErrors = server.log().slice(logBefore).split("\n").filter((line) => /error/i.test(line)).length;
     return result;

@@ -116,7 +116,17 @@ export function processCpuMs(pid) {
   return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
 }
 
+/** The pids of the supervisor's workers, first started first. */
+export function workerPidsOf(handle) {
+  return execFileSync("pgrep", ["-P", String(handle.child.pid)], { encoding: "utf8" }).trim().split("\n").map(Number);
+}
+
 /** The pid of the supervisor's (first) worker. */
 export function workerPidOf(handle) {
-  return Number(execFileSync("pgrep", ["-P", String(handle.child.pid)], { encoding: "utf8" }).trim().split("\n")[0]);
+  return workerPidsOf(handle)[0];
+}
+
+/** User + system CPU time of these processes together so far, in ms. */
+export function processesCpuMs(pids) {
+  return pids.reduce((sum, pid) => sum + processCpuMs(pid), 0);
 }

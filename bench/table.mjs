@@ -33,6 +33,11 @@ function loadIssues(r) {
   return parts.length ? ` !! ${parts.join(", ")}` : "";
 }
 
+/** The CPU a request (or round) cost the server and autocannon, when measured. */
+function cpuNote(r) {
+  return r?.serverCpuMsEach == null ? "" : `; CPU each: server ${n(r.serverCpuMsEach, 2)} ms, autocannon ${n(r.clientCpuMsEach, 2)} ms`;
+}
+
 /** Rows [measure, figure, budget, ok] from everything run.mjs measured (missing parts: n/a). */
 export function buildRows({ loads = [], planned = [], api = [], bare, bareSignedIn, checkout, invariant, weight = {}, lighthouse, firstCard, slugPath, config }) {
   const rows = [];
@@ -47,19 +52,19 @@ export function buildRows({ loads = [], planned = [], api = [], bare, bareSigned
     // Error lines the server logs do not fail a row by themselves: requests autocannon cuts off
     // at the end of a run are logged too (see bench/README.md).
     const clean = result.requests > 0 && !result.non2xx && !result.errors && !result.timeouts;
-    const figure = `${n(result.p99)} ms (p50 ${n(result.p50)} ms, ${n(result.rps)} req/s)${loadIssues(result)}`;
+    const figure = `${n(result.p99)} ms (p50 ${n(result.p50)} ms, ${n(result.rps)} req/s${cpuNote(result)})${loadIssues(result)}`;
     if (key === "dealsUncached") {
       // Its budget is throughput: what the machine renders when no cached page helps.
-      rows.push([`${name} throughput`, `${n(result.rps)} req/s (p99 ${n(result.p99)} ms)${loadIssues(result)}`, `≥ ${BUDGET.uncachedGuestDealsPerSecond} req/s`, clean && result.rps >= BUDGET.uncachedGuestDealsPerSecond]);
+      rows.push([`${name} throughput`, `${n(result.rps)} req/s (p99 ${n(result.p99)} ms${cpuNote(result)})${loadIssues(result)}`, `≥ ${BUDGET.uncachedGuestDealsPerSecond} req/s`, clean && result.rps >= BUDGET.uncachedGuestDealsPerSecond]);
       continue;
     }
     rows.push([`p99 ${name}`, figure, `< ${BUDGET.pageP99Ms} ms`, clean && result.p99 < BUDGET.pageP99Ms]);
   }
   for (const { name, result } of api) {
-    rows.push([`p99 ${name}`, result ? `${n(result.p99)} ms (p50 ${n(result.p50)} ms, ${n(result.rps)} req/s)${loadIssues(result)}` : "n/a", "(info)", null]);
+    rows.push([`p99 ${name}`, result ? `${n(result.p99)} ms (p50 ${n(result.p50)} ms, ${n(result.rps)} req/s${cpuNote(result)})${loadIssues(result)}` : "n/a", "(info)", null]);
   }
   const deals = loads.find((l) => l.key === "deals")?.result;
-  if (bare) rows.push(["bare node:http, same /deals bytes", `${n(bare.rps)} req/s (p99 ${n(bare.p99)} ms)${loadIssues(bare)}`, "(reference)", null]);
+  if (bare) rows.push(["bare node:http, same /deals bytes", `${n(bare.rps)} req/s (p99 ${n(bare.p99)} ms${cpuNote(bare)})${loadIssues(bare)}`, "(reference)", null]);
   const ratio = deals && bare ? (100 * deals.rps) / bare.rps : null;
   rows.push([
     "/deals throughput vs bare server",
@@ -68,7 +73,7 @@ export function buildRows({ loads = [], planned = [], api = [], bare, bareSigned
     ratio == null ? false : ratio >= BUDGET.dealsVsBarePercent,
   ]);
   const dealsSignedIn = loads.find((l) => l.key === "dealsSignedIn")?.result;
-  if (bareSignedIn) rows.push(["bare node:http, same signed-in /deals bytes", `${n(bareSignedIn.rps)} req/s (p99 ${n(bareSignedIn.p99)} ms)${loadIssues(bareSignedIn)}`, "(reference)", null]);
+  if (bareSignedIn) rows.push(["bare node:http, same signed-in /deals bytes", `${n(bareSignedIn.rps)} req/s (p99 ${n(bareSignedIn.p99)} ms${cpuNote(bareSignedIn)})${loadIssues(bareSignedIn)}`, "(reference)", null]);
   const signedInRatio = dealsSignedIn && bareSignedIn ? (100 * dealsSignedIn.rps) / bareSignedIn.rps : null;
   rows.push([
     "signed-in /deals throughput vs bare server",
@@ -76,10 +81,16 @@ export function buildRows({ loads = [], planned = [], api = [], bare, bareSigned
     `≥ ${BUDGET.signedInDealsVsBarePercent} %`,
     signedInRatio == null ? false : signedInRatio >= BUDGET.signedInDealsVsBarePercent,
   ]);
+  // The same comparison in CPU a request: what the bare server needs of the CPU a page costs us,
+  // whoever else (autocannon) shares the machine.
+  if (dealsSignedIn?.serverCpuMsEach && bareSignedIn?.serverCpuMsEach) {
+    const cpuRatio = (100 * bareSignedIn.serverCpuMsEach) / dealsSignedIn.serverCpuMsEach;
+    rows.push(["signed-in /deals CPU a request vs bare server", `${n(cpuRatio, 2)} % (bare ${n(bareSignedIn.serverCpuMsEach, 3)} ms of our ${n(dealsSignedIn.serverCpuMsEach, 2)} ms)`, "(info)", null]);
+  }
   if (checkout) {
     rows.push([
       "checkouts/s (POST /api/cart + /api/checkout)",
-      `${n(checkout.checkoutsPerSecond, 1)}/s (${n(checkout.checkouts)} in ${n(checkout.seconds, 1)} s, ${n(checkout.usersUsed)} users; p99 ${n(checkout.p99)} ms)${loadIssues(checkout)}`,
+      `${n(checkout.checkoutsPerSecond, 1)}/s (${n(checkout.checkouts)} in ${n(checkout.seconds, 1)} s, ${n(checkout.usersUsed)} users; p99 ${n(checkout.p99)} ms${cpuNote(checkout)} a round)${loadIssues(checkout)}`,
       `≥ ${BUDGET.checkoutsPerSecond}/s, invariant`,
       checkout.checkoutsPerSecond >= BUDGET.checkoutsPerSecond && Boolean(invariant?.ok),
     ]);
@@ -99,7 +110,7 @@ export function buildRows({ loads = [], planned = [], api = [], bare, bareSigned
     // Information beside the budget rows above, which run flat out: see bench/README.md.
     section(`The signed-in pages at the planned load: requests arriving at random, ${Math.round(ASSUMPTIONS.headroom * 100)} % of each one's rate above, ${config.duration} s each`);
     for (const { name, rate, result } of planned) {
-      rows.push([`p99 ${name} at ${n(rate)} req/s`, result ? `${n(result.p99)} ms (p50 ${n(result.p50)} ms, ${n(result.rps)} req/s)${loadIssues(result)}` : "n/a", "(info)", null]);
+      rows.push([`p99 ${name} at ${n(rate)} req/s`, result ? `${n(result.p99)} ms (p50 ${n(result.p50)} ms, ${n(result.rps)} req/s${cpuNote(result)})${loadIssues(result)}` : "n/a", "(info)", null]);
     }
   }
 
