@@ -16,8 +16,9 @@ import type { MarkupCache } from "./markup-cache";
 export const MARKUP_CACHE_ENTRIES = 2_000;
 
 /**
- * A key longer than this is rendered but not kept. A card's key is about 500 characters, an
- * order row's about 1,050 (the integration test's pages). A guest's card carries the page's
+ * A key longer than this is rendered but not kept. A card's key is about 100 characters (its
+ * deal, frozen, is a number: cacheKeyText), an order row's about 1,050 (the integration test's
+ * pages). A guest's card carries the page's
  * address (where to come back after signing in), which a client can make as long as a request
  * line allows, and 2,000 of those would be hundreds of megabytes.
  */

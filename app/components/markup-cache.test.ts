@@ -5,7 +5,8 @@ import { describe, expect, it } from "vitest";
 import { i18nFor } from "~/i18n";
 import { translations } from "~/locales";
 import { DealCard, type DealCardData } from "./deal-card";
-import { MarkupCacheProvider, type MarkupCache } from "./markup-cache";
+import { cacheKeyText, MarkupCacheProvider, type MarkupCache } from "./markup-cache";
+import { deepFreeze } from "~/db/read-cache.server";
 import { createMarkupStore, documentMarkup, MARKUP_CACHE_KEY_MAX, type MarkupStore } from "./markup-cache.server";
 import { shapeDocument } from "~/web/first-paint.server";
 
@@ -84,6 +85,17 @@ describe("deal cards from the markup cache", () => {
     expect(new Set(variants.map((props) => render(h(DealCard, props), null))).size).toBeGreaterThan(variants.length - 3);
   });
 
+  it("are still each variant's own HTML when their deals are frozen, as the server shares them (a deal stands in the key as a number)", () => {
+    const store = createMarkupStore();
+    for (let round = 0; round < 2; round++) {
+      for (const [index, props] of variants.entries()) {
+        // A new frozen copy each round: equal deals must find the piece the first one left.
+        const frozen = { ...props, deal: deepFreeze(structuredClone(props.deal)) };
+        expect(renderFrom(store, h(DealCard, frozen)), `variant ${index}, round ${round}`).toBe(render(h(DealCard, props), null));
+      }
+    }
+  });
+
   it("show a title that reads like a marker as text: no text can pass for one", () => {
     const { markerStart } = documentMarkup(createMarkupStore());
     const forged = { ...shopper, deal: { ...deal, title: `${markerStart}0--> <!--x-->` } };
@@ -115,6 +127,25 @@ describe("deal cards from the markup cache", () => {
     expect(asked).toHaveLength(2);
     // The first card's own HTML says so: eager, high priority.
     expect(render(h(DealCard, { ...shopper, priority: true }), null)).toContain('fetchPriority="high"');
+  });
+});
+
+describe("cacheKeyText", () => {
+  it("writes a frozen part as a number, the same for equal frozen values and another for a different one", () => {
+    const first = deepFreeze({ id: "d-1", title: "עגבניות" });
+    const equal = deepFreeze({ id: "d-1", title: "עגבניות" });
+    const other = deepFreeze({ id: "d-1", title: "מלפפונים" });
+    expect(cacheKeyText(["card", first, true])).toMatch(/^"card",#\d+,true$/);
+    expect(cacheKeyText(["card", equal, true])).toBe(cacheKeyText(["card", first, true]));
+    expect(cacheKeyText(["card", other, true])).not.toBe(cacheKeyText(["card", first, true]));
+    expect(cacheKeyText(["card", first, false])).not.toBe(cacheKeyText(["card", first, true]));
+  });
+
+  it("writes every other part as its JSON, so a text that looks like a number stays apart from one", () => {
+    const frozen = deepFreeze({ id: "d-1" });
+    const number = cacheKeyText(["card", frozen]).split(",")[1];
+    expect(cacheKeyText(["card", { id: "d-1" }, null, "/deals?page=2"])).toBe('"card",{"id":"d-1"},null,"/deals?page=2"');
+    expect(cacheKeyText(["card", number])).not.toBe(cacheKeyText(["card", frozen]));
   });
 });
 

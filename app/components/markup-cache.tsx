@@ -24,6 +24,37 @@ export interface MarkupCache {
   html(translations: i18n, kind: string, key: string, element: ReactElement): string;
 }
 
+/**
+ * A frozen part of a key (a shared deal card, db/read-cache.server.ts) stands in it as a number:
+ * equal texts, equal numbers, and a number is never reused. A card's key was its JSON, 500-1,000
+ * characters that each of a page's 24 cards joined into a new string, and the store then copied
+ * and hashed it to find the piece: about 5 % of a signed-in /deals (decision record 016, session
+ * 20). A frozen object's number is looked up by identity; only a new object's text is hashed.
+ */
+const numberOfFrozen = new WeakMap<object, number>();
+const numberOfText = new Map<string, number>();
+/** Texts remembered; past it the oldest goes, and an equal object made later gets a new number (the piece is rendered again, once). */
+const FROZEN_TEXTS_KEPT = 5_000;
+let lastNumber = 0;
+
+function frozenNumber(part: object): number {
+  let number = numberOfFrozen.get(part);
+  if (number !== undefined) return number;
+  const text = jsonOf(part);
+  number = numberOfText.get(text);
+  if (number === undefined) {
+    if (numberOfText.size >= FROZEN_TEXTS_KEPT) numberOfText.delete(numberOfText.keys().next().value as string);
+    numberOfText.set(text, (number = ++lastNumber));
+  }
+  numberOfFrozen.set(part, number);
+  return number;
+}
+
+/** The text a cache key is kept under: each part's JSON, a frozen object's number instead ("#12"; no JSON starts with "#"). */
+export function cacheKeyText(key: readonly unknown[]): string {
+  return key.map((part) => (part !== null && typeof part === "object" && Object.isFrozen(part) ? `#${frozenNumber(part)}` : jsonOf(part))).join(",");
+}
+
 const MarkupCacheContext = createContext<MarkupCache | null>(null);
 export const MarkupCacheProvider = MarkupCacheContext.Provider;
 
@@ -43,7 +74,7 @@ export function CachedMarkup({
   const cache = useContext(MarkupCacheContext);
   const { i18n } = useTranslation();
   if (cache && cacheKey) {
-    return createElement(as, { ...attributes, dangerouslySetInnerHTML: { __html: cache.html(i18n, cacheKey[0], jsonOf(cacheKey), children) } });
+    return createElement(as, { ...attributes, dangerouslySetInnerHTML: { __html: cache.html(i18n, cacheKey[0], cacheKeyText(cacheKey), children) } });
   }
   return createElement(as, attributes, children);
 }
