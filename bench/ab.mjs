@@ -30,6 +30,10 @@ const checkoutRounds = Number(process.env.AB_CHECKOUTS ?? 200);
 const warmupRequests = Number(process.env.AB_WARMUP ?? 1_500);
 const databasePath = process.env.PROFILE_DB ?? path.join(os.tmpdir(), "shuk-profile.db");
 const seedFile = `${databasePath}.seed.json`;
+// AB_DATABASES: a copy of that database per build, in the builds' order, for a change that
+// changes the file itself (say, what statistics it keeps): each build's server opens its own.
+const databases = process.env.AB_DATABASES?.split(",") ?? builds.map(() => databasePath);
+if (databases.length !== builds.length) throw new Error(`AB_DATABASES names ${databases.length} files for ${builds.length} builds`);
 if (!fs.existsSync(seedFile)) {
   console.error(`No seeded database at ${databasePath}: run \`node bench/profile.mjs\` once first.`);
   process.exit(1);
@@ -71,8 +75,8 @@ async function measure(target) {
   const guest = target.startsWith("guest:");
   const servers = [];
   try {
-    for (const buildDir of builds) {
-      servers.push(await startAppServer({ buildDir, databasePath, port: await freePort(), extraEnv: { WEB_CONCURRENCY: "1", ...(guest ? { GUEST_CACHE_TTL_MS: "0" } : {}) } }));
+    for (const [index, buildDir] of builds.entries()) {
+      servers.push(await startAppServer({ buildDir, databasePath: databases[index], port: await freePort(), extraEnv: { WEB_CONCURRENCY: "1", ...(guest ? { GUEST_CACHE_TTL_MS: "0" } : {}) } }));
     }
     const work = [];
     for (const server of servers) work.push(await workFor(server, target));

@@ -75,9 +75,32 @@ describe("refreshPlannerStatistics", () => {
     })();
     const plan = () => sqlite.prepare("EXPLAIN QUERY PLAN SELECT id FROM lines WHERE status = ? AND owner = ? AND item = ?").all("DONE", 3, 3).map((row) => (row as { detail: string }).detail).join(" ");
     expect(sqlite.prepare("SELECT name FROM sqlite_master WHERE name = 'sqlite_stat1'").get()).toBeUndefined();
-    refreshPlannerStatistics(database, { atOpen: true });
+    refreshPlannerStatistics(database);
     expect(sqlite.prepare("SELECT stat FROM sqlite_stat1 WHERE idx = 'lines_status'").get()).toEqual({ stat: "5000 2500" });
     expect(plan()).toContain("lines_item_owner");
     refreshPlannerStatistics(database);
+  });
+
+  it("leaves no sqlite_stat4 samples, also after a table that grew is analyzed again (they make statements compile again per value bound)", () => {
+    const database = freshDb();
+    const sqlite = database.$client;
+    const stat4 = () => sqlite.prepare("SELECT name FROM sqlite_master WHERE name = 'sqlite_stat4'").get();
+    sqlite.exec("CREATE TABLE lines (id INTEGER PRIMARY KEY, owner INTEGER NOT NULL)");
+    sqlite.exec("CREATE INDEX lines_owner ON lines (owner)");
+    const insert = sqlite.prepare("INSERT INTO lines (owner) VALUES (?)");
+    const add = (rows: number) => sqlite.transaction(() => {
+      for (let i = 0; i < rows; i++) insert.run(i % 50);
+    })();
+    add(100);
+    // ANALYZE of this build writes samples: the thing refreshPlannerStatistics must not leave.
+    sqlite.exec("ANALYZE");
+    expect(stat4()).toBeDefined();
+    refreshPlannerStatistics(database);
+    expect(stat4()).toBeUndefined();
+    expect(sqlite.prepare("SELECT stat FROM sqlite_stat1 WHERE idx = 'lines_owner'").get()).toEqual({ stat: "100 2" });
+    add(20_000);
+    refreshPlannerStatistics(database);
+    expect(sqlite.prepare("SELECT stat FROM sqlite_stat1 WHERE idx = 'lines_owner'").get()).toEqual({ stat: "20100 402" });
+    expect(stat4()).toBeUndefined();
   });
 });

@@ -71,12 +71,39 @@ export function migrateDatabase(db: Db) {
  * none, it guessed `orders (status, created_at)` for "this user's fulfilled orders of this deal"
  * and read 40,000 rows where `(deal_id, user_id)` reads one: 112 ms against 0.05 ms per deal
  * page on the bench's data set (decision record 016). As SQLite advises for long-lived
- * connections: at open, analyze what has no statistics yet (0x10002, a few hundred ms on a
- * large database, nothing when they are fresh); then now and again (the hourly housekeeping),
- * the cheap `PRAGMA optimize`, which re-analyzes the tables that grew.
+ * connections, `PRAGMA optimize` at open and then now and again (the hourly housekeeping); it
+ * analyzes only the tables that have no statistics yet or grew a lot since (a few hundred ms on
+ * a large database the first time, nothing when they are fresh).
+ *
+ * Without sqlite_stat4. better-sqlite3 builds SQLite with STAT4, whose samples of an index's
+ * values make a statement comparing a sampled column with a parameter compile itself again
+ * every time a value is bound to it (the value might change the plan): the header's two counts
+ * took 8-12 µs a run with the samples and 1.3-2.9 µs without, same plan (decision record 016,
+ * session 20). ANALYZE writes the samples afresh, so they are dropped in its transaction. That
+ * runs on a connection of its own: a connection keeps the samples it once loaded until it
+ * reads the schema again, which every other connection does at its next transaction once the
+ * schema has changed; this one reads it at once, before it compiles anything more. (A statement
+ * compiled while samples were loaded keeps compiling itself again even after they are gone:
+ * getDb refreshes before the app prepares any.)
  */
-export function refreshPlannerStatistics(db: Db, { atOpen = false } = {}) {
-  db.$client.pragma(atOpen ? "optimize=0x10002" : "optimize");
+export function refreshPlannerStatistics(db: Db) {
+  const sqlite = db.$client;
+  // An in-memory database has no second connection; it keeps what it loaded, samples or not.
+  const analyzer = sqlite.memory ? sqlite : new Database(sqlite.name);
+  try {
+    analyzer.pragma("busy_timeout = 5000");
+    analyzer
+      .transaction(() => {
+        // 0x10002: ANALYZE where needed, checking every table (this connection has used none).
+        analyzer.pragma("optimize=0x10002");
+        analyzer.exec("DROP TABLE IF EXISTS sqlite_stat4");
+      })
+      .immediate();
+  } finally {
+    if (analyzer !== sqlite) analyzer.close();
+  }
+  // A read transaction notices the changed schema and loads it again, without samples.
+  sqlite.prepare("SELECT count(*) FROM sqlite_schema").pluck().get();
 }
 
 export function defaultDatabasePath() {
@@ -90,7 +117,7 @@ export function getDb(): Db {
   if (!shared) {
     shared = openDatabase(defaultDatabasePath());
     migrateDatabase(shared);
-    refreshPlannerStatistics(shared, { atOpen: true });
+    refreshPlannerStatistics(shared);
   }
   return shared;
 }
