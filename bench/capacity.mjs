@@ -23,7 +23,7 @@ export const SIGNED_IN_PAGES = ["dealsSignedIn", "dealSignedIn", "cart", "orders
  * writer), so for more cores the checkout rate stays what this machine measured.
  *
  * A page's cost is the CPU the workers spent on it when the run measured that: the bench's own
- * load generator shares this machine (0.3-0.5 of a core at these rates), a self-hoster's
+ * load generator shares this machine (0.2-0.4 of a core on the signed-in pages), a self-hoster's
  * shoppers do not, so throughput measured here undercounts what the cores serve. Without CPU
  * figures, the machine-seconds a page took here stand in.
  */

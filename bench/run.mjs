@@ -165,8 +165,9 @@ try {
   // With `rate`, requests arrive at that rate (an open loop, bench/load.mjs `arrivals`) instead
   // of 50 connections asking flat out; the server is warm by then.
   // Besides latency and throughput, the CPU the serving processes (`servedBy`) and this one, the
-  // load generator, spent a request: the server's share does not depend on how much of the
-  // machine autocannon takes (0.3-0.5 of a core here, docs/decisions/016, session 20).
+  // load generator, spent a request: the server's CPU a request depends far less than its
+  // throughput on how much of the machine autocannon takes (0.2-0.4 of a core on a signed-in
+  // page, a whole one on a guest /deals; docs/decisions/016, session 20).
   async function measure(name, targetOrigin, pathAndQuery, headers, { drainOrigin = origin, rate = undefined, servedBy = serverPids } = {}) {
     return step(`load: ${name}`, async () => {
       if (!rate) await warmUp(`${targetOrigin}${pathAndQuery}`, headers, config.warmup);
