@@ -22,7 +22,10 @@ const SHOWN_TASK_MS = 30;
 async function traceOnce() {
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-    args: ["--no-sandbox", "--disable-background-networking", "--disable-component-update"],
+    // Chromium 156 loads its omnibox popup (a WebUI page of custom elements) in a renderer of
+    // its own at start, busier than ours: without this, the busiest renderer main thread below
+    // was that page's, not ours (decision record 016, session 20).
+    args: ["--no-sandbox", "--disable-background-networking", "--disable-component-update", "--disable-features=WebUIOmniboxPopup"],
   });
   try {
     const context = await browser.newContext({ viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true, javaScriptEnabled: process.env.TRACE_JS !== "0" });
