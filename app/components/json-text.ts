@@ -30,7 +30,10 @@ export function jsonOf(value: unknown): string {
   return text;
 }
 
-const isFrozenObject = (value: unknown) => value !== null && typeof value === "object" && Object.isFrozen(value);
+/** An object or array that can no longer change (a shared read, db/read-cache.server.ts). */
+export function isFrozenObject(value: unknown): value is object {
+  return value !== null && typeof value === "object" && Object.isFrozen(value);
+}
 // JSON.stringify writes an array's undefined and functions as null; jsonOf does too.
 const arrayJson = (items: readonly unknown[]) => `[${items.map(jsonOf).join(",")}]`;
 

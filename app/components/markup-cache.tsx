@@ -1,7 +1,7 @@
 import { createContext, createElement, useContext, type HTMLAttributes, type ReactElement } from "react";
 import type { i18n } from "i18next";
 import { useTranslation } from "~/components/use-translation";
-import { jsonOf } from "~/components/json-text";
+import { isFrozenObject, jsonOf } from "~/components/json-text";
 
 /**
  * The HTML of a pure piece of a page, kept by the server and handed back while what it is made
@@ -52,7 +52,7 @@ function frozenNumber(part: object): number {
 
 /** The text a cache key is kept under: each part's JSON, a frozen object's number instead ("#12"; no JSON starts with "#"). */
 export function cacheKeyText(key: readonly unknown[]): string {
-  return key.map((part) => (part !== null && typeof part === "object" && Object.isFrozen(part) ? `#${frozenNumber(part)}` : jsonOf(part))).join(",");
+  return key.map((part) => (isFrozenObject(part) ? `#${frozenNumber(part)}` : jsonOf(part))).join(",");
 }
 
 const MarkupCacheContext = createContext<MarkupCache | null>(null);
