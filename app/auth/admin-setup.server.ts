@@ -6,6 +6,7 @@
 // opens nothing once the market has its admin.
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Db, Queryable } from "~/db/client.server";
+import { inlined } from "~/db/prepared.server";
 import { magicTokens, users } from "~/db/schema";
 import { newSecret, sha256 } from "./tokens.server";
 
@@ -18,7 +19,7 @@ const MAX_TOKEN_LENGTH = 200;
 const isSetupToken = sql`json_extract(${magicTokens.meta}, '$.purpose') = ${PURPOSE}`;
 
 export function hasAdmin(db: Queryable): boolean {
-  return db.select({ id: users.id }).from(users).where(eq(users.role, "ADMIN")).limit(1).get() !== undefined;
+  return db.select({ id: users.id }).from(users).where(eq(users.role, "ADMIN")).limit(inlined(1)).get() !== undefined;
 }
 
 /**

@@ -3,6 +3,7 @@
 // Every change runs in one immediate transaction together with its audit row.
 import { and, asc, count, desc, eq, sql } from "drizzle-orm";
 import type { Db, Queryable, Tx } from "~/db/client.server";
+import { inlined } from "~/db/prepared.server";
 import { communities, communityTiers, groups, orders, pickupPoints, users, weeklyCycles, type Community, type PickupPoint } from "~/db/schema";
 import type { CommunityDetailsInput, CycleSettingsInput, PickupPointInput } from "~/domain/admin-community-schemas";
 import { recordAuditEvent } from "./audit.server";
@@ -48,7 +49,7 @@ export function listAdminCommunities(db: Queryable, window: Partial<ListWindow> 
     .where(communitySearch(window.q ?? ""))
     .orderBy(desc(communities.isActive), asc(communities.name), asc(communities.id))
     .$dynamic();
-  if (window.limit !== undefined) query.limit(window.limit).offset(window.offset ?? 0);
+  if (window.limit !== undefined) query.limit(inlined(window.limit)).offset(inlined(window.offset ?? 0));
   return query.all().map((row) => ({ ...row, openDeadline: row.openDeadline === null ? null : new Date(row.openDeadline) }));
 }
 
@@ -213,7 +214,7 @@ export function removePickupPoint(db: Db, actorUserId: string, pointId: string, 
   return db.transaction(
     (tx) => {
       const before = findPoint(tx, pointId);
-      const used = tx.select({ id: orders.id }).from(orders).where(eq(orders.pickupPointId, pointId)).limit(1).get();
+      const used = tx.select({ id: orders.id }).from(orders).where(eq(orders.pickupPointId, pointId)).limit(inlined(1)).get();
       if (used) tx.update(pickupPoints).set({ isActive: false }).where(eq(pickupPoints.id, pointId)).run();
       else tx.delete(pickupPoints).where(eq(pickupPoints.id, pointId)).run();
       recordAuditEvent(

@@ -3,6 +3,7 @@
 // sign-in concern: app/auth/admin-creation.server.ts.)
 import { count, desc, eq, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
+import { inlined } from "~/db/prepared.server";
 import { contactMessages, deals, orders, users, type OrderStatus, type Role } from "~/db/schema";
 import { ADMIN_LIST_LIMIT, displayName, type AdminQuery, type AdminTab } from "~/domain/admin-schemas";
 import { toDecimalString } from "~/domain/money";
@@ -72,7 +73,7 @@ export function listAdminUsers(db: Db, q = "", limit = ADMIN_LIST_LIMIT): AdminU
     .from(users)
     .where(userSearch(q))
     .orderBy(desc(users.createdAt), desc(users.id))
-    .limit(limit)
+    .limit(inlined(limit))
     .all();
 }
 
@@ -118,7 +119,7 @@ export function listAdminOrders(db: Db, q = "", limit = ADMIN_LIST_LIMIT): Admin
     .innerJoin(deals, eq(deals.id, orders.dealId))
     .where(orderSearch(q))
     .orderBy(desc(orders.createdAt), desc(orders.id))
-    .limit(limit)
+    .limit(inlined(limit))
     .all()
     .map((row) => ({
       id: row.id,
@@ -155,7 +156,7 @@ export function listContactMessages(db: Db, q = "", limit = ADMIN_LIST_LIMIT): A
     .from(contactMessages)
     .where(messageSearch(q))
     .orderBy(desc(contactMessages.createdAt), desc(contactMessages.id))
-    .limit(limit)
+    .limit(inlined(limit))
     .all();
 }
 

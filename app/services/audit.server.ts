@@ -4,6 +4,7 @@
 // as the change, so a change and its log row land or fail together.
 import { and, desc, eq, lt, type SQL } from "drizzle-orm";
 import type { Queryable, Tx } from "~/db/client.server";
+import { inlined } from "~/db/prepared.server";
 import { eventLogs, users } from "~/db/schema";
 
 /** The kinds of change the audit log records; the admin filter lists these. */
@@ -100,7 +101,7 @@ export function listAuditEvents(db: Queryable, options: { type?: string; before?
     .leftJoin(users, eq(users.id, eventLogs.actorUserId))
     .where(conditions.length ? and(...conditions) : undefined)
     .orderBy(desc(eventLogs.createdAt))
-    .limit(options.limit ?? AUDIT_PAGE_SIZE)
+    .limit(inlined(options.limit ?? AUDIT_PAGE_SIZE))
     .all();
   return rows.map(({ payload, ...row }) => ({
     ...row,

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, sql } from "drizzle-orm";
 import type { Queryable } from "~/db/client.server";
-import { preparedQuery } from "~/db/prepared.server";
+import { inlined, isTrue, preparedQuery } from "~/db/prepared.server";
 import { ReadCache } from "~/db/read-cache.server";
 import { communities, communityTiers, weeklyCycles, type Community } from "~/db/schema";
 import { amountToNextTier, appliedTier, DEFAULT_NEXT_TARGET, discountFor, nextTier, progressPercent, type CommunityTier } from "~/domain/pricing";
@@ -49,14 +49,14 @@ const defaultCommunityQuery = preparedQuery((db) =>
   db
     .select({ id: communities.id })
     .from(communities)
-    .leftJoin(weeklyCycles, and(eq(weeklyCycles.communityId, communities.id), eq(weeklyCycles.isActive, true)))
+    .leftJoin(weeklyCycles, and(eq(weeklyCycles.communityId, communities.id), isTrue(weeklyCycles.isActive)))
     .where(eq(communities.isActive, true))
     .orderBy(
       desc(sql`coalesce(${weeklyCycles.orderDeadline} > ${sql.placeholder("nowMs")}, 0)`),
       desc(sql`${weeklyCycles.id} is not null`),
       asc(communities.name),
     )
-    .limit(1)
+    .limit(inlined(1))
     .prepare(),
 );
 
@@ -79,7 +79,7 @@ const activeCycleQuery = preparedQuery((db) =>
   db
     .select()
     .from(weeklyCycles)
-    .where(and(eq(weeklyCycles.communityId, sql.placeholder("communityId")), eq(weeklyCycles.isActive, true)))
+    .where(and(eq(weeklyCycles.communityId, sql.placeholder("communityId")), isTrue(weeklyCycles.isActive)))
     .prepare(),
 );
 const tiersQuery = preparedQuery((db) =>

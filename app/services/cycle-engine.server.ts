@@ -6,6 +6,7 @@
 // missed while the server was down are caught up one by one. Running twice changes nothing.
 import { and, asc, eq, inArray, isNull, lte, sql } from "drizzle-orm";
 import type { Db, Tx } from "~/db/client.server";
+import { isTrue } from "~/db/prepared.server";
 import { cartItems, communities, deals, dealTiers, groups, ORDER_STATUSES, orders, users, weeklyCycles, type Community } from "~/db/schema";
 import { recordAuditEvent } from "./audit.server";
 import { activeCycle, communityById, communityTiersOf } from "./community-pricing.server";
@@ -61,7 +62,7 @@ export function openGroupsForDeal(tx: Tx, dealId: string): number {
     .select({ community: communities, cycleId: weeklyCycles.id })
     .from(weeklyCycles)
     .innerJoin(communities, eq(communities.id, weeklyCycles.communityId))
-    .where(and(eq(weeklyCycles.isActive, true), eq(communities.isActive, true)))
+    .where(and(isTrue(weeklyCycles.isActive), eq(communities.isActive, true)))
     .all();
   for (const { community, cycleId } of open) openGroup(tx, community, cycleId, dealId);
   return open.length;
@@ -217,7 +218,7 @@ export function runCycleEngine(db: Db, now = new Date()) {
           .where(
             and(
               eq(weeklyCycles.communityId, id),
-              eq(weeklyCycles.isActive, true),
+              isTrue(weeklyCycles.isActive),
               isNull(weeklyCycles.reminderSentAt),
               lte(weeklyCycles.orderDeadline, new Date(now.getTime() + REMINDER_BEFORE_MS)),
             ),

@@ -4,6 +4,7 @@
 // deal-status.ts; every change writes its audit row in the same transaction.
 import { and, asc, count, desc, eq, isNotNull, ne, sql } from "drizzle-orm";
 import type { Db, Queryable, Tx } from "~/db/client.server";
+import { inlined } from "~/db/prepared.server";
 import { deals, dealTiers, vendors, type Deal, type DealStatus } from "~/db/schema";
 import { recordAuditEvent, type AuditEventType } from "./audit.server";
 import { openGroupsForDeal } from "./cycle-engine.server";
@@ -336,8 +337,8 @@ export function adminDealLists(db: Db, query: AdminDealsQuery) {
     .innerJoin(vendors, eq(vendors.id, deals.vendorId))
     .where(where)
     .orderBy(desc(deals.updatedAt), asc(deals.id))
-    .limit(limit)
-    .offset(offset)
+    .limit(inlined(limit))
+    .offset(inlined(offset))
     .all();
   const total = db.select({ n: count() }).from(deals).innerJoin(vendors, eq(vendors.id, deals.vendorId)).where(where).get()?.n ?? 0;
   const paging = listPage(query, total, rows.length);

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, or, sql, type SQL } from "drizzle-orm";
 import type { Db, Queryable } from "~/db/client.server";
-import { preparedQuery, preparedQueryByShape } from "~/db/prepared.server";
+import { inlined, preparedQuery, preparedQueryByShape } from "~/db/prepared.server";
 import { deepFreeze, ReadCache } from "~/db/read-cache.server";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { CATEGORIES, deals, dealTiers, favorites, groups, vendors, type Category, type Deal } from "~/db/schema";
@@ -321,7 +321,7 @@ export function dealsByCategory(db: Db, categories: Category[], perCategory: num
       .from(deals)
       .where(and(eq(deals.status, "ACTIVE"), eq(deals.category, category)))
       .orderBy(desc(deals.createdAt))
-      .limit(perCategory)
+      .limit(inlined(perCategory))
       .all(),
   );
   // Cards only, in one batch of the viewer's reads: the home page sends these inside its HTML.

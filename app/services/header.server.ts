@@ -1,6 +1,6 @@
 import { desc, eq, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
-import { preparedQuery } from "~/db/prepared.server";
+import { inlined, preparedQuery } from "~/db/prepared.server";
 import { cartItems, notifications, type User } from "~/db/schema";
 
 /** The bell's popover lists the newest few; the page lists the rest. */
@@ -25,7 +25,7 @@ const recentNotifications = preparedQuery((db) =>
     .from(notifications)
     .where(eq(notifications.userId, sql.placeholder("userId")))
     .orderBy(desc(notifications.createdAt))
-    .limit(POPOVER_SIZE)
+    .limit(inlined(POPOVER_SIZE))
     .prepare(),
 );
 

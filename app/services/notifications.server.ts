@@ -1,5 +1,6 @@
 import { and, count, desc, eq } from "drizzle-orm";
 import type { Db, Queryable } from "~/db/client.server";
+import { inlined } from "~/db/prepared.server";
 import { notifications, type NotificationType } from "~/db/schema";
 import { ServiceError } from "~/domain/errors";
 
@@ -18,7 +19,7 @@ export function notify(db: Queryable, items: NewNotification[]) {
 
 /** A member's notifications, newest first (at most 100). */
 export function listNotifications(db: Queryable, userId: string) {
-  return db.select().from(notifications).where(eq(notifications.userId, userId)).orderBy(desc(notifications.createdAt)).limit(100).all();
+  return db.select().from(notifications).where(eq(notifications.userId, userId)).orderBy(desc(notifications.createdAt)).limit(inlined(100)).all();
 }
 
 export function unreadCount(db: Queryable, userId: string): number {

@@ -2,6 +2,7 @@
 // Who takes what, per shopper and pickup point, is pickup-day.server.ts.
 import { and, asc, count, desc, eq, inArray, notInArray, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
+import { inlined } from "~/db/prepared.server";
 import { communities, deals, orders, weeklyCycles } from "~/db/schema";
 import type { ListWindow } from "~/domain/list-query";
 import { containsAny } from "./list-search.server";
@@ -31,8 +32,8 @@ export function recentCycles(db: Db, window: Partial<ListWindow> = {}) {
     .innerJoin(communities, eq(communities.id, weeklyCycles.communityId))
     .where(cycleSearch(window.q ?? ""))
     .orderBy(desc(weeklyCycles.orderDeadline), asc(weeklyCycles.id))
-    .limit(window.limit ?? 40)
-    .offset(window.offset ?? 0)
+    .limit(inlined(window.limit ?? 40))
+    .offset(inlined(window.offset ?? 0))
     .all();
 }
 

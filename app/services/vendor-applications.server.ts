@@ -4,6 +4,7 @@
 import { and, asc, count, desc, eq, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import type { Db, Queryable } from "~/db/client.server";
+import { inlined } from "~/db/prepared.server";
 import { users, vendorApplications, vendors, type Language, type User, type VendorApplicationStatus } from "~/db/schema";
 import { vendorOfUser } from "./vendors.server";
 import { recordAuditEvent } from "./audit.server";
@@ -25,7 +26,7 @@ export function latestApplicationOf(db: Queryable, userId: string): VendorApplic
       .from(vendorApplications)
       .where(eq(vendorApplications.userId, userId))
       .orderBy(desc(vendorApplications.createdAt), desc(sql`rowid`))
-      .limit(1)
+      .limit(inlined(1))
       .get() ?? null
   );
 }
@@ -111,8 +112,8 @@ export function listVendorApplications(db: Db, window: Partial<ListWindow> = {})
       desc(vendorApplications.reviewedAt),
       asc(vendorApplications.id),
     )
-    .limit(window.limit ?? 200)
-    .offset(window.offset ?? 0)
+    .limit(inlined(window.limit ?? 200))
+    .offset(inlined(window.offset ?? 0))
     .all()
     .map(({ application, applicantEmail, reviewerEmail }) => ({ ...application, applicantEmail, reviewerEmail }));
 }

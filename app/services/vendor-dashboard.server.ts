@@ -4,6 +4,7 @@
 // GET /api/vendor/dashboard all read through vendorDashboard().
 import { and, asc, count, desc, eq, notInArray, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
+import { inlined, isTrue } from "~/db/prepared.server";
 import { communities, deals, orders, pickupPoints, reviews, users, weeklyCycles, type DeliveryType } from "~/db/schema";
 import { toCsv } from "~/domain/csv";
 import { lineEarnedSql } from "./line-earnings.server";
@@ -113,7 +114,7 @@ export function vendorDashboard(db: Db, vendorId: string): VendorDashboard {
     })
     .from(deals)
     .innerJoin(orders, eq(orders.dealId, deals.id))
-    .innerJoin(weeklyCycles, and(eq(weeklyCycles.id, orders.weeklyCycleId), eq(weeklyCycles.isActive, true)))
+    .innerJoin(weeklyCycles, and(eq(weeklyCycles.id, orders.weeklyCycleId), isTrue(weeklyCycles.isActive)))
     .innerJoin(communities, eq(communities.id, weeklyCycles.communityId))
     .leftJoin(pickupPoints, eq(pickupPoints.id, orders.pickupPointId))
     .where(and(eq(deals.vendorId, vendorId), notInArray(orders.status, [...NOT_COUNTED_STATUSES])))
@@ -135,7 +136,7 @@ export function vendorDashboard(db: Db, vendorId: string): VendorDashboard {
     .innerJoin(users, eq(users.id, reviews.userId))
     .where(eq(deals.vendorId, vendorId))
     .orderBy(desc(reviews.createdAt))
-    .limit(DASHBOARD_REVIEWS)
+    .limit(inlined(DASHBOARD_REVIEWS))
     .all();
 
   const weeks = new Map<string, CommunityWeek>();
