@@ -3,6 +3,7 @@ import { drizzle, type BetterSQLite3Database } from "drizzle-orm/better-sqlite3"
 import { migrate } from "drizzle-orm/better-sqlite3/migrator";
 import fs from "node:fs";
 import path from "node:path";
+import { FALLBACK_AUTOCHECKPOINT_PAGES } from "./checkpointer.server";
 import * as schema from "./schema";
 
 export type Db = BetterSQLite3Database<typeof schema> & { $client: Database.Database };
@@ -116,6 +117,9 @@ let shared: Db | undefined;
 export function getDb(): Db {
   if (!shared) {
     shared = openDatabase(defaultDatabasePath());
+    // The leader's thread checkpoints the WAL (db/checkpointer.server.ts); the server's
+    // connections do it themselves only should the log grow past this.
+    shared.$client.pragma(`wal_autocheckpoint = ${FALLBACK_AUTOCHECKPOINT_PAGES}`);
     migrateDatabase(shared);
     refreshPlannerStatistics(shared);
   }
