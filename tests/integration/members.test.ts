@@ -293,7 +293,7 @@ describe("inviting neighbours", () => {
 
   it("makes a deal link from the deal page's form and shows it there", async () => {
     const member = await newMember();
-    const deal = db().query.deals.findFirst({ where: (d, { eq: is }) => is(d.status, "ACTIVE") }).sync()!;
+    const deal = db().select().from(deals).where(eq(deals.status, "ACTIVE")).get()!;
     const response = await postForm("/invite", { dealId: deal.id, redirectTo: `/deals/${deal.slug}` }, member.token);
     expect(response.status).toBe(302);
     expect(response.headers.get("location")).toBe(`/deals/${deal.slug}#invite`);
