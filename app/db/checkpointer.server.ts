@@ -23,12 +23,17 @@ const { parentPort, workerData } = require("node:worker_threads");
 const Database = require(workerData.driver);
 const db = new Database(workerData.file);
 db.pragma("busy_timeout = 5000");
+// A failure that repeats (a full disk) is reported once, not five times a second.
+let lastError = "";
 const checkpoint = () => {
   try {
     // PASSIVE: copies what no reader still needs and never waits for readers or writers.
     db.pragma("wal_checkpoint(PASSIVE)");
+    lastError = "";
   } catch (error) {
-    parentPort.postMessage({ error: String(error && error.message || error) });
+    const message = String(error && error.message || error);
+    if (message !== lastError) parentPort.postMessage({ error: message });
+    lastError = message;
   }
 };
 const timer = setInterval(checkpoint, workerData.intervalMs);

@@ -46,7 +46,7 @@ export function preparedQueryByShape<Shape, Query>(keyOf: (shape: Shape) => stri
 // it (decision record 016, session 21), and both are now written into the statement's text:
 // - LIMIT and OFFSET: SQLite reads a bound limit's value to plan the query, and drizzle binds
 //   every `.limit(n)`. The header's newest notifications took 113-145 µs a signed-in page with
-//   `limit ?`, 55-64 µs with `limit 6`.
+//   `limit ?`, 30-64 µs with `limit 6` (two runs).
 // - the condition of a partial index: `weekly_cycles_one_active_per_community` covers the rows
 //   with `is_active = 1`, and `is_active = ?` lets the planner use it only for the value bound
 //   at the time. A checkout's read of its community's week took 40-43 µs that way.
