@@ -39,8 +39,12 @@ export function i18nFor(locale: Locale, translation: Resource[string]["translati
   return instance;
 }
 
-/** Instances by the JSON text of their translations: a translation file's text (app/translation-files.ts). */
-const byJson = new Map<string, i18n>();
+/**
+ * Instances by language, then by the JSON text of their translations: a translation file's text
+ * (app/translation-files.ts). Keyed by the text itself, not by language and text joined: a
+ * joined key was a new string of ~20 kB to copy, hash and compare on every render (016).
+ */
+const byJson = new Map<Locale, Map<string, i18n>>();
 
 /**
  * `i18nFor` from translations as JSON text: one JSON.parse in the browser, where an object of
@@ -48,11 +52,12 @@ const byJson = new Map<string, i18n>();
  * the same instance, in the browser too, across navigations.
  */
 export function i18nForJson(locale: Locale, json: string): i18n {
-  const key = `${locale}\n${json}`;
-  let instance = byJson.get(key);
+  let ofLocale = byJson.get(locale);
+  if (!ofLocale) byJson.set(locale, (ofLocale = new Map()));
+  let instance = ofLocale.get(json);
   if (!instance) {
     instance = i18nFor(locale, JSON.parse(json) as Resource[string]["translation"]);
-    byJson.set(key, instance);
+    ofLocale.set(json, instance);
   }
   return instance;
 }

@@ -15,6 +15,7 @@ import {
 } from "react-router";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
+import { toJsonText, useJsonText } from "./components/json-text";
 import { useNonce } from "./components/nonce";
 import { SiteFooter } from "./components/site-footer";
 import { SiteHeader } from "./components/site-header";
@@ -54,7 +55,9 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
       // browser keeps, not part of every document and navigation.
       translations: translationsForPage(locale, url.pathname),
       theme,
-      user: user ? headerSummary(context.get(dbContext), user) : null,
+      // As one JSON text: the header's newest notifications alone were some forty values for
+      // the document's data to encode, on every signed-in page (016, session 22).
+      user: user ? toJsonText(headerSummary(context.get(dbContext), user)) : null,
       // Worded here, where every string is at hand: a toast may name any section.
       toasts: toasts.map((toast) => ({
         id: toast.id,
@@ -144,6 +147,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
   const mainRef = usePageTransition<HTMLElement>();
   useAppLinkNavigation();
   useAppFormSubmission();
+  const user = useJsonText(loaderData.user);
   return (
     <>
       <a
@@ -157,7 +161,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
         <Outlet />
       ) : (
         <>
-          <SiteHeader user={loaderData.user} theme={loaderData.theme} />
+          <SiteHeader user={user} theme={loaderData.theme} />
           <main id="main" ref={mainRef} className="flex-1">
             <Outlet />
           </main>

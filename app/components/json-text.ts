@@ -49,7 +49,9 @@ export function fromJsonText<T>(text: JsonText<T>): T {
   return (madeHere.has(text) ? madeHere.get(text) : JSON.parse(text)) as T;
 }
 
-/** The value of a JSON text from loader data, once per text. */
-export function useJsonText<T>(text: JsonText<T>): T {
-  return useMemo(() => fromJsonText(text), [text]);
+/** The value of a JSON text from loader data, once per text (null stays null). */
+export function useJsonText<T>(text: JsonText<T>): T;
+export function useJsonText<T>(text: JsonText<T> | null): T | null;
+export function useJsonText<T>(text: JsonText<T> | null): T | null {
+  return useMemo(() => (text === null ? null : fromJsonText(text)), [text]);
 }

@@ -9,20 +9,31 @@ import { QtyStepper } from "~/components/qty-stepper";
 import { imageSrcSet } from "~/domain/image-upload";
 import { dbContext, userContext } from "~/context";
 import { getInstance } from "~/web/i18next.server";
-import type { CartLine } from "~/services/cart.server";
+import type { Cart } from "~/services/cart.server";
 import { checkoutOptions } from "~/services/checkout.server";
 import { formatDay } from "~/domain/dates";
 import { MessageScreen } from "~/components/message-screen";
 import type { Route } from "./+types/cart";
 import { cartAction } from "./cart.server";
 
+/**
+ * A line as the page shows it. The service's line carries the whole deal (its description,
+ * tiers, vendor…); every value sent is one more the document's data encodes and the browser
+ * decodes, and /cart is a page shoppers open again and again before a deadline (016).
+ */
+function shownLine({ id, dealId, qty, unitPrice, lineTotal, deal }: Cart["lines"][number]) {
+  return { id, dealId, qty, unitPrice, lineTotal, deal: { slug: deal.slug, title: deal.title, unit: deal.unit, image: deal.images[0] ?? null, maxQty: deal.maxQty } };
+}
+type ShownLine = ReturnType<typeof shownLine>;
+
 export function loader({ context }: Route.LoaderArgs) {
   const t = getInstance(context).t;
   const user = context.get(userContext);
   const options = user ? checkoutOptions(context.get(dbContext), user) : null;
+  const cart = options?.cart;
   return {
     title: t("shop.cart.metaTitle"),
-    cart: options?.cart ?? null,
+    cart: cart ? { lines: cart.lines.map(shownLine), subtotal: cart.subtotal, originalTotal: cart.originalTotal } : null,
     community: options?.community ?? null,
     pickupDate: options?.pickupDate ?? null,
     freeDeliveryGap: options?.freeDeliveryGap ?? 0,
@@ -57,7 +68,7 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
         <ul className="mt-6 grid gap-4">
           {cart.lines.map((line) => (
             <li key={line.id} className="flex gap-3 rounded-2xl border border-line bg-surface p-4" data-testid="cart-line">
-              <img src={line.deal.images[0] ?? "/images/produce/placeholder.svg"} srcSet={line.deal.images[0] ? imageSrcSet(line.deal.images[0]) : undefined} sizes="(min-width: 640px) 96px, 64px" alt="" width={96} height={72} className="h-12 w-16 rounded-lg object-cover sm:h-18 sm:w-24" />
+              <img src={line.deal.image ?? "/images/produce/placeholder.svg"} srcSet={line.deal.image ? imageSrcSet(line.deal.image) : undefined} sizes="(min-width: 640px) 96px, 64px" alt="" width={96} height={72} className="h-12 w-16 rounded-lg object-cover sm:h-18 sm:w-24" />
               {/* min-w-0: a long title or the steppers wrap inside the card instead of widening the page. */}
               <div className="flex min-w-0 flex-1 flex-col gap-2">
                 <Link to={`/deals/${line.deal.slug}`} className="font-semibold hover:underline">
@@ -143,7 +154,7 @@ const QTY_SAVE_DELAY_MS = 500;
  * With it: each change is sent by itself, after a short pause, to the same action; the page's
  * data then revalidates (line total, summary, nudges).
  */
-function LineQty({ line }: { line: CartLine }) {
+function LineQty({ line }: { line: ShownLine }) {
   const { t } = useTranslation();
   const hydrated = useHydrated();
   const fetcher = useFetcher<{ ok?: true; error?: string }>();

@@ -2,6 +2,7 @@
 // /profile/edit, /settings and /onboarding/community pages and the /api/user* routes all come here.
 import { and, eq, inArray, ne, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
+import { preparedQuery } from "~/db/prepared.server";
 import { authProviders, communities, orders, users, type User } from "~/db/schema";
 import type { CommunityWithPickupPoints } from "./communities.server";
 import { ServiceError } from "~/domain/errors";
@@ -16,34 +17,37 @@ export interface UserStats {
   joinedGroups: number;
 }
 
+// /profile runs both of these on every visit: prepared once (db/prepared.server.ts).
+const userStatsQuery = preparedQuery((db) =>
+  db
+    .select({
+      totalOrders: sql<number>`count(*)`,
+      totalSavings: sql<number>`coalesce(sum(case when ${orders.status} != 'REFUNDED'
+        then ${orders.originalTotal} - (${orders.total} - ${orders.deliveryFee}) else 0 end), 0)`,
+      joinedGroups: sql<number>`count(distinct ${orders.groupId})`,
+    })
+    .from(orders)
+    .where(sql`${orders.userId} = ${sql.placeholder("userId")} and ${orders.status} != 'CANCELED'`)
+    .prepare(),
+);
+const communityNameQuery = preparedQuery((db) =>
+  db.select({ id: communities.id, name: communities.name }).from(communities).where(eq(communities.id, sql.placeholder("communityId"))).prepare(),
+);
+
 /**
  * GET /api/users/stats and the /profile cards: one query. Savings follow the platform stats'
  * rule (base total minus what was paid for the goods, delivery fee aside); a refund gives the
  * money back, so a refunded order saved nothing, but it was an order in a group all the same.
  */
 export function userStats(db: Db, userId: string): UserStats {
-  const row = db.get<UserStats>(sql`
-    select
-      count(*) as totalOrders,
-      coalesce(sum(case when ${orders.status} != 'REFUNDED'
-        then ${orders.originalTotal} - (${orders.total} - ${orders.deliveryFee}) else 0 end), 0) as totalSavings,
-      count(distinct ${orders.groupId}) as joinedGroups
-    from ${orders}
-    where ${orders.userId} = ${userId} and ${orders.status} != 'CANCELED'
-  `);
-  return { totalOrders: row.totalOrders, totalSavings: Math.max(0, row.totalSavings), joinedGroups: row.joinedGroups };
+  const row = userStatsQuery(db).get({ userId });
+  return { totalOrders: row?.totalOrders ?? 0, totalSavings: Math.max(0, row?.totalSavings ?? 0), joinedGroups: row?.joinedGroups ?? 0 };
 }
 
 /** The community a person belongs to (id and name), or null before they choose one. */
 export function communityOf(db: Db, user: Pick<User, "communityId">) {
   if (!user.communityId) return null;
-  return (
-    db
-      .select({ id: communities.id, name: communities.name })
-      .from(communities)
-      .where(eq(communities.id, user.communityId))
-      .get() ?? null
-  );
+  return communityNameQuery(db).get({ communityId: user.communityId }) ?? null;
 }
 
 /** What /profile shows beside the person: their numbers and their community. */
