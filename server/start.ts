@@ -7,6 +7,7 @@ import cluster, { type Worker } from "node:cluster";
 import os from "node:os";
 import { useProductionBuilds } from "./production-modules";
 import { publicAddressNotice } from "./start-notice";
+import { workerExecArgv } from "./worker-flags";
 
 // Before anything loads React: NODE_ENV picks React's production build and Secure cookies.
 if (!process.env.NODE_ENV) process.env.NODE_ENV = "production";
@@ -54,6 +55,7 @@ async function supervise() {
     return worker;
   }
 
+  cluster.setupPrimary({ execArgv: workerExecArgv(process.execArgv, process.env.NODE_OPTIONS) });
   // The first worker migrates the database before the others open it.
   const first = fork(0);
   await new Promise<void>((resolve, reject) => {

@@ -4,6 +4,7 @@ import Database from "better-sqlite3";
 import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { WORKER_SEMI_SPACE_MB } from "../../server/worker-flags";
 import { startBuiltServer, type BuiltServer } from "../support/built-server";
 
 let server: BuiltServer;
@@ -35,6 +36,14 @@ describe("the supervisor", () => {
     await until(() => workerPids().size === 2, "two workers are ready");
     expect(server.output().match(/is ready and runs the weekly clock/g)).toHaveLength(1);
     expect(server.output()).toMatch(/worker 0 \(pid \d+\) is ready and runs the weekly clock/);
+  });
+
+  it("starts each worker with the larger young generation (server/worker-flags.ts)", async () => {
+    await until(() => workerPids().size === 2, "two workers are ready");
+    for (const [pid] of workerPids().values()) {
+      const commandLine = fs.readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0");
+      expect(commandLine).toContain(`--max-semi-space-size=${WORKER_SEMI_SPACE_MB}`);
+    }
   });
 
   it("keeps the guest cache right across workers: a write in one empties every worker's pages", async () => {
