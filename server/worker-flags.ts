@@ -6,7 +6,9 @@
 // pages. With 64 MB, a signed-in /deals at 50 connections did 872 against 760 pages a second
 // (median of 10 rounds, the two servers alternated, ahead in 9 of them) and 1.86 against 2.15 ms
 // of the workers' CPU a page; each worker holds about 100 MB more (352 against 261 MB resident).
-// Figures and the runs that did not show it: decision record 016, session 22.
+// One page at a time it costs more instead (about a fifth): the budgets and the hour before a
+// deadline are the loaded case. Figures, and the runs that did not show it: decision record 016,
+// session 22.
 
 /** The young generation's semi-space, in MB, unless the operator names one. */
 export const WORKER_SEMI_SPACE_MB = 64;
