@@ -1,6 +1,7 @@
 import { desc, eq, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { inlined, preparedQuery } from "~/db/prepared.server";
+import { deepFreeze } from "~/db/read-cache.server";
 import { cartItems, notifications, type User } from "~/db/schema";
 
 /** The bell's popover lists the newest few; the page lists the rest. */
@@ -29,11 +30,16 @@ const recentNotifications = preparedQuery((db) =>
     .prepare(),
 );
 
+/**
+ * Frozen: the root loader sends it as a JSON text and the header keys its cached markup by it
+ * (components/markup-cache.tsx); a frozen object's JSON is written once for both (json-text.ts),
+ * where it was written twice on every signed-in page.
+ */
 export function headerSummary(db: Db, user: User) {
   const byUser = { userId: user.id };
   const counts = headerCounts(db).get(byUser);
   const recent = recentNotifications(db).all(byUser);
-  return {
+  return deepFreeze({
     id: user.id,
     email: user.email,
     firstName: user.firstName,
@@ -43,7 +49,7 @@ export function headerSummary(db: Db, user: User) {
     cartCount: counts?.cart ?? 0,
     unreadNotifications: counts?.unread ?? 0,
     recentNotifications: recent,
-  };
+  });
 }
 export type HeaderUser = ReturnType<typeof headerSummary>;
 

@@ -1,0 +1,40 @@
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { cacheKeyText } from "~/components/markup-cache";
+import { toJsonText } from "~/components/json-text";
+import { notifications, users } from "~/db/schema";
+import { DEMO_USER } from "~/demo/seed.server";
+import { useTestDatabase } from "../../tests/support/test-db";
+import { headerSummary } from "./header.server";
+
+const db = useTestDatabase();
+
+function demo() {
+  return db().select().from(users).where(eq(users.email, DEMO_USER.email)).get()!;
+}
+
+describe("headerSummary", () => {
+  it("counts unread notifications and lists the newest six, newest first", () => {
+    const user = demo();
+    const before = headerSummary(db(), user).unreadNotifications;
+    for (let n = 0; n < 8; n++) {
+      db()
+        .insert(notifications)
+        .values({ userId: user.id, type: "GROUP_COMPLETE", title: `הודעה ${n}`, message: "…", isRead: n === 0, createdAt: new Date(Date.UTC(2030, 0, 1, 0, n)) })
+        .run();
+    }
+    const summary = headerSummary(db(), user);
+    expect(summary.unreadNotifications).toBe(before + 7);
+    expect(summary.recentNotifications.map((item) => item.title)).toEqual(["הודעה 7", "הודעה 6", "הודעה 5", "הודעה 4", "הודעה 3", "הודעה 2"]);
+  });
+
+  it("is frozen through, so its JSON is written once for the loader data and the header's markup key", () => {
+    const summary = headerSummary(db(), demo());
+    expect(Object.isFrozen(summary)).toBe(true);
+    expect(summary.recentNotifications.every((item) => Object.isFrozen(item))).toBe(true);
+    const text = toJsonText(summary);
+    expect(JSON.parse(text)).toEqual(summary);
+    // The key names the summary by number, not by its JSON all over again.
+    expect(cacheKeyText(["header-account", summary, "/deals"])).toMatch(/^"header-account",#\d+,"\/deals"$/);
+  });
+});
