@@ -40,7 +40,7 @@ export async function cartAction(request: Request, context: Ctx) {
           const noGroup = !formData.get("groupId");
           return noGroup ? fail("shop.errors.noGroupCard") : fail("shop.errors.addToCartCard");
         }
-        addToCart(db, user.id, submission.value);
+        await addToCart(db, user.id, submission.value);
         return redirectWithToast(request, back, { variant: "success", title: "shop.toast.added" });
       }
       case "bulk-add": {
@@ -51,7 +51,7 @@ export async function cartAction(request: Request, context: Ctx) {
           .map((value) => value.split(":"))
           .filter(([dealId, groupId]) => dealId && groupId);
         if (lines.length === 0) return redirectWithToast(request, back, { variant: "warning", title: "shop.errors.noSelection" });
-        for (const [dealId, groupId] of lines) addToCart(db, user.id, { dealId, groupId, qty: 1 });
+        for (const [dealId, groupId] of lines) await addToCart(db, user.id, { dealId, groupId, qty: 1 });
         return redirectWithToast(request, "/cart", { variant: "success", title: "shop.toast.addedMany", values: { count: lines.length } });
       }
       case "update": {

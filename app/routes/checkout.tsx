@@ -89,7 +89,7 @@ export async function action({ request, url, context }: Route.ActionArgs) {
   const delivery = detailsDelivery(values);
   try {
     if (intent === "place") {
-      const placed = placeCartOrders(db, user, delivery);
+      const placed = await placeCartOrders(db, user, delivery);
       return redirect(`/order-success?${new URLSearchParams(placed.map((order) => ["orderId", order.id]))}`);
     }
     return { step: "review" as const, review: reviewCheckout(db, user, delivery), values };

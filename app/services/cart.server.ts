@@ -1,6 +1,7 @@
 import { and, asc, count, eq, sql } from "drizzle-orm";
 import type { Db, Queryable } from "~/db/client.server";
 import { preparedQuery } from "~/db/prepared.server";
+import { writeInBatch } from "~/db/write-batch.server";
 import { cartItems, deals } from "~/db/schema";
 import { ServiceError } from "~/domain/errors";
 import { dealRow, groupRow } from "./catalog-rows.server";
@@ -70,8 +71,16 @@ function activeDeal(db: Queryable, dealId: string) {
   return deal;
 }
 
-/** Adds to the cart (the quantity adds up when the deal is already there, up to maxQty). */
-export function addToCart(db: Db, userId: string, input: { dealId: string; groupId: string; qty: number }) {
+/**
+ * Adds to the cart (the quantity adds up when the deal is already there, up to maxQty).
+ * Committed with the other writes of this turn (db/write-batch.server.ts): in the hour before a
+ * deadline, adding to the cart and checking out are most of the writes.
+ */
+export function addToCart(db: Db, userId: string, input: { dealId: string; groupId: string; qty: number }): Promise<{ dealId: string; qty: number }> {
+  return writeInBatch(db, () => addToCartNow(db, userId, input));
+}
+
+function addToCartNow(db: Db, userId: string, input: { dealId: string; groupId: string; qty: number }) {
   return db.transaction(
     (tx) => {
       const deal = activeDeal(tx, input.dealId);

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Db, Queryable, Tx } from "~/db/client.server";
 import { preparedQuery, preparedQueryByShape } from "~/db/prepared.server";
+import { writeInBatch } from "~/db/write-batch.server";
 import {
   communities,
   deals,
@@ -154,8 +155,15 @@ function insertOrders(tx: Tx, user: User, lines: ReturnType<typeof prepareLine>[
   });
 }
 
-/** Checkout: every cart line becomes an order, in one transaction, and the cart empties. */
-export function placeCartOrders(db: Db, user: User, delivery: DeliveryChoice): Order[] {
+/**
+ * Checkout: every cart line becomes an order, in one transaction, and the cart empties.
+ * Committed with the other writes of this turn (db/write-batch.server.ts).
+ */
+export function placeCartOrders(db: Db, user: User, delivery: DeliveryChoice): Promise<Order[]> {
+  return writeInBatch(db, () => placeCartOrdersNow(db, user, delivery));
+}
+
+function placeCartOrdersNow(db: Db, user: User, delivery: DeliveryChoice): Order[] {
   return db.transaction(
     (tx) => {
       const cart = cartRows(tx, user.id);

@@ -140,14 +140,14 @@ describe("the weekly cycle engine", () => {
     expect(placed.weeklyCycleId).toBe(openCycle(c.id).id);
   });
 
-  it("reminds members with items in the cart once, 24 hours before the deadline", () => {
+  it("reminds members with items in the cart once, 24 hours before the deadline", async () => {
     const c = community();
     const cycle = openCycle(c.id);
     const buyer = member(c.id, 1);
     const idle = member(c.id, 2);
     const deal = db().select().from(deals).limit(1).get()!;
     const group = db().select().from(groups).where(and(eq(groups.dealId, deal.id), eq(groups.weeklyCycleId, cycle.id))).get()!;
-    addToCart(db(), buyer.id, { dealId: deal.id, groupId: group.id, qty: 1 });
+    await addToCart(db(), buyer.id, { dealId: deal.id, groupId: group.id, qty: 1 });
     runCycleEngine(db(), new Date(cycle.orderDeadline.getTime() - 25 * 3_600_000));
     expect(db().select().from(notifications).where(eq(notifications.type, "DEAL_ENDING")).all()).toHaveLength(0);
     runCycleEngine(db(), new Date(cycle.orderDeadline.getTime() - 23 * 3_600_000));

@@ -366,6 +366,27 @@ describe("checkout and orders", () => {
     const placed = db().get<{ n: number }>(sql`select count(*) as n from orders`).n;
     expect(placed).toBe(30);
   });
+
+  // Checkouts that arrive together are committed together (db/write-batch.server.ts): one that
+  // is refused must take nothing with it, and leave nothing behind.
+  it("refuses the empty carts in a crowd of checkouts and places every other one", async () => {
+    const community = db().select().from(communities).orderBy(communities.name).limit(1).get()!;
+    const shoppers = await Promise.all(Array.from({ length: 20 }, () => newShopper(community.id)));
+    const list = await (await app.fetch("/api/deals?limit=100", jsonInit("GET", undefined, shoppers[0].token))).json();
+    const filled = shoppers.filter((_, i) => i % 2 === 0);
+    for (const [i, s] of filled.entries()) {
+      const deal = list[i % list.length];
+      expect((await app.fetch("/api/cart", jsonInit("POST", { dealId: deal.id, groupId: deal.groups[0].id, qty: 1 }, s.token))).status).toBe(201);
+    }
+    const body = { fullName: "רון בן דוד", phone: "0501234567", address: "הרצל 10", city: "חיפה", paymentMethod: "CASH" };
+    const statuses = await Promise.all(shoppers.map(async (s) => (await app.fetch("/api/checkout", jsonInit("POST", body, s.token))).status));
+    expect(statuses).toEqual(shoppers.map((_, i) => (i % 2 === 0 ? 201 : 422)));
+    const placedBy = db().all<{ userId: string }>(sql`select user_id as userId from orders`).map((row) => row.userId);
+    expect(placedBy.sort()).toEqual(filled.map((s) => s.userId).sort());
+    const cycle = db().select().from(weeklyCycles).where(and(eq(weeklyCycles.communityId, community.id), eq(weeklyCycles.isActive, true))).get()!;
+    const stored = db().get<{ total: number }>(sql`select sum(original_total) as total from orders where weekly_cycle_id = ${cycle.id}`).total;
+    expect(cycle.currentRevenue).toBe(stored);
+  });
 });
 
 describe("favorites API", () => {

@@ -32,6 +32,6 @@ export function action({ request, context }: Route.ActionArgs) {
   return withApiUser(context, request, async ({ db, i18n, user }) => {
     const body = await parseJsonBody(request, i18n, AddToCartSchema);
     if ("response" in body) return body.response;
-    return Response.json(addToCart(db, user.id, body.data), { status: 201 });
+    return Response.json(await addToCart(db, user.id, body.data), { status: 201 });
   });
 }

@@ -10,7 +10,7 @@ export function action({ request, context }: Route.ActionArgs) {
   return withApiUser(context, request, async ({ db, i18n, user }) => {
     const body = await parseJsonBody(request, i18n, CheckoutSchema);
     if ("response" in body) return body.response;
-    const placed = placeCartOrders(db, user, checkoutDelivery(body.data));
+    const placed = await placeCartOrders(db, user, checkoutDelivery(body.data));
     return Response.json({ orderId: placed[0].id, orderIds: placed.map((o) => o.id) }, { status: 201 });
   });
 }
