@@ -62,7 +62,7 @@ export async function cartAction(request: Request, context: Ctx) {
         const dealId = String(formData.get("dealId") ?? "");
         if (qty === null || !dealId) return quiet ? data({ error: "shop.errors.updateQty" }, { status: 400 }) : fail("shop.errors.updateQty");
         try {
-          setCartQty(db, user.id, dealId, qty);
+          await setCartQty(db, user.id, dealId, qty);
         } catch (error) {
           if (quiet && error instanceof ServiceError) return data({ error: error.messageKey }, { status: error.status });
           throw error;
@@ -70,7 +70,7 @@ export async function cartAction(request: Request, context: Ctx) {
         return quiet ? { ok: true as const } : redirectWithToast(request, back, { variant: "success", title: "shop.toast.qtyUpdated" });
       }
       case "remove": {
-        removeFromCart(db, user.id, String(formData.get("dealId") ?? ""));
+        await removeFromCart(db, user.id, String(formData.get("dealId") ?? ""));
         return redirectWithToast(request, back, { variant: "success", title: "shop.toast.removed" });
       }
       case "clear": {

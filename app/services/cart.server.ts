@@ -99,7 +99,12 @@ function addToCartNow(db: Db, userId: string, input: { dealId: string; groupId: 
   );
 }
 
-export function setCartQty(db: Db, userId: string, dealId: string, qty: number) {
+/** A line's new quantity (the cart's stepper); committed with the turn's other writes, as adding is. */
+export function setCartQty(db: Db, userId: string, dealId: string, qty: number): Promise<{ dealId: string; qty: number }> {
+  return writeInBatch(db, () => setCartQtyNow(db, userId, dealId, qty));
+}
+
+function setCartQtyNow(db: Db, userId: string, dealId: string, qty: number) {
   return db.transaction(
     (tx) => {
       const line = tx.select().from(cartItems).where(and(eq(cartItems.userId, userId), eq(cartItems.dealId, dealId))).get();
@@ -113,9 +118,12 @@ export function setCartQty(db: Db, userId: string, dealId: string, qty: number) 
   );
 }
 
-export function removeFromCart(db: Db, userId: string, dealId: string) {
-  const result = db.delete(cartItems).where(and(eq(cartItems.userId, userId), eq(cartItems.dealId, dealId))).run();
-  if (result.changes === 0) throw new ServiceError(404, "shop.errors.notInCart");
+/** Takes a line out of the cart; committed with the turn's other writes, as adding is. */
+export function removeFromCart(db: Db, userId: string, dealId: string): Promise<void> {
+  return writeInBatch(db, () => {
+    const result = db.delete(cartItems).where(and(eq(cartItems.userId, userId), eq(cartItems.dealId, dealId))).run();
+    if (result.changes === 0) throw new ServiceError(404, "shop.errors.notInCart");
+  });
 }
 
 export function clearCart(db: Queryable, userId: string) {

@@ -9,12 +9,12 @@ export function action({ request, params, context }: Route.ActionArgs) {
     return withApiUser(context, request, async ({ db, i18n, user }) => {
       const body = await parseJsonBody(request, i18n, CartQtySchema);
       if ("response" in body) return body.response;
-      return Response.json(setCartQty(db, user.id, params.dealId, body.data.qty));
+      return Response.json(await setCartQty(db, user.id, params.dealId, body.data.qty));
     });
   }
   if (request.method === "DELETE") {
-    return withApiUser(context, request, ({ db, user }) => {
-      removeFromCart(db, user.id, params.dealId);
+    return withApiUser(context, request, async ({ db, user }) => {
+      await removeFromCart(db, user.id, params.dealId);
       return new Response(null, { status: 204 });
     });
   }
