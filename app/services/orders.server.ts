@@ -180,8 +180,12 @@ function placeCartOrdersNow(db: Db, user: User, delivery: DeliveryChoice): Order
   );
 }
 
-/** POST /api/orders: one order from the fields of one cart line. */
-export function placeOrder(db: Db, user: User, line: LineRequest, delivery: DeliveryChoice): Order {
+/** POST /api/orders: one order from the fields of one cart line; committed with the turn's other writes, as a checkout is. */
+export function placeOrder(db: Db, user: User, line: LineRequest, delivery: DeliveryChoice): Promise<Order> {
+  return writeInBatch(db, () => placeOrderNow(db, user, line, delivery));
+}
+
+function placeOrderNow(db: Db, user: User, line: LineRequest, delivery: DeliveryChoice): Order {
   return db.transaction(
     (tx) => {
       if (user.communityId) settleCommunity(tx, user.communityId, new Date());

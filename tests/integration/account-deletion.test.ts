@@ -42,10 +42,10 @@ async function newShopper() {
 }
 
 /** An order of hers for pickup in her community's open week. */
-function orderFor(user: typeof users.$inferSelect, qty = 2) {
+async function orderFor(user: typeof users.$inferSelect, qty = 2) {
   const cycle = db().select().from(weeklyCycles).where(and(eq(weeklyCycles.communityId, user.communityId!), eq(weeklyCycles.isActive, true))).get()!;
   const group = db().select().from(groups).innerJoin(deals, eq(deals.id, groups.dealId)).where(and(eq(groups.weeklyCycleId, cycle.id), eq(deals.status, "ACTIVE"))).get()!.groups;
-  return placeOrder(db(), user, { dealId: group.dealId!, groupId: group.id, qty }, { deliveryType: "DELIVERY", deliveryAddress: "הגפן 7, חיפה", deliveryPhone: "0527654321", deliveryNotes: "קומה 2" });
+  return await placeOrder(db(), user, { dealId: group.dealId!, groupId: group.id, qty }, { deliveryType: "DELIVERY", deliveryAddress: "הגפן 7, חיפה", deliveryPhone: "0527654321", deliveryNotes: "קומה 2" });
 }
 
 const adminId = () => db().select().from(users).where(eq(users.email, DEMO_ADMIN.email)).get()!.id;
@@ -82,7 +82,7 @@ const personalRows = (userId: string) => ({
 describe("deleting an account on /settings", () => {
   it("removes her personal data, keeps her orders with an anonymised user, signs her out everywhere", async () => {
     const shopper = await newShopper();
-    const order = orderFor(shopper.user);
+    const order = await orderFor(shopper.user);
     // Collected: the order is a finished sale the business keeps.
     setOrderStatus(db(), adminId(), order.id, "PAID");
     setOrderStatus(db(), adminId(), order.id, "FULFILLED");
@@ -164,7 +164,7 @@ describe("deleting an account on /settings", () => {
 
   it("waits until her open orders are collected or cancelled", async () => {
     const shopper = await newShopper();
-    orderFor(shopper.user);
+    await orderFor(shopper.user);
     const page = await (await app.fetch("/settings", jsonInit("GET", undefined, shopper.token))).text();
     expect(page).toContain("יש לכם הזמנה אחת פתוחה");
     const response = await app.fetch("/api/user/account", jsonInit("DELETE", { password: PASSWORD }, shopper.token));

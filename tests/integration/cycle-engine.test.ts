@@ -22,18 +22,18 @@ function member(communityId: string, n: number) {
   return db().insert(users).values({ email: `member-${n}-${crypto.randomUUID().slice(0, 6)}@example.com`, firstName: "חבר", communityId }).returning().get();
 }
 /** Orders `qty` of the n-th deal for a new member; returns the order. */
-function order(communityId: string, n: number, qty: number) {
+async function order(communityId: string, n: number, qty: number) {
   const deal = db().select().from(deals).orderBy(deals.slug).limit(1).offset(n).get()!;
   const cycle = openCycle(communityId);
   const group = db().select().from(groups).where(and(eq(groups.dealId, deal.id), eq(groups.weeklyCycleId, cycle.id))).get()!;
-  return placeOrder(db(), member(communityId, n), { dealId: deal.id, groupId: group.id, qty }, { deliveryType: "PICKUP" });
+  return await placeOrder(db(), member(communityId, n), { dealId: deal.id, groupId: group.id, qty }, { deliveryType: "PICKUP" });
 }
 function cycleOrders(cycleId: string) {
   return db().select().from(orders).where(eq(orders.weeklyCycleId, cycleId)).all();
 }
 
 describe("the weekly cycle engine", () => {
-  it("closes a cycle at its deadline and not a minute before", () => {
+  it("closes a cycle at its deadline and not a minute before", async () => {
     const c = community();
     const cycle = openCycle(c.id);
     runCycleEngine(db(), new Date(cycle.orderDeadline.getTime() - 60_000));
@@ -46,7 +46,7 @@ describe("the weekly cycle engine", () => {
     expect(db().select().from(groups).where(and(eq(groups.weeklyCycleId, cycle.id), eq(groups.status, "OPEN"))).all()).toHaveLength(0);
   });
 
-  it("opens the next week's cycle on the same weekday and time, with a group for every active deal", () => {
+  it("opens the next week's cycle on the same weekday and time, with a group for every active deal", async () => {
     const c = community();
     const cycle = openCycle(c.id);
     runCycleEngine(db(), cycle.orderDeadline);
@@ -60,7 +60,7 @@ describe("the weekly cycle engine", () => {
     expect(db().select().from(groups).where(eq(groups.weeklyCycleId, next.id)).all()).toHaveLength(active);
   });
 
-  it("sets everyone's final price by the final tier, never above the purchase price, and totals agree", () => {
+  it("sets everyone's final price by the final tier, never above the purchase price, and totals agree", async () => {
     const c = community();
     const cycle = openCycle(c.id);
     // A 10% tier from 1 ₪: the first buyer pays full price, everyone after gets 10% off, and
@@ -68,7 +68,7 @@ describe("the weekly cycle engine", () => {
     const second = db().select().from(communityTiers).where(eq(communityTiers.communityId, c.id)).orderBy(communityTiers.minRevenue).all()[1];
     db().update(communityTiers).set({ minRevenue: 100, discountPercent: 10 }).where(eq(communityTiers.id, second.id)).run();
     db().update(weeklyCycles).set({ targetRevenue: 0 }).where(eq(weeklyCycles.id, cycle.id)).run();
-    const placed = [order(c.id, 0, 2), order(c.id, 1, 3), order(c.id, 2, 1), order(c.id, 3, 4)];
+    const placed = [await order(c.id, 0, 2), await order(c.id, 1, 3), await order(c.id, 2, 1), await order(c.id, 3, 4)];
     const revenue = openCycle(c.id).currentRevenue;
     expect(revenue).toBe(placed.reduce((sum, o) => sum + o.originalTotal, 0));
 
@@ -89,11 +89,11 @@ describe("the weekly cycle engine", () => {
     expect(told[0].data?.dealSlug).toBeTruthy();
   });
 
-  it("cancels every order, at no charge, when the group misses its goal, and tells each buyer", () => {
+  it("cancels every order, at no charge, when the group misses its goal, and tells each buyer", async () => {
     const c = community();
     const cycle = openCycle(c.id);
     db().update(weeklyCycles).set({ targetRevenue: 100_000_000 }).where(eq(weeklyCycles.id, cycle.id)).run();
-    const placed = [order(c.id, 0, 1), order(c.id, 1, 2)];
+    const placed = [await order(c.id, 0, 1), await order(c.id, 1, 2)];
     runCycleEngine(db(), cycle.orderDeadline);
     for (const o of placed) expect(db().select().from(orders).where(eq(orders.id, o.id)).get()!.status).toBe("CANCELED");
     expect(db().select().from(weeklyCycles).where(eq(weeklyCycles.id, cycle.id)).get()!.goalMissed).toBe(true);
@@ -101,11 +101,11 @@ describe("the weekly cycle engine", () => {
     expect(told.map((n) => n.title)).toEqual(["הקבוצה לא הגיעה ליעד השבוע", "הקבוצה לא הגיעה ליעד השבוע"]);
   });
 
-  it("changes nothing when run twice", () => {
+  it("changes nothing when run twice", async () => {
     const c = community();
     const cycle = openCycle(c.id);
     db().update(weeklyCycles).set({ targetRevenue: 0 }).where(eq(weeklyCycles.id, cycle.id)).run();
-    order(c.id, 0, 3);
+    await order(c.id, 0, 3);
     const first = runCycleEngine(db(), cycle.orderDeadline);
     const snapshot = () => db().all(sql`select id, status, unit_price_at_purchase, total from orders union all select id, is_active, current_revenue, closed_at from weekly_cycles order by 1`);
     const before = snapshot();
@@ -117,7 +117,7 @@ describe("the weekly cycle engine", () => {
     expect(db().select().from(notifications).all()).toHaveLength(notificationCount);
   });
 
-  it("catches up two weeks of downtime: every missed deadline closes and one cycle is open after now", () => {
+  it("catches up two weeks of downtime: every missed deadline closes and one cycle is open after now", async () => {
     const c = community();
     const cycle = openCycle(c.id);
     const later = new Date(cycle.orderDeadline.getTime() + 15 * DAY_MS);
@@ -129,13 +129,13 @@ describe("the weekly cycle engine", () => {
     expect(report.closed).toBeGreaterThanOrEqual(3);
   });
 
-  it("puts an order placed after the deadline (before the clock ran) into next week's cycle", () => {
+  it("puts an order placed after the deadline (before the clock ran) into next week's cycle", async () => {
     const c = community();
     const cycle = openCycle(c.id);
     db().update(weeklyCycles).set({ orderDeadline: new Date(Date.now() - 60_000) }).where(eq(weeklyCycles.id, cycle.id)).run();
     const deal = db().select().from(deals).limit(1).get()!;
     const group = db().select().from(groups).where(and(eq(groups.dealId, deal.id), eq(groups.weeklyCycleId, cycle.id))).get()!;
-    const placed = placeOrder(db(), member(c.id, 9), { dealId: deal.id, groupId: group.id, qty: 1 }, { deliveryType: "PICKUP" });
+    const placed = await placeOrder(db(), member(c.id, 9), { dealId: deal.id, groupId: group.id, qty: 1 }, { deliveryType: "PICKUP" });
     expect(placed.weeklyCycleId).not.toBe(cycle.id);
     expect(placed.weeklyCycleId).toBe(openCycle(c.id).id);
   });
@@ -175,8 +175,8 @@ describe("the weekly close goes through the order state machine", () => {
    * Four buyers before the deadline: one order handed over early by an admin (FULFILLED), one
    * refunded, one PAID, one still PENDING.
    */
-  function weekWithAFulfilledOrder(communityId: string) {
-    const [fulfilled, refunded, paid, pending] = [order(communityId, 0, 3), order(communityId, 1, 2), order(communityId, 2, 2), order(communityId, 3, 1)];
+  async function weekWithAFulfilledOrder(communityId: string) {
+    const [fulfilled, refunded, paid, pending] = [await order(communityId, 0, 3), await order(communityId, 1, 2), await order(communityId, 2, 2), await order(communityId, 3, 1)];
     const at = (hoursBefore: number) => new Date(openCycle(communityId).orderDeadline.getTime() - hoursBefore * 3_600_000);
     setOrderStatus(db(), adminId(), fulfilled.id, "PAID", at(50));
     setOrderStatus(db(), adminId(), fulfilled.id, "FULFILLED", at(49));
@@ -186,11 +186,11 @@ describe("the weekly close goes through the order state machine", () => {
     return { fulfilled: reread(fulfilled), refunded: reread(refunded), paid: reread(paid), pending: reread(pending) };
   }
 
-  it("reprices only PENDING and PAID orders when the goal is met: a fulfilled order keeps its status and price", () => {
+  it("reprices only PENDING and PAID orders when the goal is met: a fulfilled order keeps its status and price", async () => {
     const c = community();
     const cycle = openCycle(c.id);
     db().update(weeklyCycles).set({ targetRevenue: 0 }).where(eq(weeklyCycles.id, cycle.id)).run();
-    const week = weekWithAFulfilledOrder(c.id);
+    const week = await weekWithAFulfilledOrder(c.id);
     // A 10% tier the week reaches, set after everyone bought: the close lowers every price still open.
     const second = db().select().from(communityTiers).where(eq(communityTiers.communityId, c.id)).orderBy(communityTiers.minRevenue).all()[1]!;
     db().update(communityTiers).set({ minRevenue: 100, discountPercent: 10 }).where(eq(communityTiers.id, second.id)).run();
@@ -234,11 +234,11 @@ describe("the weekly close goes through the order state machine", () => {
     expect(told.map((n) => n.data?.orderId).sort()).toEqual([week.paid.id, week.pending.id].sort());
   });
 
-  it("cancels only the orders that may be cancelled when the goal is missed, gives their revenue back and logs each", () => {
+  it("cancels only the orders that may be cancelled when the goal is missed, gives their revenue back and logs each", async () => {
     const c = community();
     const cycle = openCycle(c.id);
     db().update(weeklyCycles).set({ targetRevenue: 100_000_000 }).where(eq(weeklyCycles.id, cycle.id)).run();
-    const week = weekWithAFulfilledOrder(c.id);
+    const week = await weekWithAFulfilledOrder(c.id);
     const reached = books(cycle.id)!.revenue;
 
     runCycleEngine(db(), cycle.orderDeadline);

@@ -55,7 +55,7 @@ describe("what an order line earned", () => {
     const shopper = db().select().from(users).where(eq(users.id, userId)).get()!;
     const before = adminStats(db()).totalRevenue;
 
-    const order = placeOrder(db(), shopper, { dealId: deal.id, groupId: group.id, qty: 3 }, { deliveryType: "PICKUP", pickupPointId: point.id });
+    const order = await placeOrder(db(), shopper, { dealId: deal.id, groupId: group.id, qty: 3 }, { deliveryType: "PICKUP", pickupPointId: point.id });
     expect(order).toMatchObject({ unitPriceAtPurchase: 1790, originalTotal: 5970, total: 5370 });
 
     const week = vendorDashboard(db(), vendor.id).weeks.find((w) => w.cycleId === cycle.id)!;
@@ -87,19 +87,19 @@ describe("what an order line earned", () => {
     const group = db().select().from(groups).where(and(eq(groups.weeklyCycleId, cycle.id), eq(groups.dealId, deal.id))).get()!;
     const shopper = db().insert(users).values({ email: `d-${crypto.randomUUID().slice(0, 8)}@example.com`, communityId: community.id }).returning().get();
     const before = adminStats(db()).totalRevenue;
-    const order = placeOrder(db(), shopper, { dealId: deal.id, groupId: group.id, qty: 2 }, { deliveryType: "DELIVERY", deliveryAddress: "הגפן 5, חיפה", deliveryPhone: "0501234567" });
+    const order = await placeOrder(db(), shopper, { dealId: deal.id, groupId: group.id, qty: 2 }, { deliveryType: "DELIVERY", deliveryAddress: "הגפן 5, חיפה", deliveryPhone: "0501234567" });
     expect(order.deliveryFee).toBe(1500);
     expect(vendorDashboard(db(), vendor.id).totals.revenue).toBe(2 * 1990);
     expect(adminStats(db()).totalRevenue - before).toBe(2 * 1990 + 1500);
   });
 
-  it("sums in SQL exactly what the pure rule gives for every order in the database", () => {
+  it("sums in SQL exactly what the pure rule gives for every order in the database", async () => {
     const { community, cycle, point } = quietCommunity();
     const { deal } = tieredDeal();
     const group = db().select().from(groups).where(and(eq(groups.weeklyCycleId, cycle.id), eq(groups.dealId, deal.id))).get()!;
     for (const qty of [1, 2, 3, 7]) {
       const shopper = db().insert(users).values({ email: `q-${crypto.randomUUID().slice(0, 8)}@example.com`, communityId: community.id }).returning().get();
-      placeOrder(db(), shopper, { dealId: deal.id, groupId: group.id, qty }, { deliveryType: "PICKUP", pickupPointId: point.id });
+      await placeOrder(db(), shopper, { dealId: deal.id, groupId: group.id, qty }, { deliveryType: "PICKUP", pickupPointId: point.id });
     }
     const rows = db().select({ order: orders, earned: lineEarnedSql }).from(orders).all();
     expect(rows.length).toBeGreaterThan(0);

@@ -40,14 +40,14 @@ const statusAudit = (orderId: string) =>
   db().select().from(eventLogs).where(eq(eventLogs.type, "order.status_changed")).all().filter((row) => row.payload?.entityId === orderId);
 
 describe("the pickup day", () => {
-  it("lists each shopper once per pickup point with her items and what she pays", () => {
+  it("lists each shopper once per pickup point with her items and what she pays", async () => {
     const w = week();
     const dana = shopper(w.community.id, "דנה");
     const avi = shopper(w.community.id, "אבי");
     const pickupAt = (pointId: string) => ({ deliveryType: "PICKUP" as const, pickupPointId: pointId });
-    const d1 = placeOrder(db(), dana, { dealId: w.deals[0].id, groupId: w.groups[0].id, qty: 3 }, pickupAt(w.north.id));
-    const d2 = placeOrder(db(), dana, { dealId: w.deals[1].id, groupId: w.groups[1].id, qty: 1 }, pickupAt(w.north.id));
-    const a1 = placeOrder(db(), avi, { dealId: w.deals[0].id, groupId: w.groups[0].id, qty: 2 }, pickupAt(w.south.id));
+    const d1 = await placeOrder(db(), dana, { dealId: w.deals[0].id, groupId: w.groups[0].id, qty: 3 }, pickupAt(w.north.id));
+    const d2 = await placeOrder(db(), dana, { dealId: w.deals[1].id, groupId: w.groups[1].id, qty: 1 }, pickupAt(w.north.id));
+    const a1 = await placeOrder(db(), avi, { dealId: w.deals[0].id, groupId: w.groups[0].id, qty: 2 }, pickupAt(w.south.id));
 
     const places = pickupDay(db(), w.cycle.id);
     expect(places.map((p) => p.address)).toEqual(["אלנבי 5", "הגפן 3"]);
@@ -62,8 +62,8 @@ describe("the pickup day", () => {
   it("moves her orders to FULFILLED through the state machine when she collects, with an audit row per step", async () => {
     const w = week();
     const dana = shopper(w.community.id, "דנה");
-    const first = placeOrder(db(), dana, { dealId: w.deals[0].id, groupId: w.groups[0].id, qty: 3 }, { deliveryType: "PICKUP", pickupPointId: w.north.id });
-    const second = placeOrder(db(), dana, { dealId: w.deals[1].id, groupId: w.groups[1].id, qty: 1 }, { deliveryType: "PICKUP", pickupPointId: w.north.id });
+    const first = await placeOrder(db(), dana, { dealId: w.deals[0].id, groupId: w.groups[0].id, qty: 3 }, { deliveryType: "PICKUP", pickupPointId: w.north.id });
+    const second = await placeOrder(db(), dana, { dealId: w.deals[1].id, groupId: w.groups[1].id, qty: 1 }, { deliveryType: "PICKUP", pickupPointId: w.north.id });
     const cookie = await cookieOf(app, DEMO_ADMIN);
     const adminId = db().select().from(users).where(eq(users.email, DEMO_ADMIN.email)).get()!.id;
 
@@ -93,7 +93,7 @@ describe("the pickup day", () => {
   it("cancels her open orders as a no-show, noted on the audit row, and keeps showing her as one", async () => {
     const w = week();
     const avi = shopper(w.community.id, "אבי");
-    const order = placeOrder(db(), avi, { dealId: w.deals[0].id, groupId: w.groups[0].id, qty: 2 }, { deliveryType: "PICKUP", pickupPointId: w.south.id });
+    const order = await placeOrder(db(), avi, { dealId: w.deals[0].id, groupId: w.groups[0].id, qty: 2 }, { deliveryType: "PICKUP", pickupPointId: w.south.id });
     const cookie = await cookieOf(app, DEMO_ADMIN);
     const response = await post(cookie, `/admin/cycles/${w.cycle.id}/pickup`, { intent: "no-show", shopper: avi.id, place: w.south.id });
     expect(response.status).toBe(302);
@@ -105,7 +105,7 @@ describe("the pickup day", () => {
 
     // Cancelled by the shopper herself: not on the pickup day at all.
     const dana = shopper(w.community.id, "דנה");
-    const own = placeOrder(db(), dana, { dealId: w.deals[1].id, groupId: w.groups[1].id, qty: 1 }, { deliveryType: "PICKUP", pickupPointId: w.south.id });
+    const own = await placeOrder(db(), dana, { dealId: w.deals[1].id, groupId: w.groups[1].id, qty: 1 }, { deliveryType: "PICKUP", pickupPointId: w.south.id });
     db().update(orders).set({ status: "CANCELED" }).where(eq(orders.id, own.id)).run();
     expect(pickupDay(db(), w.cycle.id)[0]!.shoppers.map((s) => s.userId)).toEqual([avi.id]);
   });
@@ -117,7 +117,7 @@ describe("the pickup day", () => {
   ])("refuses %s with a 4xx and the reason, changing nothing", async (_, fields, status, text) => {
     const w = week();
     const dana = shopper(w.community.id, "דנה");
-    const order = placeOrder(db(), dana, { dealId: w.deals[0].id, groupId: w.groups[0].id, qty: 1 }, { deliveryType: "PICKUP", pickupPointId: w.north.id });
+    const order = await placeOrder(db(), dana, { dealId: w.deals[0].id, groupId: w.groups[0].id, qty: 1 }, { deliveryType: "PICKUP", pickupPointId: w.north.id });
     const cookie = await cookieOf(app, DEMO_ADMIN);
     const response = await post(cookie, `/admin/cycles/${w.cycle.id}/pickup`, { shopper: dana.id, ...fields });
     expect(response.status).toBe(status);
@@ -129,8 +129,8 @@ describe("the pickup day", () => {
   it("is for admins only, and the week's lists group by shopper too", async () => {
     const w = week();
     const dana = shopper(w.community.id, "דנה");
-    placeOrder(db(), dana, { dealId: w.deals[0].id, groupId: w.groups[0].id, qty: 1 }, { deliveryType: "PICKUP", pickupPointId: w.north.id });
-    placeOrder(db(), dana, { dealId: w.deals[1].id, groupId: w.groups[1].id, qty: 2 }, { deliveryType: "PICKUP", pickupPointId: w.north.id });
+    await placeOrder(db(), dana, { dealId: w.deals[0].id, groupId: w.groups[0].id, qty: 1 }, { deliveryType: "PICKUP", pickupPointId: w.north.id });
+    await placeOrder(db(), dana, { dealId: w.deals[1].id, groupId: w.groups[1].id, qty: 2 }, { deliveryType: "PICKUP", pickupPointId: w.north.id });
     const guest = await app.fetch(`/admin/cycles/${w.cycle.id}/pickup`);
     expect(guest.status).toBe(302);
     const shopperCookie = await cookieOf(app, { email: "demo@shuk.example", password: "shuk-demo-2026" });

@@ -327,22 +327,22 @@ describe("the vendor dashboard", () => {
     const [north, south] = db().select().from(communities).limit(2).all();
     const northPoint = db().select().from(pickupPoints).where(eq(pickupPoints.communityId, north!.id)).get()!;
     const southPoint = db().select().from(pickupPoints).where(eq(pickupPoints.communityId, south!.id)).get()!;
-    const order = (user: User, dealId: string, qty: number, pickupPointId: string | null) =>
-      placeOrder(db(), user, { dealId, groupId: groupOf(dealId, user.communityId!).id, qty }, pickupPointId ? { deliveryType: "PICKUP", pickupPointId } : { deliveryType: "DELIVERY", deliveryAddress: "הרצל 1", deliveryPhone: "0501234567" });
+    const order = async (user: User, dealId: string, qty: number, pickupPointId: string | null) =>
+      await placeOrder(db(), user, { dealId, groupId: groupOf(dealId, user.communityId!).id, qty }, pickupPointId ? { deliveryType: "PICKUP", pickupPointId } : { deliveryType: "DELIVERY", deliveryAddress: "הרצל 1", deliveryPhone: "0501234567" });
 
     const a = shopperIn(north!.id);
     const b = shopperIn(north!.id);
     const c = shopperIn(south!.id);
-    order(a, tomatoes.id, 3, northPoint.id);
-    order(b, tomatoes.id, 2, northPoint.id);
-    order(b, cucumbers.id, 4, null);
-    order(c, tomatoes.id, 5, southPoint.id);
-    const canceled = order(c, cucumbers.id, 7, southPoint.id);
+    await order(a, tomatoes.id, 3, northPoint.id);
+    await order(b, tomatoes.id, 2, northPoint.id);
+    await order(b, cucumbers.id, 4, null);
+    await order(c, tomatoes.id, 5, southPoint.id);
+    const canceled = await order(c, cucumbers.id, 7, southPoint.id);
     // Cancelled (status only: the dashboard reads the orders themselves).
     db().update(orders).set({ status: "CANCELED", canceledAt: new Date() }).where(eq(orders.id, canceled.id)).run();
     // Another vendor's deal in the same week stays off this dashboard.
     const other = db().select().from(deals).where(and(eq(deals.status, "ACTIVE"), sql`${deals.vendorId} != ${vendor.id}`)).get()!;
-    order(a, other.id, 9, northPoint.id);
+    await order(a, other.id, 9, northPoint.id);
     // A review of this vendor's deal, and one of someone else's.
     db().insert(reviews).values({ userId: a.id, dealId: tomatoes.id, rating: 5, comment: "מתוקות כמו סוכריות" }).run();
     db().insert(reviews).values({ userId: a.id, dealId: other.id, rating: 1, comment: "לא שלי" }).run();

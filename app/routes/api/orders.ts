@@ -10,7 +10,7 @@ export function action({ request, context }: Route.ActionArgs) {
     const body = await parseJsonBody(request, i18n, OrderApiSchema);
     if ("response" in body) return body.response;
     const { dealId, groupId, qty, ...delivery } = body.data;
-    const order = placeOrder(db, user, { dealId, groupId, qty }, delivery);
+    const order = await placeOrder(db, user, { dealId, groupId, qty }, delivery);
     return Response.json(orderJson({ order }), { status: 201 });
   });
 }
