@@ -1,7 +1,7 @@
 import Database from "better-sqlite3";
 import { beforeEach, describe, expect, it } from "vitest";
 import { useTestDatabase } from "../../tests/support/test-db";
-import { writeInBatch } from "./write-batch.server";
+import { WRITES_PER_BATCH_MAX, writeInBatch } from "./write-batch.server";
 
 const db = useTestDatabase();
 
@@ -87,6 +87,23 @@ describe("writeInBatch", () => {
     expect(results.map((result) => result.status)).toEqual(["rejected", "rejected", "rejected"]);
     expect(storedElsewhere()).toEqual([]);
     expect(db().$client.inTransaction).toBe(false);
+  });
+
+  it("commits at most WRITES_PER_BATCH_MAX writes together, the rest in the next turn", async () => {
+    const count = WRITES_PER_BATCH_MAX + 6;
+    // What another connection sees while each write runs: nothing yet for the first batch, the
+    // first batch's rows for the second.
+    const seenElsewhere: number[] = [];
+    await Promise.all(
+      Array.from({ length: count }, (_, n) =>
+        writeInBatch(db(), () => {
+          seenElsewhere.push(storedElsewhere().length);
+          return insert(n)();
+        }),
+      ),
+    );
+    expect(seenElsewhere).toEqual([...Array(WRITES_PER_BATCH_MAX).fill(0), ...Array(6).fill(WRITES_PER_BATCH_MAX)]);
+    expect(storedElsewhere()).toHaveLength(count);
   });
 
   it("starts a new batch in the next turn", async () => {

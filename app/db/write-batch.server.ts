@@ -6,6 +6,10 @@
 // once; a page they share (the week's row, an index's leaf) goes to the WAL once, and the other
 // worker reloads its cache once per batch instead of once per write.
 //
+// A batch takes at most WRITES_PER_BATCH_MAX writes, and the rest go in the next turn: a batch
+// holds the database's write lock while it runs, and the other worker waits for it (blocked, in
+// SQLite's busy handler), so a crowd of writes must not make one long transaction.
+//
 // Each write keeps its own outcome: one that throws is rolled back to its savepoint and rejects
 // alone, the others still commit. None is answered before the commit, so a write that was
 // answered is on disk. If the batch's transaction itself fails (the disk is full, the
@@ -31,6 +35,12 @@ type Outcome = { ok: true; value: unknown } | { ok: false; error: unknown };
 
 const batchers = new WeakMap<Database.Database, Batcher>();
 
+/**
+ * A whole checkout round (both requests) cost 1.1-2 ms of CPU in the bench (decision record
+ * 016), and its transaction is only part of that: 64 hold the write lock for tens of ms at most.
+ */
+export const WRITES_PER_BATCH_MAX = 64;
+
 function batcherOf(sqlite: Database.Database): Batcher {
   let batcher = batchers.get(sqlite);
   if (batcher) return batcher;
@@ -53,7 +63,9 @@ function batcherOf(sqlite: Database.Database): Batcher {
 }
 
 function flush(batcher: Batcher) {
-  const writes = batcher.queue.splice(0);
+  const writes = batcher.queue.splice(0, WRITES_PER_BATCH_MAX);
+  // Those past the limit go in the next turn, after the reads waiting for this one.
+  if (batcher.queue.length) setImmediate(flush, batcher);
   let outcomes: Outcome[];
   try {
     outcomes = batcher.inTransaction.immediate(writes);
