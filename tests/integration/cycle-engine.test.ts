@@ -33,7 +33,7 @@ function cycleOrders(cycleId: string) {
 }
 
 describe("the weekly cycle engine", () => {
-  it("closes a cycle at its deadline and not a minute before", async () => {
+  it("closes a cycle at its deadline and not a minute before", () => {
     const c = community();
     const cycle = openCycle(c.id);
     runCycleEngine(db(), new Date(cycle.orderDeadline.getTime() - 60_000));
@@ -46,7 +46,7 @@ describe("the weekly cycle engine", () => {
     expect(db().select().from(groups).where(and(eq(groups.weeklyCycleId, cycle.id), eq(groups.status, "OPEN"))).all()).toHaveLength(0);
   });
 
-  it("opens the next week's cycle on the same weekday and time, with a group for every active deal", async () => {
+  it("opens the next week's cycle on the same weekday and time, with a group for every active deal", () => {
     const c = community();
     const cycle = openCycle(c.id);
     runCycleEngine(db(), cycle.orderDeadline);
@@ -117,7 +117,7 @@ describe("the weekly cycle engine", () => {
     expect(db().select().from(notifications).all()).toHaveLength(notificationCount);
   });
 
-  it("catches up two weeks of downtime: every missed deadline closes and one cycle is open after now", async () => {
+  it("catches up two weeks of downtime: every missed deadline closes and one cycle is open after now", () => {
     const c = community();
     const cycle = openCycle(c.id);
     const later = new Date(cycle.orderDeadline.getTime() + 15 * DAY_MS);
