@@ -196,5 +196,6 @@ export function documentBodyOf(response: Response): Buffer | undefined {
 export const handleError: HandleErrorFunction = (error, { request }) => {
   // Aborted requests (a person navigating away) are not errors worth logging.
   if (request.signal.aborted) return;
-  console.error(error);
+  // The method and path say which form or page it was (never the query: it may hold a token).
+  console.error(`${request.method} ${new URL(request.url).pathname} failed:`, error);
 };

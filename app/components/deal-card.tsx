@@ -124,10 +124,14 @@ function DealCardContent({
           <span className="absolute start-2 top-2 rounded-full bg-accent-600 px-2 py-0.5 text-xs font-bold text-white">{t("shop.price.hot")}</span>
         ) : null}
         {bulkFormId ? (
-          <label className="absolute end-2 top-2 grid size-11 cursor-pointer place-items-center rounded-full bg-surface/90 shadow-sm">
-            <span className="sr-only">{t("shop.deals.select", { title: deal.title })}</span>
-            <input type="checkbox" name="line" value={`${deal.id}:${group?.id ?? ""}`} form={bulkFormId} className="size-5 accent-brand-600" data-testid="bulk-select" />
-          </label>
+          // Without an open group in the shopper's community the deal cannot join the cart this
+          // week: nothing to tick (cart.server.ts refuses such a line).
+          group ? (
+            <label className="absolute end-2 top-2 grid size-11 cursor-pointer place-items-center rounded-full bg-surface/90 shadow-sm">
+              <span className="sr-only">{t("shop.deals.select", { title: deal.title })}</span>
+              <input type="checkbox" name="line" value={`${deal.id}:${group.id}`} form={bulkFormId} className="size-5 accent-brand-600" data-testid="bulk-select" />
+            </label>
+          ) : null
         ) : signedIn ? (
           <HeartButton shown={favorite} bursting={heart === true} position="absolute end-2 top-2" form={heartFormId} name="toggle" value={`${favorite ? "remove" : "add"}:${deal.id}`} />
         ) : (

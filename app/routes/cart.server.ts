@@ -49,8 +49,11 @@ export async function cartAction(request: Request, context: Ctx) {
           .getAll("line")
           .map(String)
           .map((value) => value.split(":"))
-          .filter(([dealId, groupId]) => dealId && groupId);
+          .filter(([dealId]) => dealId);
         if (lines.length === 0) return redirectWithToast(request, back, { variant: "warning", title: "shop.errors.noSelection" });
+        // A line without its community's group (a form from before the week closed, a tampered
+        // one) cannot join the cart: nothing is added, rather than the rest counted as all of it.
+        if (lines.some(([, groupId]) => !groupId)) return fail("shop.errors.bulkAdd", "shop.errors.noGroup");
         for (const [dealId, groupId] of lines) await addToCart(db, user.id, { dealId, groupId, qty: 1 });
         return redirectWithToast(request, "/cart", { variant: "success", title: "shop.toast.addedMany", values: { count: lines.length } });
       }

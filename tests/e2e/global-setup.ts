@@ -81,6 +81,10 @@ export default async function globalSetup() {
     await new Promise((resolve) => child.once("exit", resolve));
     await mail.close();
     fs.rmSync(dir, { recursive: true, force: true });
+    // Kept beside the run's traces: a 500 in a test is explained here.
+    const outputDir = path.join("test-results", process.env.BUILD_DIR ?? "build");
+    fs.mkdirSync(outputDir, { recursive: true });
+    fs.writeFileSync(path.join(outputDir, "server.log"), output);
     if (/Error|error/.test(output) && process.env.E2E_SHOW_SERVER_LOG !== "0") {
       console.log(`Server output during the run:\n${output}`);
     }

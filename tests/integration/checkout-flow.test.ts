@@ -320,6 +320,24 @@ describe("a card's forms without JavaScript", () => {
     expect(db().select().from(favorites).where(eq(favorites.userId, userId)).all()).toHaveLength(0);
   });
 
+  it("bulk add takes every ticked deal, and refuses a ticked deal without its group, adding none of them", async () => {
+    const { token, userId, picked } = await shopperWithCart(2);
+    const cartQtys = () => db().select().from(cartItems).where(eq(cartItems.userId, userId)).orderBy(cartItems.dealId).all().map((line) => line.qty);
+    const bulkAdd = (lines: string[]) => {
+      const body = new URLSearchParams({ intent: "bulk-add", redirectTo: "/deals?mode=bulk" });
+      for (const line of lines) body.append("line", line);
+      return app.fetch("/cart", { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded", Accept: "text/html", Authorization: `Bearer ${token}` }, body: body.toString() });
+    };
+    const [first, second] = picked.map((deal) => `${deal.id}:${deal.groups[0]!.id}`);
+    // One line without its group (a week that closed since the page was drawn, a forged form).
+    const refused = await bulkAdd([first!, `${picked[1]!.id}:`]);
+    expect([refused.status, refused.headers.get("Location")]).toEqual([302, "/deals?mode=bulk"]);
+    expect(cartQtys()).toEqual([2, 2]);
+    const added = await bulkAdd([first!, second!]);
+    expect([added.status, added.headers.get("Location")]).toEqual([302, "/cart"]);
+    expect(cartQtys()).toEqual([3, 3]);
+  });
+
   it("answer a forged button with a way back and change nothing", async () => {
     const { token, userId, picked } = await shopperWithCart(1);
     const before = snapshot();
