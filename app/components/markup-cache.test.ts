@@ -59,6 +59,7 @@ const variants: CardProps[] = [
   { ...shopper, deal: { ...deal, images: [] } },
   { ...shopper, deal: { ...deal, groups: [{ id: "g-2" }] } },
   { ...shopper, deal: { ...deal, groups: [] } },
+  { ...shopper, bulkFormId: "bulk", deal: { ...deal, groups: [] } },
   { ...shopper, deal: { ...deal, id: "d-2" } },
 ];
 
@@ -102,6 +103,12 @@ describe("deal cards from the markup cache", () => {
     const html = renderFrom(createMarkupStore(), h(DealCard, forged));
     expect(html).toBe(render(h(DealCard, forged), null));
     expect(html).toContain("&lt;!--piece-");
+  });
+
+  it("offer a box to tick in bulk mode only for a deal with an open group (cart.server.ts refuses a line without one)", () => {
+    const bulk = { ...shopper, bulkFormId: "bulk" };
+    expect(render(h(DealCard, bulk), null)).toContain('value="d-1:g-1"');
+    expect(render(h(DealCard, { ...bulk, deal: { ...deal, groups: [] } }), null)).not.toContain('data-testid="bulk-select"');
   });
 
   it("are kept apart per language", () => {

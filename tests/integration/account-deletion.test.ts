@@ -42,10 +42,10 @@ async function newShopper() {
 }
 
 /** An order of hers for pickup in her community's open week. */
-async function orderFor(user: typeof users.$inferSelect, qty = 2) {
+function orderFor(user: typeof users.$inferSelect, qty = 2) {
   const cycle = db().select().from(weeklyCycles).where(and(eq(weeklyCycles.communityId, user.communityId!), eq(weeklyCycles.isActive, true))).get()!;
   const group = db().select().from(groups).innerJoin(deals, eq(deals.id, groups.dealId)).where(and(eq(groups.weeklyCycleId, cycle.id), eq(deals.status, "ACTIVE"))).get()!.groups;
-  return await placeOrder(db(), user, { dealId: group.dealId!, groupId: group.id, qty }, { deliveryType: "DELIVERY", deliveryAddress: "הגפן 7, חיפה", deliveryPhone: "0527654321", deliveryNotes: "קומה 2" });
+  return placeOrder(db(), user, { dealId: group.dealId!, groupId: group.id, qty }, { deliveryType: "DELIVERY", deliveryAddress: "הגפן 7, חיפה", deliveryPhone: "0527654321", deliveryNotes: "קומה 2" });
 }
 
 const adminId = () => db().select().from(users).where(eq(users.email, DEMO_ADMIN.email)).get()!.id;

@@ -44,7 +44,7 @@ async function shopperWithCart(lines = 2) {
 }
 
 /** A page form as a browser without JavaScript sends it, signed in by bearer token. */
-function postForm(path: string, fields: Record<string, string>, token: string) {
+function postForm(path: string, fields: Record<string, string> | URLSearchParams, token: string) {
   return app.fetch(path, {
     method: "POST",
     headers: { "Content-Type": "application/x-www-form-urlencoded", Accept: "text/html", Authorization: `Bearer ${token}` },
@@ -323,11 +323,8 @@ describe("a card's forms without JavaScript", () => {
   it("bulk add takes every ticked deal, and refuses a ticked deal without its group, adding none of them", async () => {
     const { token, userId, picked } = await shopperWithCart(2);
     const cartQtys = () => db().select().from(cartItems).where(eq(cartItems.userId, userId)).orderBy(cartItems.dealId).all().map((line) => line.qty);
-    const bulkAdd = (lines: string[]) => {
-      const body = new URLSearchParams({ intent: "bulk-add", redirectTo: "/deals?mode=bulk" });
-      for (const line of lines) body.append("line", line);
-      return app.fetch("/cart", { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded", Accept: "text/html", Authorization: `Bearer ${token}` }, body: body.toString() });
-    };
+    // Each ticked box is a "line" field of its own.
+    const bulkAdd = (lines: string[]) => postForm("/cart", new URLSearchParams([["intent", "bulk-add"], ["redirectTo", "/deals?mode=bulk"], ...lines.map((line) => ["line", line])]), token);
     const [first, second] = picked.map((deal) => `${deal.id}:${deal.groups[0]!.id}`);
     // One line without its group (a week that closed since the page was drawn, a forged form).
     const refused = await bulkAdd([first!, `${picked[1]!.id}:`]);

@@ -22,11 +22,11 @@ function member(communityId: string, n: number) {
   return db().insert(users).values({ email: `member-${n}-${crypto.randomUUID().slice(0, 6)}@example.com`, firstName: "חבר", communityId }).returning().get();
 }
 /** Orders `qty` of the n-th deal for a new member; returns the order. */
-async function order(communityId: string, n: number, qty: number) {
+function order(communityId: string, n: number, qty: number) {
   const deal = db().select().from(deals).orderBy(deals.slug).limit(1).offset(n).get()!;
   const cycle = openCycle(communityId);
   const group = db().select().from(groups).where(and(eq(groups.dealId, deal.id), eq(groups.weeklyCycleId, cycle.id))).get()!;
-  return await placeOrder(db(), member(communityId, n), { dealId: deal.id, groupId: group.id, qty }, { deliveryType: "PICKUP" });
+  return placeOrder(db(), member(communityId, n), { dealId: deal.id, groupId: group.id, qty }, { deliveryType: "PICKUP" });
 }
 function cycleOrders(cycleId: string) {
   return db().select().from(orders).where(eq(orders.weeklyCycleId, cycleId)).all();

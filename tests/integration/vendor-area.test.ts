@@ -327,8 +327,8 @@ describe("the vendor dashboard", () => {
     const [north, south] = db().select().from(communities).limit(2).all();
     const northPoint = db().select().from(pickupPoints).where(eq(pickupPoints.communityId, north!.id)).get()!;
     const southPoint = db().select().from(pickupPoints).where(eq(pickupPoints.communityId, south!.id)).get()!;
-    const order = async (user: User, dealId: string, qty: number, pickupPointId: string | null) =>
-      await placeOrder(db(), user, { dealId, groupId: groupOf(dealId, user.communityId!).id, qty }, pickupPointId ? { deliveryType: "PICKUP", pickupPointId } : { deliveryType: "DELIVERY", deliveryAddress: "הרצל 1", deliveryPhone: "0501234567" });
+    const order = (user: User, dealId: string, qty: number, pickupPointId: string | null) =>
+      placeOrder(db(), user, { dealId, groupId: groupOf(dealId, user.communityId!).id, qty }, pickupPointId ? { deliveryType: "PICKUP", pickupPointId } : { deliveryType: "DELIVERY", deliveryAddress: "הרצל 1", deliveryPhone: "0501234567" });
 
     const a = shopperIn(north!.id);
     const b = shopperIn(north!.id);
