@@ -3,7 +3,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type RouterContextProvider } from "react-router";
 import { dbContext, userContext } from "~/context";
-import { addToCart, clearCart, removeFromCart, setCartQty } from "~/services/cart.server";
+import { addLinesToCart, addToCart, clearCart, removeFromCart, setCartQty } from "~/services/cart.server";
 import { ServiceError } from "~/domain/errors";
 import { AddToCartSchema, CartQtySchema } from "~/domain/shop-schemas";
 import { redirectWithToast } from "~/web/toast.server";
@@ -54,7 +54,7 @@ export async function cartAction(request: Request, context: Ctx) {
         // A line without its community's group (a form from before the week closed, a tampered
         // one) cannot join the cart: nothing is added, rather than the rest counted as all of it.
         if (lines.some(([, groupId]) => !groupId)) return fail("shop.errors.bulkAdd", "shop.errors.noGroup");
-        for (const [dealId, groupId] of lines) await addToCart(db, user.id, { dealId, groupId, qty: 1 });
+        await addLinesToCart(db, user.id, lines.map(([dealId, groupId]) => ({ dealId: dealId!, groupId: groupId!, qty: 1 })));
         return redirectWithToast(request, "/cart", { variant: "success", title: "shop.toast.addedMany", values: { count: lines.length } });
       }
       case "update": {

@@ -99,6 +99,16 @@ function addToCartNow(db: Db, userId: string, input: { dealId: string; groupId: 
   );
 }
 
+/**
+ * Several deals at once (bulk mode's ticked cards): all of them or none. A line a rule refuses
+ * (a week closed since the page was drawn, a quantity past the maximum) undoes the ones before
+ * it, so the shopper is not left with part of what they ticked and a message about the rest.
+ */
+export function addLinesToCart(db: Db, userId: string, lines: readonly { dealId: string; groupId: string; qty: number }[]): Promise<{ dealId: string; qty: number }[]> {
+  // Inside the batch's transaction this one is a savepoint: a refusal rolls back these lines only.
+  return writeInBatch(db, () => db.transaction(() => lines.map((line) => addToCartNow(db, userId, line)), { behavior: "immediate" }));
+}
+
 /** A line's new quantity (the cart's stepper); committed with the turn's other writes, as adding is. */
 export function setCartQty(db: Db, userId: string, dealId: string, qty: number): Promise<{ dealId: string; qty: number }> {
   return writeInBatch(db, () => setCartQtyNow(db, userId, dealId, qty));

@@ -320,7 +320,7 @@ describe("a card's forms without JavaScript", () => {
     expect(db().select().from(favorites).where(eq(favorites.userId, userId)).all()).toHaveLength(0);
   });
 
-  it("bulk add takes every ticked deal, and refuses a ticked deal without its group, adding none of them", async () => {
+  it("bulk add takes every ticked deal, and refuses a ticked deal without its group or one a rule refuses, adding none of them", async () => {
     const { token, userId, picked } = await shopperWithCart(2);
     const cartQtys = () => db().select().from(cartItems).where(eq(cartItems.userId, userId)).orderBy(cartItems.dealId).all().map((line) => line.qty);
     // Each ticked box is a "line" field of its own.
@@ -329,6 +329,11 @@ describe("a card's forms without JavaScript", () => {
     // One line without its group (a week that closed since the page was drawn, a forged form).
     const refused = await bulkAdd([first!, `${picked[1]!.id}:`]);
     expect([refused.status, refused.headers.get("Location")]).toEqual([302, "/deals?mode=bulk"]);
+    expect(cartQtys()).toEqual([2, 2]);
+    // A line the service refuses after an accepted one (another deal's group): the accepted
+    // one is undone too, all or nothing.
+    const refusedLate = await bulkAdd([first!, `${picked[1]!.id}:${picked[0]!.groups[0]!.id}`]);
+    expect([refusedLate.status, refusedLate.headers.get("Location")]).toEqual([302, "/deals?mode=bulk"]);
     expect(cartQtys()).toEqual([2, 2]);
     const added = await bulkAdd([first!, second!]);
     expect([added.status, added.headers.get("Location")]).toEqual([302, "/cart"]);
