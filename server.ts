@@ -7,7 +7,7 @@ import http from "node:http";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { createRequestHandler, type RouterContextProvider, type ServerBuild } from "react-router";
-import { compress, isCompressible, MIN_COMPRESS_BYTES, pickEncoding } from "./server/compression";
+import { compress, isCompressible, MIN_COMPRESS_BYTES, pickEncoding, type CompressionLevel } from "./server/compression";
 import { GuestCache, guestCacheKey, isCacheableAnswer, type CachedAnswer } from "./server/guest-cache";
 import { createAdmission, QueueFullError } from "./server/admission";
 import { createAppHandler } from "./server/api-routes";
@@ -191,12 +191,27 @@ function answerOf(response: Response, body: Buffer): CachedAnswer {
   return { status: response.status, headers, body, encoded: {} };
 }
 
-/** Writes an answer, compressed when the client takes it and it is worth it. */
-function sendAnswer(req: http.IncomingMessage, res: http.ServerResponse, answer: CachedAnswer) {
+/** Requests this worker has received and not finished answering (the one at hand among them). */
+let answersPending = 0;
+
+/**
+ * How hard to compress an answer made for this request alone: lightly while other requests are
+ * in the worker too (waiting for their turn, rendering between awaits), so a crowd is not kept
+ * waiting for bytes a phone would save a few milliseconds on (server/compression.ts).
+ */
+function levelForOneAnswer(): CompressionLevel {
+  return answersPending > 1 ? "fastest" : "fast";
+}
+
+/**
+ * Writes an answer, compressed when the client takes it and it is worth it: at `level`, or as
+ * `levelForOneAnswer` says for one made for this request.
+ */
+function sendAnswer(req: http.IncomingMessage, res: http.ServerResponse, answer: CachedAnswer, level: CompressionLevel = levelForOneAnswer()) {
   const contentType = answer.headers.find(([name]) => name === "content-type")?.[1];
   const compressible = isCompressible(contentType) && answer.body.byteLength >= MIN_COMPRESS_BYTES;
   const encoding = compressible ? pickEncoding(req.headers["accept-encoding"]) : null;
-  const body = encoding ? (answer.encoded[encoding] ??= compress(answer.body, encoding, "fast")) : answer.body;
+  const body = encoding ? (answer.encoded[encoding] ??= compress(answer.body, encoding, level)) : answer.body;
   const cookies: string[] = [];
   for (const [name, value] of answer.headers) {
     if (name === "set-cookie") cookies.push(value);
@@ -220,7 +235,7 @@ async function compressed(response: Response, acceptEncoding: string | undefined
   const headers = new Headers(response.headers);
   headers.set("Content-Encoding", encoding);
   headers.set("Vary", "Accept-Encoding");
-  const encoded = compress(body, encoding, "fast");
+  const encoded = compress(body, encoding, levelForOneAnswer());
   headers.set("Content-Length", String(encoded.byteLength));
   return new Response(new Uint8Array(encoded.buffer as ArrayBuffer, encoded.byteOffset, encoded.byteLength), { status: response.status, statusText: response.statusText, headers });
 }
@@ -303,13 +318,14 @@ async function serveGuest(key: string, req: http.IncomingMessage, res: http.Serv
   forgetPagesOtherWorkersChanged();
   const hit = guestCache.lookup(key, Date.now());
   if (hit) {
-    sendAnswer(req, res, hit.answer);
+    // A kept page is compressed once per encoding and sent to every guest after: worth the effort.
+    sendAnswer(req, res, hit.answer, "fast");
     // Past its TTL: this guest got the last copy; one render makes the next.
     if (hit.stale) renderForGuests(key, req, url).catch((error) => console.error("guest page refresh failed", error));
     return;
   }
   try {
-    sendAnswer(req, res, await renderForGuests(key, req, url));
+    sendAnswer(req, res, await renderForGuests(key, req, url), "fast");
   } catch (error) {
     if (!(error instanceof QueueFullError)) throw error;
     refuse(req, res, 503, "busy", url.pathname, BUSY_HEADERS);
@@ -342,6 +358,8 @@ async function handle(req: http.IncomingMessage, res: http.ServerResponse) {
 }
 
 const server = http.createServer((req, res) => {
+  answersPending += 1;
+  res.once("close", () => (answersPending -= 1));
   // Whatever answered (a refusal, a file, a page), a body still arriving is not read for long.
   res.on("finish", () => discardRestOfBody(req));
   handle(req, res).catch((error) => {

@@ -11,7 +11,9 @@
 // AB_VARIANTS: a JSON list of {"name", "build", "flags": [node flags], "env": {...}}, default
 //   the builds "build-base" and "build" with no flags;
 // AB_ROUNDS (6), AB_SECONDS (8 per variant and round), AB_CONNECTIONS (50),
-// AB_WARMUP (30 s per variant before the first round: a fresh worker's JIT, see warmServer).
+// AB_WARMUP (30 s per variant before the first round: a fresh worker's JIT, see warmServer),
+// AB_HEADERS: a JSON object of request headers to add, say {"Accept-Encoding": "gzip, deflate,
+//   br, zstd"} for the compressed answers a browser asks for (autocannon asks for none).
 // The path is signed in as the bench's page user unless it starts with "guest:"; "<slug>" is
 // the bench's first deal.
 import fs from "node:fs";
@@ -28,6 +30,7 @@ const rounds = Number(process.env.AB_ROUNDS ?? 6);
 const seconds = Number(process.env.AB_SECONDS ?? 8);
 const connections = Number(process.env.AB_CONNECTIONS ?? 50);
 const warmupSeconds = Number(process.env.AB_WARMUP ?? 30);
+const extraHeaders = JSON.parse(process.env.AB_HEADERS ?? "{}");
 const databasePath = process.env.PROFILE_DB ?? path.join(os.tmpdir(), "shuk-profile.db");
 const seedFile = `${databasePath}.seed.json`;
 if (!fs.existsSync(seedFile)) {
@@ -59,11 +62,11 @@ try {
       nodeFlags: variant.flags ?? [],
       extraEnv: { ...(guest ? { GUEST_CACHE_TTL_MS: "0" } : {}), ...variant.env },
     });
-    const headers = guest ? {} : { Cookie: await asReturningBrowser(server.origin, await pageSignIn(server.origin, pageUser.email, BENCH_PASSWORD)) };
+    const headers = { ...extraHeaders, ...(guest ? {} : { Cookie: await asReturningBrowser(server.origin, await pageSignIn(server.origin, pageUser.email, BENCH_PASSWORD)) }) };
     servers.push({ variant, server, url: `${server.origin}${pagePath}`, headers, workers: workerPidsOf(server), results: [] });
   }
   for (const entry of servers) await warmServer([{ url: entry.url, headers: entry.headers }], warmupSeconds, { connections });
-  console.log(`${pagePath}${guest ? " (guest, no guest cache)" : " (signed in)"}, ${connections} connections, ${seconds} s each`);
+  console.log(`${pagePath}${guest ? " (guest, no guest cache)" : " (signed in)"}, ${connections} connections, ${seconds} s each${process.env.AB_HEADERS ? `, with ${process.env.AB_HEADERS}` : ""}`);
   for (let round = 0; round < rounds; round++) {
     const order = servers.map((_, i) => servers[(i + round) % servers.length]);
     const line = [];

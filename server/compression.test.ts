@@ -29,4 +29,21 @@ describe("compression", () => {
     expect(zlib.gunzipSync(gz).equals(page)).toBe(true);
     expect(br.length).toBeLessThan(page.length / 10);
   });
+
+  it("compresses at every level to the same bytes, the fastest level less tightly than the kept one", () => {
+    // A page-like text that does not repeat exactly, so the levels differ.
+    const page = Buffer.from(Array.from({ length: 2_000 }, (_, i) => `<li data-id="${(i * 7919) % 10007}">עגבניות ${i % 97} ₪</li>`).join(""));
+    const sizes: Record<string, number> = {};
+    for (const level of ["best", "fast", "fastest"] as const) {
+      const br = compress(page, "br", level);
+      const gz = compress(page, "gzip", level);
+      expect(zlib.brotliDecompressSync(br).equals(page)).toBe(true);
+      expect(zlib.gunzipSync(gz).equals(page)).toBe(true);
+      sizes[`br ${level}`] = br.length;
+      sizes[`gzip ${level}`] = gz.length;
+    }
+    expect(sizes["br fastest"]).toBeGreaterThan(sizes["br best"]!);
+    expect(sizes["gzip fastest"]).toBeGreaterThan(sizes["gzip best"]!);
+    expect(sizes["br fastest"]).toBeLessThan(page.length / 4);
+  });
 });

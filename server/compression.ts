@@ -29,17 +29,30 @@ export function pickEncoding(acceptEncoding: string | null | undefined): Encodin
 }
 
 /**
- * Compresses a whole answer. `level` "fast" is for pages rendered per request (brotli 4 is
- * about as quick as gzip 6 and smaller); "best" is for bytes compressed once and kept.
+ * How hard to compress:
+ * - "best": bytes compressed once and kept (the build's files): brotli 11, gzip 9.
+ * - "fast": an answer made for one request while the worker has nothing else to do: brotli 4
+ *   (about as quick as gzip 6, and smaller).
+ * - "fastest": an answer made for one request while others wait their turn (the render queue
+ *   is not empty): brotli 1, gzip 1. Under a crowd every millisecond a worker spends on one
+ *   answer delays all the answers behind it, and brotli 4 was a quarter of what a signed-in page
+ *   cost; brotli 1 is a quarter of brotli 4's time, and its answer a little larger (/deals
+ *   13.3 kB against 11.6, decision record 016, session 25).
  */
-export function compress(body: Uint8Array, encoding: Encoding, level: "fast" | "best"): Buffer {
+export type CompressionLevel = "best" | "fast" | "fastest";
+
+const BROTLI_QUALITY: Record<CompressionLevel, number> = { best: 11, fast: 4, fastest: 1 };
+const GZIP_LEVEL: Record<CompressionLevel, number> = { best: 9, fast: 6, fastest: 1 };
+
+/** Compresses a whole answer. */
+export function compress(body: Uint8Array, encoding: Encoding, level: CompressionLevel): Buffer {
   if (encoding === "br") {
     return zlib.brotliCompressSync(body, {
       params: {
-        [zlib.constants.BROTLI_PARAM_QUALITY]: level === "best" ? 11 : 4,
+        [zlib.constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY[level],
         [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.byteLength,
       },
     });
   }
-  return zlib.gzipSync(body, { level: level === "best" ? 9 : 6 });
+  return zlib.gzipSync(body, { level: GZIP_LEVEL[level] });
 }

@@ -96,6 +96,21 @@ describe("compression", () => {
     }
   });
 
+  it("compresses a page more lightly while other pages wait their turn to render", async () => {
+    const login = await raw("/login", { "Content-Type": "application/x-www-form-urlencoded", Accept: "text/html" }, "POST", "intent=password&email=demo%40shuk.example&password=shuk-demo-2026&redirectTo=%2Fdeals");
+    const headers = { Cookie: (login.headers["set-cookie"] ?? []).map((c) => c.split(";")[0]).join("; "), "Accept-Encoding": "br" };
+    const alone = await raw("/deals", headers);
+    // Forty at once: every worker has a queue, and the pages rendered while it is not empty are
+    // compressed at the fastest level, which leaves them larger.
+    const crowd = await Promise.all(Array.from({ length: 40 }, () => raw("/deals", headers)));
+    const sizes = crowd.map((answer) => answer.body.length);
+    for (const answer of crowd) {
+      expect(answer.headers["content-encoding"]).toBe("br");
+      expect(zlib.brotliDecompressSync(answer.body).toString()).toContain("</html>");
+    }
+    expect(Math.max(...sizes)).toBeGreaterThan(alone.body.length * 1.05);
+  });
+
   it("serves scripts precompressed by the build", async () => {
     const html = (await raw("/")).body.toString();
     // A script the page loads: in a src or href, or in the list the first-paint starter adds
