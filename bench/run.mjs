@@ -90,7 +90,7 @@ for (const signal of ["SIGINT", "SIGTERM"]) {
 }
 
 const loadBefore = os.loadavg();
-const measured = { loads: [], planned: [], api: [], weight: {}, config };
+const measured = { loads: [], browser: [], planned: [], api: [], weight: {}, config };
 if (loadBefore[0] > os.cpus().length / 2) {
   log(`warning: the machine is busy before we start (load average ${loadBefore.map((l) => l.toFixed(1)).join(" ")} on ${os.cpus().length} cores); figures will be low and noisy`);
 }
@@ -194,6 +194,16 @@ try {
       continue;
     }
     measured.loads.push({ key: page.key, name: page.name, result: await measure(page.name, origin, page.path, page.headers) });
+  }
+  // The signed-in pages again as a shopper's browser asks for them: with the Accept-Encoding
+  // Chromium sends, so each answer is compressed as it goes out (server/compression.ts), which
+  // autocannon's own requests never ask for. What a page costs here is what the capacity model
+  // counts; the rows above stay as the budgets were set (docs/decisions/016, session 25).
+  const BROWSER_ENCODINGS = { "Accept-Encoding": "gzip, deflate, br, zstd" };
+  for (const { key, name } of measured.loads.filter((l) => SIGNED_IN_PAGES.includes(l.key))) {
+    const page = pages.find((p) => p.key === key);
+    const browserName = `${name}, compressed`;
+    measured.browser.push({ key, name: browserName, result: await measure(browserName, origin, page.path, { ...page.headers, ...BROWSER_ENCODINGS }) });
   }
   // The signed-in pages again at the load the capacity model plans for (its headroom times each
   // page's measured rate), shoppers arriving at random: the latency they see there. Flat out,

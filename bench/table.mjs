@@ -39,7 +39,7 @@ function cpuNote(r) {
 }
 
 /** Rows [measure, figure, budget, ok] from everything run.mjs measured (missing parts: n/a). */
-export function buildRows({ loads = [], planned = [], api = [], bare, bareSignedIn, checkout, invariant, weight = {}, lighthouse, firstCard, slugPath, config }) {
+export function buildRows({ loads = [], browser = [], planned = [], api = [], bare, bareSignedIn, checkout, invariant, weight = {}, lighthouse, firstCard, slugPath, config }) {
   const rows = [];
   const section = (title) => rows.push({ section: title });
 
@@ -106,6 +106,13 @@ export function buildRows({ loads = [], planned = [], api = [], bare, bareSigned
     invariant ? invariant.ok : false,
   ]);
 
+  if (browser.length) {
+    // Information: what the capacity model counts a page at (bench/README.md).
+    section(`The signed-in pages as a browser asks for them (Accept-Encoding: gzip, deflate, br, zstd), ${config.connections} connections, ${config.duration} s each`);
+    for (const { name, result } of browser) {
+      rows.push([`p99 ${name}`, result ? `${n(result.p99)} ms (p50 ${n(result.p50)} ms, ${n(result.rps)} req/s${cpuNote(result)})${loadIssues(result)}` : "n/a", "(info)", null]);
+    }
+  }
   if (planned.length) {
     // Information beside the budget rows above, which run flat out: see bench/README.md.
     section(`The signed-in pages at the planned load: requests arriving at random, ${Math.round(ASSUMPTIONS.headroom * 100)} % of each one's rate above, ${config.duration} s each`);
