@@ -71,6 +71,31 @@ const PLACEHOLDER = /\{\{([^{}]*)\}\}/g;
 const PLAIN_NAME = /^\s*\w+\s*$/;
 
 type TranslateFunction = i18n["t"];
+
+/**
+ * A text split at its placeholders once, so filling it in is a few joins rather than a regular
+ * expression run over it on every call: `parts` has one more entry than `names`.
+ */
+interface Template {
+  parts: string[];
+  names: string[];
+}
+
+function compileTemplate(text: string): Template {
+  const parts: string[] = [];
+  const names: string[] = [];
+  let last = 0;
+  for (const match of text.matchAll(PLACEHOLDER)) {
+    parts.push(text.slice(last, match.index));
+    names.push(match[1]!.trim());
+    last = match.index! + match[0].length;
+  }
+  parts.push(text.slice(last));
+  return { parts, names };
+}
+
+/** Counts whose plural form is remembered per translator (a count is any number a page shows). */
+const PLURAL_COUNTS_KEPT = 1_000;
 const translators = new WeakMap<i18n, TranslateFunction>();
 
 /**
@@ -88,32 +113,39 @@ export function translatorOf(instance: i18n): TranslateFunction {
   const language = instance.language;
   const escape = instance.options.interpolation?.escapeValue === false ? null : instance.options.interpolation?.escape;
   const plainTexts = new Map<string, string>();
-  const templates = new Map<string, string | null>();
+  const templates = new Map<string, Template | null>();
+  // Intl.PluralRules' answer for a count, asked once per count (a page of cards asks the same few).
+  const pluralSuffixes = new Map<number, string>();
 
-  const templateOf = (key: string): string | null => {
+  const templateOf = (key: string): Template | null => {
     let template = templates.get(key);
     if (template === undefined) {
       const resource = instance.getResource(language, "translation", key);
       // Nesting ($t(…)), unescaped ({{- x}}) and formatted ({{x, number}}) values: i18next's.
       const simple = typeof resource === "string" && !resource.includes("$t(") && [...resource.matchAll(PLACEHOLDER)].every((m) => PLAIN_NAME.test(m[1]));
-      template = simple ? (resource as string) : null;
+      template = simple ? compileTemplate(resource as string) : null;
       templates.set(key, template);
     }
     return template;
   };
 
-  const fill = (template: string, values: Record<string, unknown>): string | null => {
-    let missing = false;
-    const text = template.replace(PLACEHOLDER, (_, name: string) => {
-      const value = values[name.trim()];
-      if (value === undefined || value === null) {
-        missing = true;
-        return "";
-      }
+  const fill = ({ parts, names }: Template, values: Record<string, unknown>): string | null => {
+    let text = parts[0]!;
+    for (let i = 0; i < names.length; i++) {
+      const value = values[names[i]!];
+      if (value === undefined || value === null) return null;
       const asText = typeof value === "string" ? value : String(value);
-      return escape ? escape(asText) : asText;
-    });
-    return missing ? null : text;
+      text += (escape ? escape(asText) : asText) + parts[i + 1]!;
+    }
+    return text;
+  };
+
+  const pluralSuffix = (count: number): string => {
+    const known = pluralSuffixes.get(count);
+    if (known !== undefined) return known;
+    const suffix = String(instance.services.pluralResolver.getSuffix(language, count));
+    if (pluralSuffixes.size < PLURAL_COUNTS_KEPT) pluralSuffixes.set(count, suffix);
+    return suffix;
   };
 
   const fast = (key: unknown, options?: unknown): string | null => {
@@ -122,9 +154,9 @@ export function translatorOf(instance: i18n): TranslateFunction {
       const known = plainTexts.get(key);
       if (known !== undefined) return known;
       const template = templateOf(key);
-      if (template === null || template.includes("{{")) return null;
-      plainTexts.set(key, template);
-      return template;
+      if (template === null || template.names.length > 0) return null;
+      plainTexts.set(key, template.parts[0]!);
+      return template.parts[0]!;
     }
     if (typeof options !== "object" || options === null) return null;
     const values = options as Record<string, unknown>;
@@ -136,7 +168,7 @@ export function translatorOf(instance: i18n): TranslateFunction {
     if ("count" in values) {
       const count = values.count;
       if (typeof count !== "number" || (count === 0 && instance.exists(`${key}_zero`))) return null;
-      const plural = `${key}${instance.services.pluralResolver.getSuffix(language, count)}`;
+      const plural = `${key}${pluralSuffix(count)}`;
       if (templateOf(plural) !== null) resolvedKey = plural;
       else if (instance.getResource(language, "translation", plural) !== undefined) return null;
     }
