@@ -8,7 +8,8 @@
 // minutes falls on all of them alike. Each round prints every variant's req/s, p99 and the
 // workers' CPU per page; the medians come last.
 //
-// AB_VARIANTS: a JSON list of {"name", "build", "flags": [node flags], "env": {...}}, default
+// AB_VARIANTS: a JSON list of {"name", "build", "flags": [node flags], "env": {...}, "headers":
+//   {...} (request headers for this variant alone)}, default
 //   the builds "build-base" and "build" with no flags;
 // AB_ROUNDS (6), AB_SECONDS (8 per variant and round), AB_CONNECTIONS (50),
 // AB_WARMUP (30 s per variant before the first round: a fresh worker's JIT, see warmServer),
@@ -62,7 +63,7 @@ try {
       nodeFlags: variant.flags ?? [],
       extraEnv: { ...(guest ? { GUEST_CACHE_TTL_MS: "0" } : {}), ...variant.env },
     });
-    const headers = { ...extraHeaders, ...(guest ? {} : { Cookie: await asReturningBrowser(server.origin, await pageSignIn(server.origin, pageUser.email, BENCH_PASSWORD)) }) };
+    const headers = { ...extraHeaders, ...variant.headers, ...(guest ? {} : { Cookie: await asReturningBrowser(server.origin, await pageSignIn(server.origin, pageUser.email, BENCH_PASSWORD)) }) };
     servers.push({ variant, server, url: `${server.origin}${pagePath}`, headers, workers: workerPidsOf(server), results: [] });
   }
   for (const entry of servers) await warmServer([{ url: entry.url, headers: entry.headers }], warmupSeconds, { connections });
