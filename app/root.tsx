@@ -177,7 +177,9 @@ export function ErrorBoundary() {
   const error = useRouteError();
   const { t, ready } = useTranslation();
   const notFound = isRouteErrorResponse(error) && error.status === 404;
-  if (!notFound) console.error(error);
+  // A refusal a route meant (a 4xx it threw) is not a fault worth a line in the server's log.
+  const refusal = isRouteErrorResponse(error) && error.status < 500;
+  if (!refusal) console.error(error);
   // Without the root's translations (the root loader itself failed) show plain Hebrew-free text.
   const text = (key: string, fallback: string) => (ready ? t(key) : fallback);
   return (

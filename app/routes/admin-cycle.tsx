@@ -1,6 +1,7 @@
 import { useTranslation } from "~/components/use-translation";
 import { data, Link } from "react-router";
 import { requireAdmin } from "~/auth/admin-guard.server";
+import { AdminErrorBoundary, forbiddenTitle } from "~/components/admin-error-boundary";
 import { Confirm } from "~/components/confirm";
 import { Price } from "~/components/price";
 import { dbContext } from "~/context";
@@ -31,7 +32,7 @@ export function loader({ url, params, context }: Route.LoaderArgs) {
   };
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }];
+export const meta: Route.MetaFunction = ({ loaderData, error }) => [{ title: loaderData?.title ?? forbiddenTitle(error) }];
 
 /**
  * "Mark all as fulfilled": works without JavaScript (a confirmed form POST). Without the
@@ -148,4 +149,9 @@ export default function AdminCycle({ loaderData, actionData }: Route.ComponentPr
       </section>
     </section>
   );
+}
+
+/** A shopper or vendor gets the admins-only page, as on every admin page; a missing cycle its 404. */
+export function ErrorBoundary() {
+  return <AdminErrorBoundary />;
 }

@@ -1,6 +1,7 @@
 import { useTranslation } from "~/components/use-translation";
 import { Link } from "react-router";
 import { requireAdmin } from "~/auth/admin-guard.server";
+import { AdminErrorBoundary, forbiddenTitle } from "~/components/admin-error-boundary";
 import { Price } from "~/components/price";
 import { dbContext } from "~/context";
 import { getInstance } from "~/web/i18next.server";
@@ -18,7 +19,7 @@ export function loader({ url, context }: Route.LoaderArgs) {
   return { title: getInstance(context).t("adminCycles.metaTitle"), query, cycles, paging: listPage(query, countCycles(db, query.q), cycles.length) };
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }];
+export const meta: Route.MetaFunction = ({ loaderData, error }) => [{ title: loaderData?.title ?? forbiddenTitle(error) }];
 
 export default function AdminCycles({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
@@ -59,4 +60,9 @@ export default function AdminCycles({ loaderData }: Route.ComponentProps) {
       <Pager path="/admin/cycles" paging={loaderData.paging} keep={{ q: loaderData.query.q }} label={t("backOffice.list.pagesOf", { list: t("adminCycles.title") })} />
     </section>
   );
+}
+
+/** A shopper or vendor gets the admins-only page, as on every admin page; a missing cycle its 404. */
+export function ErrorBoundary() {
+  return <AdminErrorBoundary />;
 }

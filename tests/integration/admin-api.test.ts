@@ -1,4 +1,7 @@
+import path from "node:path";
+import { pathToFileURL } from "node:url";
 import { eq, sql } from "drizzle-orm";
+import type { ServerBuild } from "react-router";
 import { describe, expect, it } from "vitest";
 import { RATE_LIMITS } from "~/auth/rate-limit.server";
 import { authProviders, contactMessages, deals, orders, users, type OrderStatus } from "~/db/schema";
@@ -203,7 +206,34 @@ describe("POST /api/admin/create-admin", () => {
   });
 });
 
+/** Every admin page of the production build, its parameters filled with a made-up id. */
+async function adminPagePaths(): Promise<string[]> {
+  const build = (await import(pathToFileURL(path.resolve(process.env.BUILD_DIR ?? "build", "server", "index.js")).href)) as ServerBuild;
+  const fullPath = (id: string | undefined): string => {
+    const route = id ? build.routes[id] : undefined;
+    return route ? [fullPath(route.parentId), route.path ?? ""].filter(Boolean).join("/") : "";
+  };
+  return Object.values(build.routes)
+    .filter((route) => route && typeof route.module.default === "function")
+    .map((route) => `/${fullPath(route!.id)}`)
+    .filter((page) => /^\/admin(\/|$)/.test(page) && page !== "/admin/create")
+    .map((page) => page.replace(/:\w+/g, "no-such-id"));
+}
+
 describe("/admin and /admin/create pages", () => {
+  it("show a shopper the admins-only page with its title on every admin page, before looking anything up", async () => {
+    const pages = await adminPagePaths();
+    expect(pages).toEqual(expect.arrayContaining(["/admin", "/admin/cycles", "/admin/cycles/no-such-id", "/admin/deals/no-such-id/edit"]));
+    const cookie = await cookieOf(app, DEMO_USER);
+    for (const page of pages) {
+      const answer = await app.fetch(page, { headers: { Cookie: cookie } });
+      const html = await answer.text();
+      expect({ page, status: answer.status }).toEqual({ page, status: 403 });
+      expect({ page, title: /<title>([^<]*)<\/title>/.exec(html)?.[1] }).toEqual({ page, title: "אין הרשאה | שוק קהילתי" });
+      expect({ page, text: html.includes("רק מנהלים יכולים לגשת לדף זה") }).toEqual({ page, text: true });
+    }
+  });
+
   it("sends a guest to log in, shows a USER the unauthorized screen with 403, and the admin the dashboard", async () => {
     const guest = await app.fetch("/admin");
     expect(guest.status).toBe(302);
