@@ -34,8 +34,3 @@ export function AdminErrorBoundary({ notFound = GENERIC_NOT_FOUND }: { notFound?
     </section>
   );
 }
-
-/** The 403's page title (requireAdmin puts it in the error's data). */
-export function forbiddenTitle(error: unknown): string | undefined {
-  return isRouteErrorResponse(error) ? (error.data as { title?: string } | null)?.title : undefined;
-}

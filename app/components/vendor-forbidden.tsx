@@ -25,8 +25,3 @@ export function VendorErrorBoundary() {
     </section>
   );
 }
-
-/** The page title for a thrown 403 (requireVendor puts it in the response data). */
-export function forbiddenTitle(error: unknown): string | undefined {
-  return isRouteErrorResponse(error) ? (error.data as { title?: string } | null)?.title : undefined;
-}

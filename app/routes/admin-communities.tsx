@@ -14,7 +14,7 @@ import { ListSearch, Pager } from "~/components/list-controls";
 import { CommunityDetailsSchema } from "~/domain/admin-community-schemas";
 import { formatAdminDate } from "~/domain/dates";
 import { redirectWithToast } from "~/web/toast.server";
-import { forbiddenTitle } from "~/components/admin-error-boundary";
+import { forbiddenTitle } from "~/components/forbidden-title";
 import type { Route } from "./+types/admin-communities";
 import { readForm } from "~/web/form.server";
 

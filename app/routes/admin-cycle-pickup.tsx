@@ -1,7 +1,8 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, useActionData, useNavigation } from "react-router";
 import { requireAdmin } from "~/auth/admin-guard.server";
-import { AdminErrorBoundary, forbiddenTitle } from "~/components/admin-error-boundary";
+import { AdminErrorBoundary } from "~/components/admin-error-boundary";
+import { forbiddenTitle } from "~/components/forbidden-title";
 import { Confirm } from "~/components/confirm";
 import { Price } from "~/components/price";
 import { useTranslation } from "~/components/use-translation";

@@ -1,7 +1,8 @@
 import { useTranslation } from "~/components/use-translation";
 import { Link } from "react-router";
 import { requireAdmin } from "~/auth/admin-guard.server";
-import { AdminErrorBoundary, forbiddenTitle } from "~/components/admin-error-boundary";
+import { AdminErrorBoundary } from "~/components/admin-error-boundary";
+import { forbiddenTitle } from "~/components/forbidden-title";
 import { Price } from "~/components/price";
 import { dbContext } from "~/context";
 import { getInstance } from "~/web/i18next.server";
