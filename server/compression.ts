@@ -33,8 +33,8 @@ export function pickEncoding(acceptEncoding: string | null | undefined): Encodin
  * - "best": bytes compressed once and kept (the build's files): brotli 11, gzip 9.
  * - "fast": an answer made for one request while the worker has nothing else to do: brotli 4
  *   (about as quick as gzip 6, and smaller).
- * - "fastest": an answer made for one request while others wait their turn (the render queue
- *   is not empty): brotli 1, gzip 1. Under a crowd every millisecond a worker spends on one
+ * - "fastest": an answer made for one request while other requests are in the worker too
+ *   (server.ts counts them): brotli 1, gzip 1. Under a crowd every millisecond a worker spends on one
  *   answer delays all the answers behind it, and brotli 4 was a quarter of what a signed-in page
  *   cost; brotli 1 is a quarter of brotli 4's time, and its answer a little larger (/deals
  *   13.3 kB against 11.6, decision record 016, session 25).
