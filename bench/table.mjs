@@ -38,6 +38,11 @@ function cpuNote(r) {
   return r?.serverCpuMsEach == null ? "" : `; CPU each: server ${n(r.serverCpuMsEach, 2)} ms, autocannon ${n(r.clientCpuMsEach, 2)} ms`;
 }
 
+/** A load row's figure: p99, p50, throughput, CPU and anything that went wrong (n/a without a result). */
+function latencyFigure(result) {
+  return result ? `${n(result.p99)} ms (p50 ${n(result.p50)} ms, ${n(result.rps)} req/s${cpuNote(result)})${loadIssues(result)}` : "n/a";
+}
+
 /** Rows [measure, figure, budget, ok] from everything run.mjs measured (missing parts: n/a). */
 export function buildRows({ loads = [], browser = [], planned = [], api = [], bare, bareSignedIn, checkout, invariant, weight = {}, lighthouse, firstCard, slugPath, config }) {
   const rows = [];
@@ -52,7 +57,7 @@ export function buildRows({ loads = [], browser = [], planned = [], api = [], ba
     // Error lines the server logs do not fail a row by themselves: requests autocannon cuts off
     // at the end of a run are logged too (see bench/README.md).
     const clean = result.requests > 0 && !result.non2xx && !result.errors && !result.timeouts;
-    const figure = `${n(result.p99)} ms (p50 ${n(result.p50)} ms, ${n(result.rps)} req/s${cpuNote(result)})${loadIssues(result)}`;
+    const figure = latencyFigure(result);
     if (key === "dealsUncached") {
       // Its budget is throughput: what the machine renders when no cached page helps.
       rows.push([`${name} throughput`, `${n(result.rps)} req/s (p99 ${n(result.p99)} ms${cpuNote(result)})${loadIssues(result)}`, `≥ ${BUDGET.uncachedGuestDealsPerSecond} req/s`, clean && result.rps >= BUDGET.uncachedGuestDealsPerSecond]);
@@ -61,7 +66,7 @@ export function buildRows({ loads = [], browser = [], planned = [], api = [], ba
     rows.push([`p99 ${name}`, figure, `< ${BUDGET.pageP99Ms} ms`, clean && result.p99 < BUDGET.pageP99Ms]);
   }
   for (const { name, result } of api) {
-    rows.push([`p99 ${name}`, result ? `${n(result.p99)} ms (p50 ${n(result.p50)} ms, ${n(result.rps)} req/s${cpuNote(result)})${loadIssues(result)}` : "n/a", "(info)", null]);
+    rows.push([`p99 ${name}`, latencyFigure(result), "(info)", null]);
   }
   const deals = loads.find((l) => l.key === "deals")?.result;
   if (bare) rows.push(["bare node:http, same /deals bytes", `${n(bare.rps)} req/s (p99 ${n(bare.p99)} ms${cpuNote(bare)})${loadIssues(bare)}`, "(reference)", null]);
@@ -110,14 +115,14 @@ export function buildRows({ loads = [], browser = [], planned = [], api = [], ba
     // Information: what the capacity model counts a page at (bench/README.md).
     section(`The signed-in pages as a browser asks for them (Accept-Encoding: gzip, deflate, br, zstd), ${config.connections} connections, ${config.duration} s each`);
     for (const { name, result } of browser) {
-      rows.push([`p99 ${name}`, result ? `${n(result.p99)} ms (p50 ${n(result.p50)} ms, ${n(result.rps)} req/s${cpuNote(result)})${loadIssues(result)}` : "n/a", "(info)", null]);
+      rows.push([`p99 ${name}`, latencyFigure(result), "(info)", null]);
     }
   }
   if (planned.length) {
     // Information beside the budget rows above, which run flat out: see bench/README.md.
     section(`The signed-in pages at the planned load: requests arriving at random, ${Math.round(ASSUMPTIONS.headroom * 100)} % of each one's rate above, ${config.duration} s each`);
     for (const { name, rate, result } of planned) {
-      rows.push([`p99 ${name} at ${n(rate)} req/s`, result ? `${n(result.p99)} ms (p50 ${n(result.p50)} ms, ${n(result.rps)} req/s${cpuNote(result)})${loadIssues(result)}` : "n/a", "(info)", null]);
+      rows.push([`p99 ${name} at ${n(rate)} req/s`, latencyFigure(result), "(info)", null]);
     }
   }
 
