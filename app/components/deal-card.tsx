@@ -3,6 +3,7 @@ import { preload } from "react-dom";
 import { useTranslation } from "~/components/use-translation";
 import { useFetchers, useLocation, useSubmit } from "react-router";
 import { HeartButton } from "./favorite-button";
+import { HeartSymbol } from "./icons";
 import { Price } from "./price";
 import { imageSrcSet } from "~/domain/image-upload";
 import { dealCardAnchor } from "~/domain/deal-query";
@@ -56,13 +57,14 @@ export function DealCard(props: DealCardProps) {
   // does by itself for a high-priority <img> it renders (a cached card's is inside a string).
   if (priority) {
     const image = cardImage(deal);
-    preload(image, { as: "image", imageSrcSet: imageSrcSet(image), imageSizes: CARD_IMAGE_SIZES, fetchPriority: "high" });
+    const srcSet = imageSrcSet(image);
+    preload(image, { as: "image", imageSrcSet: srcSet, imageSizes: srcSet ? CARD_IMAGE_SIZES : undefined, fetchPriority: "high" });
   }
   return (
     <CachedMarkup
       as="article"
       id={dealCardAnchor(deal.slug)}
-      className="flex scroll-mt-20 flex-col overflow-hidden rounded-2xl border border-line bg-surface"
+      className="deal-card"
       data-testid="deal-card"
       data-slug={deal.slug}
       cacheKey={dealCardKey(props)}
@@ -82,6 +84,9 @@ function dealCardKey({ deal, signedIn, here, priority = false, adding = false, h
   return ["deal-card", deal, signedIn, signedIn ? "" : here, priority, adding, heart ?? null, bulkFormId ?? "", addFormId, heartFormId, headingLevel];
 }
 
+/** The grid's one drawing of the heart its cards' hearts show (the id is the grid's own). */
+const heartSymbolId = (heartFormId: string) => `${heartFormId}-icon`;
+
 /** The card's picture: its deal's first, or the placeholder. */
 const cardImage = (deal: DealCardData) => deal.images[0] ?? "/images/produce/placeholder.svg";
 
@@ -99,6 +104,7 @@ function DealCardContent({
 }: DealCardProps) {
   const { t } = useTranslation();
   const image = cardImage(deal);
+  const srcSet = imageSrcSet(image);
   const group = deal.groups[0];
   const Heading = headingLevel === 2 ? "h2" : "h3";
   const favorite = heart ?? deal.isFavorite;
@@ -109,35 +115,36 @@ function DealCardContent({
         <AppLink to={dealHref} className="block" tabIndex={-1} aria-hidden="true">
           <img
             src={image}
-            srcSet={imageSrcSet(image)}
-            sizes={CARD_IMAGE_SIZES}
+            srcSet={srcSet}
+            // sizes only chooses among a srcset's widths; the placeholder and seeded pictures have none
+            sizes={srcSet ? CARD_IMAGE_SIZES : undefined}
             alt=""
             width={400}
             height={300}
             loading={priority ? "eager" : "lazy"}
             fetchPriority={priority ? "high" : undefined}
             decoding="async"
-            className="aspect-[4/3] w-full object-cover"
+            className="deal-card-image"
           />
         </AppLink>
         {deal.isHot ? (
-          <span className="absolute start-2 top-2 rounded-full bg-accent-600 px-2 py-0.5 text-xs font-bold text-white">{t("shop.price.hot")}</span>
+          <span className="deal-card-badge">{t("shop.price.hot")}</span>
         ) : null}
         {bulkFormId ? (
           // Without an open group in the shopper's community the deal cannot join the cart this
           // week: nothing to tick (cart.server.ts refuses such a line).
           group ? (
-            <label className="absolute end-2 top-2 grid size-11 cursor-pointer place-items-center rounded-full bg-surface/90 shadow-sm">
+            <label className="round-button absolute end-2 top-2 size-11 cursor-pointer">
               <span className="sr-only">{t("shop.deals.select", { title: deal.title })}</span>
               <input type="checkbox" name="line" value={`${deal.id}:${group.id}`} form={bulkFormId} className="size-5 accent-brand-600" data-testid="bulk-select" />
             </label>
           ) : null
         ) : signedIn ? (
-          <HeartButton shown={favorite} bursting={heart === true} position="absolute end-2 top-2" form={heartFormId} name="toggle" value={`${favorite ? "remove" : "add"}:${deal.id}`} />
+          <HeartButton shown={favorite} bursting={heart === true} position="absolute end-2 top-2" symbolId={heartSymbolId(heartFormId)} form={heartFormId} name="toggle" value={`${favorite ? "remove" : "add"}:${deal.id}`} />
         ) : (
           <AppLink
             to={`/login?redirect=${encodeURIComponent(here)}`}
-            className="absolute end-2 top-2 grid size-10 place-items-center rounded-full bg-surface/90 text-fg-muted shadow-sm"
+            className="round-button absolute end-2 top-2 text-fg-muted"
             aria-label={t("shop.card.favoriteAdd")}
             title={t("shop.toast.loginForFavorites")}
           >
@@ -152,7 +159,7 @@ function DealCardContent({
             value={`${deal.id}:${group?.id ?? ""}`}
             disabled={adding}
             aria-label={adding ? t("browse.deals.adding") : t("browse.deals.add", { title: deal.title })}
-            className="absolute bottom-2 end-2 grid size-11 place-items-center rounded-full bg-brand-600 text-2xl font-bold leading-none text-white shadow-md hover:bg-brand-700 disabled:opacity-60"
+            className="quick-add"
             data-testid="quick-add"
           >
             <span aria-hidden="true">{adding ? "…" : "+"}</span>
@@ -160,26 +167,26 @@ function DealCardContent({
         )}
       </div>
 
-      <div className="flex flex-1 flex-col gap-1 p-2.5 sm:p-3">
-        <Heading className="line-clamp-2 text-sm font-semibold leading-snug sm:text-base">
+      <div className="deal-card-body">
+        <Heading className="deal-card-title">
           <AppLink to={dealHref} className="hover:underline">
             {deal.title}
           </AppLink>
         </Heading>
-        <p className="flex flex-wrap items-baseline gap-x-1.5">
-          <Price agorot={deal.unitPrice} className="text-lg font-bold text-brand-700 dark:text-brand-200" />
+        <p className="price-line">
+          <Price agorot={deal.unitPrice} className="price-now text-lg" />
           <span className="text-xs text-fg-muted">{t("shop.price.perUnit", { unit: deal.unit })}</span>
         </p>
         {deal.savingsPercent > 0 ? (
-          <p className="flex flex-wrap items-baseline gap-x-1.5 text-xs" data-testid="card-saving">
+          <p className="price-line text-xs" data-testid="card-saving">
             <Price agorot={deal.basePrice} className="text-fg-muted line-through" />
-            <span className="font-semibold text-brand-700 dark:text-brand-200">{t("browse.deals.saving", { percent: deal.savingsPercent })}</span>
+            <span className="price-now font-semibold">{t("browse.deals.saving", { percent: deal.savingsPercent })}</span>
           </p>
         ) : null}
         {deal.quantityTiers.length > 0 ? (
           <ul className="mt-auto flex flex-wrap gap-1" aria-label={t("shop.price.basePrice")}>
             {deal.quantityTiers.map((tier) => (
-              <li key={tier.thresholdQty} className="rounded-md bg-muted px-1.5 py-0.5 text-[11px]">
+              <li key={tier.thresholdQty} className="tier-chip">
                 {t("shop.price.tierFrom", { qty: tier.thresholdQty })} · <Price agorot={tier.unitPrice} />
               </li>
             ))}
@@ -243,6 +250,7 @@ export function DealGrid({
   return (
     <div className={`grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4 lg:grid-cols-4 ${className}`} onSubmit={sendInPlace} onChange={onChange} data-testid={testId}>
       {bulkFormId ? null : <CardForms addFormId={addFormId} heartFormId={signedIn ? heartFormId : null} here={here} />}
+      {signedIn && !bulkFormId ? <HeartSymbol id={heartSymbolId(heartFormId)} /> : null}
       {deals.map((deal, i) => (
         <DealCard
           key={deal.id}

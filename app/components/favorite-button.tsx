@@ -1,6 +1,6 @@
 import { useTranslation } from "~/components/use-translation";
 import { useFetcher, useLocation } from "react-router";
-import { HeartIcon } from "./icons";
+import { HeartIcon, HeartIconUse } from "./icons";
 
 /** 10 particles flying out over 800 ms when a heart fills (spec: 8-12 particles, 800 ms). */
 const PARTICLES = 10;
@@ -42,10 +42,13 @@ export function HeartButton({
   shown,
   bursting,
   position = "relative",
+  symbolId,
   ...submits
 }: {
   shown: boolean;
   bursting: boolean;
+  /** a HeartSymbol's id on the page: the heart is drawn by reference (a grid's cards) */
+  symbolId?: string;
   /** where it sits (the burst is placed inside it, so it must be positioned): a card's is absolute */
   position?: string;
   form?: string;
@@ -59,9 +62,13 @@ export function HeartButton({
       {...submits}
       aria-pressed={shown}
       aria-label={shown ? t("shop.card.favoriteRemove") : t("shop.card.favoriteAdd")}
-      className={`${position} grid size-10 place-items-center rounded-full bg-surface/90 shadow-sm transition hover:scale-105 ${shown ? "text-red-600" : "text-fg-muted"}`}
+      className={`${position} round-button transition hover:scale-105 ${shown ? "text-red-600" : "text-fg-muted"}`}
     >
-      <HeartIcon className="size-5" fill={shown ? "currentColor" : "none"} />
+      {symbolId ? (
+        <HeartIconUse symbolId={symbolId} className="size-5" fill={shown ? "currentColor" : "none"} />
+      ) : (
+        <HeartIcon className="size-5" fill={shown ? "currentColor" : "none"} />
+      )}
       {bursting ? <Burst /> : null}
     </button>
   );

@@ -29,10 +29,29 @@ export const CartIcon = (p: IconProps) => (
     <path d="M2 3h3l2.7 12.2a2 2 0 0 0 2 1.6h8.1a2 2 0 0 0 2-1.5L22 7H6.2" />
   </Icon>
 );
+const HEART_PATH = "M20.8 4.6a5.5 5.5 0 0 0-7.8 0L12 5.7l-1-1.1a5.5 5.5 0 0 0-7.8 7.8l1 1.1L12 21l7.8-7.5 1-1.1a5.5 5.5 0 0 0 0-7.8z";
 export const HeartIcon = (p: IconProps) => (
   <Icon {...p}>
-    <path d="M20.8 4.6a5.5 5.5 0 0 0-7.8 0L12 5.7l-1-1.1a5.5 5.5 0 0 0-7.8 7.8l1 1.1L12 21l7.8-7.5 1-1.1a5.5 5.5 0 0 0 0-7.8z" />
+    <path d={HEART_PATH} />
   </Icon>
+);
+
+/**
+ * The heart drawn once for a grid of cards, for each card's heart to show by reference
+ * (HeartIconUse): 24 inline hearts were 6 kB of a /deals document. Its fill comes from the
+ * <svg> that uses it (empty or filled), its stroke from the text colour.
+ */
+export const HeartSymbol = ({ id }: { id: string }) => (
+  <svg className="hidden" aria-hidden="true">
+    <symbol id={id} viewBox="0 0 24 24" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+      <path d={HEART_PATH} />
+    </symbol>
+  </svg>
+);
+export const HeartIconUse = ({ symbolId, ...p }: IconProps & { symbolId: string }) => (
+  <svg width="24" height="24" aria-hidden="true" {...p}>
+    <use href={`#${symbolId}`} />
+  </svg>
 );
 export const BellIcon = (p: IconProps) => (
   <Icon {...p}>

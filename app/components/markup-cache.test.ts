@@ -129,9 +129,17 @@ describe("deal cards from the markup cache", () => {
     const first = render(h(DealCard, { ...shopper, priority: true }), marker);
     expect(first).toContain("<b>from the cache</b>");
     const link = /<link rel="preload"[^>]*>/.exec(first)?.[0] ?? "";
-    for (const attribute of ['as="image"', `href="${shopper.deal.images[0] ?? "/images/produce/placeholder.svg"}"`, 'fetchPriority="high"', "imageSizes="]) expect(link).toContain(attribute);
+    for (const attribute of ['as="image"', `href="${shopper.deal.images[0] ?? "/images/produce/placeholder.svg"}"`, 'fetchPriority="high"']) expect(link).toContain(attribute);
+    // A picture without widths to choose from (the seeded SVGs) needs no sizes, here or on the
+    // <img>; an upload's has them, and the preload says them as the <img> does.
+    expect(link).not.toContain("imageSizes=");
+    expect(render(h(DealCard, { ...shopper, priority: true }), null)).not.toContain("sizes=");
+    const upload = { ...shopper, priority: true, deal: { ...deal, images: ["/uploads/deals/0123456789abcdef0123456789abcdef.jpg"] } };
+    const uploadLink = /<link rel="preload"[^>]*>/.exec(render(h(DealCard, upload), marker))?.[0] ?? "";
+    for (const attribute of ["imageSrcSet=", "imageSizes="]) expect(uploadLink).toContain(attribute);
+    expect(render(h(DealCard, upload), null)).toMatch(/<img[^>]* srcSet="[^"]+" sizes="[^"]+"/);
     expect(render(h(DealCard, shopper), marker)).not.toContain('rel="preload"');
-    expect(asked).toHaveLength(2);
+    expect(asked).toHaveLength(3);
     // The first card's own HTML says so: eager, high priority.
     expect(render(h(DealCard, { ...shopper, priority: true }), null)).toContain('fetchPriority="high"');
   });
