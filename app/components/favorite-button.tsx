@@ -67,7 +67,7 @@ export function HeartButton({
       {symbolId ? (
         <HeartIconUse symbolId={symbolId} className="size-5" fill={shown ? "currentColor" : "none"} />
       ) : (
-        <HeartIcon className="size-5" fill={shown ? "currentColor" : "none"} />
+        <HeartIcon className={shown ? "size-5 fill-current" : "size-5"} />
       )}
       {bursting ? <Burst /> : null}
     </button>

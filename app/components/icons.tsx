@@ -3,20 +3,10 @@ import type { SVGProps } from "react";
 
 type IconProps = SVGProps<SVGSVGElement>;
 
-function Icon({ children, ...props }: IconProps) {
+/** The stroke and fill come from the `icon` class (app.css), not five attributes on each icon. */
+function Icon({ children, className, ...props }: IconProps) {
   return (
-    <svg
-      viewBox="0 0 24 24"
-      width="24"
-      height="24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      {...props}
-    >
+    <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" className={className ? `icon ${className}` : "icon"} {...props}>
       {children}
     </svg>
   );

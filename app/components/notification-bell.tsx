@@ -21,13 +21,13 @@ export function NotificationBell({ user, here }: { user: HeaderUser; here: strin
   return (
     <details className="relative">
       <summary
-        className="relative grid size-10 cursor-pointer place-items-center rounded-full text-fg-muted hover:bg-muted hover:text-fg"
+        className="icon-button relative cursor-pointer"
         aria-label={unread > 0 ? t("nav.notificationsWithCount", { count: unread }) : t("nav.notifications")}
         data-testid="bell"
       >
         <BellIcon className="size-5" />
         {unread > 0 ? (
-          <span className="absolute -top-1 -end-1 grid min-w-5 place-items-center rounded-full bg-accent-600 px-1 text-[0.7rem] font-bold leading-5 text-white" aria-hidden="true">
+          <span className="count-badge" aria-hidden="true">
             {badgeText(unread)}
           </span>
         ) : null}
@@ -52,7 +52,7 @@ export function NotificationBell({ user, here }: { user: HeaderUser; here: strin
                 <AppForm method="post" action="/notifications">
                   <input type="hidden" name="id" value={n.id} />
                   <input type="hidden" name="next" value={n.data?.dealSlug ? `/deals/${n.data.dealSlug}${n.type === "REVIEW_REMINDER" ? "#reviews" : ""}` : here} />
-                  <button type="submit" className={`w-full rounded-lg px-2 py-2 text-start text-sm hover:bg-muted ${n.isRead ? "text-fg-muted" : "font-semibold"}`}>
+                  <button type="submit" className={`bell-item ${n.isRead ? "text-fg-muted" : "font-semibold"}`}>
                     {n.isRead ? null : <span className="me-1.5 inline-block size-2 rounded-full bg-accent-600" aria-hidden="true" />}
                     {n.title}
                   </button>

@@ -10,14 +10,14 @@ import { badgeText, NotificationBell } from "./notification-bell";
 import { ThemeToggle } from "./theme-toggle";
 
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>
-  `rounded-lg px-3 py-2 text-sm font-medium ${isActive ? "bg-brand-50 text-brand-700 dark:bg-brand-800 dark:text-brand-50" : "text-fg-muted hover:bg-muted hover:text-fg"}`;
+  `nav-link ${isActive ? "bg-brand-50 text-brand-700 dark:bg-brand-800 dark:text-brand-50" : "quiet"}`;
 
 function Badge({ count, label }: { count: number; label: string }) {
   if (count <= 0) return null;
   return (
     <span
       aria-label={label}
-      className="absolute -top-1 -end-1 grid min-w-5 place-items-center rounded-full bg-accent-600 px-1 text-[0.7rem] font-bold leading-5 text-white"
+      className="count-badge"
     >
       {badgeText(count)}
     </span>
@@ -37,12 +37,12 @@ function SearchBox({ id, query, className = "" }: { id: string; query: string; c
         name="q"
         defaultValue={query}
         placeholder={t("nav.searchPlaceholder")}
-        className="w-full rounded-full border border-line bg-surface py-2 ps-4 pe-10 text-sm placeholder:text-fg-muted"
+        className="search-input"
       />
       <button
         type="submit"
         aria-label={t("nav.searchSubmit")}
-        className="absolute inset-y-0 end-1 grid w-9 place-items-center text-fg-muted hover:text-fg"
+        className="search-button"
       >
         <SearchIcon className="size-4" />
       </button>
@@ -61,7 +61,7 @@ function LogoutButton({ className }: { className: string }) {
   );
 }
 
-const menuLink = "block rounded-lg px-3 py-2 hover:bg-muted";
+const menuLink = "menu-link";
 
 /** What the header's start shows: the same for everyone at the same place with the same search and kind of account. */
 interface HeaderPlace {
@@ -146,10 +146,10 @@ function HeaderAccount({ user, here }: { user: HeaderUser | null; here: string }
   return (
     <>
       <NotificationBell user={user} here={here} />
-      <AppLink to="/favorites" className="hidden size-10 place-items-center rounded-full text-fg-muted hover:bg-muted hover:text-fg sm:grid" aria-label={t("nav.favorites")}>
+      <AppLink to="/favorites" className="icon-button hidden sm:grid" aria-label={t("nav.favorites")}>
         <HeartIcon className="size-5" />
       </AppLink>
-      <AppLink to="/cart" className="relative grid size-10 place-items-center rounded-full text-fg-muted hover:bg-muted hover:text-fg" aria-label={t("nav.cartWithCount", { count: user.cartCount })} data-testid="cart-link">
+      <AppLink to="/cart" className="icon-button relative" aria-label={t("nav.cartWithCount", { count: user.cartCount })} data-testid="cart-link">
         <CartIcon className="size-5" />
         <Badge count={user.cartCount} label={t("nav.cartWithCount", { count: user.cartCount })} />
       </AppLink>

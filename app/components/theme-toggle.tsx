@@ -23,7 +23,7 @@ export function ThemeToggle({ theme }: { theme: Theme }) {
       <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
       <button
         type="submit"
-        className="grid size-10 place-items-center rounded-full text-fg-muted hover:bg-muted hover:text-fg"
+        className="icon-button"
         aria-label={t("theme.switchTo", { theme: t(`theme.${next}`) })}
         title={`${t("theme.label")}: ${t(`theme.${shown}`)}`}
         data-theme-current={shown}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { browserHoldsStylesheet, shapeDocument as shapeBytes, stylesheetText } from "./first-paint.server";
+import { browserHoldsStylesheet, compactBootCode, shapeDocument as shapeBytes, stylesheetText } from "./first-paint.server";
 
 /** shapeDocument's bytes read back as text. */
 const shapeDocument = (html: string, options: Parameters<typeof shapeBytes>[1]) => shapeBytes(html, options).toString("utf8");
@@ -27,6 +27,22 @@ describe("shapeDocument", () => {
     expect(body).toContain('s.nonce="n"');
     expect(body).toContain('s.textContent="import \\"/assets/a.js\\";"');
     expect(body).toContain('img[fetchpriority="high"]');
+  });
+
+  it("writes React Router's manifest patch compactly, the same object, and leaves other code alone", () => {
+    const manifest = { entry: { module: "/assets/entry.client.js", imports: ["/assets/a.js"], css: [] }, routes: { root: { id: "root", path: "", hasLoader: true } }, version: "v1" };
+    // As React Router 7 writes it: indented, the object closed at the start of a line.
+    const code =
+      ';\nimport * as route0 from "/assets/root.js";\n  window.__reactRouterManifest = ' +
+      JSON.stringify(manifest, null, 2) +
+      ';\n  window.__reactRouterRouteModules = {"root":route0};\n\nimport("/assets/entry.client.js");';
+    const compact = compactBootCode(code);
+    expect(compact).toBe(code.replace(JSON.stringify(manifest, null, 2), JSON.stringify(manifest)));
+    expect(compact.length).toBeLessThan(code.length - 50);
+    expect(compactBootCode(code)).toBe(compact);
+    for (const other of ['import "/assets/a.js";', "window.__reactRouterManifest = {\n  broken\n};"]) expect(compactBootCode(other)).toBe(other);
+    const html = shapeDocument(doc.replace('import "/assets/a.js";', code), { stylesheetHref: null, css: null });
+    expect(html).toContain(`s.textContent=${JSON.stringify(compact).replace(/</g, "\\u003c")};`);
   });
 
   it("once the page has loaded, fetches the inlined stylesheet's file and then sets the cookie naming it", () => {
