@@ -42,7 +42,7 @@ export function DealStatusBadge({ status, submittedAt }: { status: DealStatus; s
     ARCHIVED: "bg-purple-100 text-purple-900",
   }[shown];
   return (
-    <span className={`inline-block whitespace-nowrap rounded-full px-2.5 py-0.5 text-xs font-semibold ${tone}`} data-testid="deal-status">
+    <span className={`inline-block whitespace-nowrap status-badge ${tone}`} data-testid="deal-status">
       {t(`dealEditor.status.${shown}`)}
     </span>
   );

@@ -10,5 +10,5 @@ export function StatusBadge({ status }: { status: OrderStatus }) {
     CANCELED: "bg-red-100 text-red-800",
     REFUNDED: "bg-purple-100 text-purple-900",
   }[status];
-  return <span className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${tone}`} data-testid="order-status">{t(`shop.status.${status}`)}</span>;
+  return <span className={`status-badge ${tone}`} data-testid="order-status">{t(`shop.status.${status}`)}</span>;
 }

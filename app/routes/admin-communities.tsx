@@ -104,7 +104,7 @@ export default function AdminCommunities({ loaderData, actionData }: Route.Compo
                   <td className={`${td} tabular-nums`}>{c.memberCount}</td>
                   <td className={`${td} whitespace-nowrap tabular-nums`}><span dir="ltr">{c.openDeadline ? formatAdminDate(c.openDeadline, true) : t("admin.none")}</span></td>
                   <td className={td}>
-                    <span className={`inline-block rounded-full px-2.5 py-0.5 text-xs font-semibold ${c.isActive ? "bg-brand-100 text-brand-800" : "bg-muted text-fg-muted"}`}>
+                    <span className={`inline-block status-badge ${c.isActive ? "bg-brand-100 text-brand-800" : "bg-muted text-fg-muted"}`}>
                       {t(c.isActive ? "admin.communities.active" : "admin.communities.inactive")}
                     </span>
                   </td>

@@ -131,7 +131,7 @@ function Shopper({ shopper, place }: { shopper: ShopperPickup; place: string }) 
           ) : null}
           {shopper.deliveryAddress ? <p className="text-sm text-fg-muted break-words"><bdi>{shopper.deliveryAddress}</bdi></p> : null}
         </div>
-        <span className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${STATE_TONE[shopper.state]}`} data-testid="pickup-state">
+        <span className={`status-badge ${STATE_TONE[shopper.state]}`} data-testid="pickup-state">
           {t(`adminCycles.pickupDay.states.${shopper.state}`)}
         </span>
       </div>

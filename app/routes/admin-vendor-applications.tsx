@@ -126,7 +126,7 @@ function ApplicationCard({ row }: { row: AdminApplicationRow }) {
             {t("adminVendorApplications.applicant")}: <span dir="ltr">{row.applicantEmail}</span> · {t("adminVendorApplications.submitted", { date: formatAdminDate(row.createdAt, true) })}
           </p>
         </div>
-        <span className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${STATUS_TONES[row.status]}`} data-testid="vendor-application-status">
+        <span className={`status-badge ${STATUS_TONES[row.status]}`} data-testid="vendor-application-status">
           {t(`adminVendorApplications.status.${row.status}`)}
         </span>
       </div>

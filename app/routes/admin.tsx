@@ -67,7 +67,7 @@ const STATUS_TONES: Record<OrderStatus, string> = {
   REFUNDED: "bg-purple-100 text-purple-900",
 };
 
-const badge = "inline-block whitespace-nowrap rounded-full px-2.5 py-0.5 text-xs font-semibold";
+const badge = "inline-block whitespace-nowrap status-badge";
 
 function RoleBadge({ role }: { role: Role }) {
   const { t } = useTranslation();

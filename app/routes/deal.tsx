@@ -75,7 +75,10 @@ export function loader({ url, params, context }: Route.LoaderArgs) {
           contactPhone: pricing.community.contactPhone,
         }
       : null,
-    pickupPoints: pricing?.community.isActive ? activePickupPoints(db, pricing.community.id) : [],
+    // What the shipping tab lists of each point (a point's row has eleven columns).
+    pickupPoints: pricing?.community.isActive
+      ? activePickupPoints(db, pricing.community.id).map(({ id, address, pickupStartTime, pickupEndTime, instructions }) => ({ id, address, pickupStartTime, pickupEndTime, instructions }))
+      : [],
     progress: pricing ? progressView(pricing) : null,
     cycle: pricing?.cycle
       ? { orderDeadline: pricing.cycle.orderDeadline.toISOString(), pickupDate: pricing.cycle.pickupDate.toISOString(), isOrderingOpen: pricing.isOrderingOpen }

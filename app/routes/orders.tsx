@@ -126,16 +126,17 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
 function OrderRowContent({ row }: { row: ShownRow }) {
   const { t, i18n } = useTranslation();
   return (
-    <AppLink to={`/orders/${row.order.id}`} className="flex items-center gap-4 rounded-2xl border border-line bg-surface p-4 hover:shadow-md" data-testid="order-card">
+    <AppLink to={`/orders/${row.order.id}`} className="order-card" data-testid="order-card">
       <img src={row.dealImage ?? "/images/produce/placeholder.svg"} alt="" width={80} height={60} loading="lazy" className="hidden rounded-lg sm:block" />
       <div className="min-w-0 flex-1">
         <p className="font-semibold"><bdi>{row.dealTitle}</bdi></p>
         <p className="text-sm text-fg-muted">
-          {t("shop.orders.number", { number: orderNumber(row.order.id) })} · {formatDate(row.order.createdAt, i18n.language)} · {t("shop.orders.qty", { qty: row.order.qty })}
+          {/* One text: React separates adjacent texts with a comment each, four a row. */}
+          {`${t("shop.orders.number", { number: orderNumber(row.order.id) })} · ${formatDate(row.order.createdAt, i18n.language)} · ${t("shop.orders.qty", { qty: row.order.qty })}`}
         </p>
         <p className="text-sm text-fg-muted"><OrderPlaceLine row={row} /></p>
       </div>
-      <div className="grid shrink-0 justify-items-end gap-1">
+      <div className="order-card-end">
         <StatusBadge status={row.order.status} />
         <Price agorot={row.order.total} className="font-semibold" />
       </div>

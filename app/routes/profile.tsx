@@ -63,7 +63,7 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
         <div className="flex-1">
           <div className="flex flex-wrap items-center gap-2">
             <h1 className="text-3xl font-bold">{person.displayName}</h1>
-            <span className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${ROLE_TONES[person.role]}`} data-testid="role-badge">
+            <span className={`status-badge ${ROLE_TONES[person.role]}`} data-testid="role-badge">
               {t(`account.roles.${person.role}`)}
             </span>
           </div>

@@ -119,7 +119,7 @@ export default function VendorDashboard({ loaderData }: Route.ComponentProps) {
                   <div className="min-w-0 flex-1">
                     <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
                       <p className="font-semibold">{deal.title}</p>
-                      <span className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${STATE_TONES[deal.state]}`} data-testid="vendor-deal-state">
+                      <span className={`status-badge ${STATE_TONES[deal.state]}`} data-testid="vendor-deal-state">
                         {t(`vendor.states.${deal.state}`)}
                       </span>
                       <span className="flex gap-3 text-sm">
