@@ -56,9 +56,9 @@ export function ReviewsSection({
           {reviews.map((review) => {
             const name = reviewerName(review.user) ?? t("shop.reviews.anonymous");
             return (
-              <li key={review.id} className="rounded-xl border border-line p-4" data-testid="review">
+              <li key={review.id} className="review" data-testid="review">
                 <div className="flex items-center gap-3">
-                  <span className="grid size-9 place-items-center rounded-full bg-brand-100 font-bold text-brand-800" aria-hidden="true">{name[0]}</span>
+                  <span className="review-avatar" aria-hidden="true">{name[0]}</span>
                   <div>
                     <p className="font-medium">{name}</p>
                     <p className="text-xs text-fg-muted">

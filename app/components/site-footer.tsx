@@ -39,7 +39,7 @@ function FooterContent({ year }: { year: number }) {
             <ul className="mt-2 grid gap-1.5 text-sm">
               {column.links.map(([to, label]) => (
                 <li key={to}>
-                  <AppLink to={to} className="text-fg-muted hover:text-fg hover:underline">
+                  <AppLink to={to} className="footer-link">
                     {t(label)}
                   </AppLink>
                 </li>
