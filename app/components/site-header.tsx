@@ -10,7 +10,7 @@ import { badgeText, NotificationBell } from "./notification-bell";
 import { ThemeToggle } from "./theme-toggle";
 
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>
-  `nav-link ${isActive ? "bg-brand-50 text-brand-700 dark:bg-brand-800 dark:text-brand-50" : "quiet"}`;
+  `nav-link ${isActive ? "bg-brand-50 text-brand-700 dark:bg-brand-800 dark:text-brand-50" : "quiet-link"}`;
 
 function Badge({ count, label }: { count: number; label: string }) {
   if (count <= 0) return null;

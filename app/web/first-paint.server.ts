@@ -83,7 +83,6 @@ function styleElement(href: string | null, css: string | null): Buffer | string 
   return element;
 }
 
-/** Where React Router's module script starts and ends in the document, or null. */
 const MANIFEST_START = "window.__reactRouterManifest = ";
 /** Boot scripts written compactly, by their text as React Router wrote them: a few route sets. */
 const compactBootCodes = new Map<string, string>();
@@ -115,6 +114,7 @@ export function compactBootCode(code: string): string {
   return compact;
 }
 
+/** Where React Router's module script starts and ends in the document, or null. */
 function bootScriptRange(html: string, from: number): { start: number; end: number } | null {
   const marker = html.indexOf('" type="module" async="">', from);
   if (marker < 0) return null;

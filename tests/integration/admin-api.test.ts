@@ -1,7 +1,4 @@
-import path from "node:path";
-import { pathToFileURL } from "node:url";
 import { eq, sql } from "drizzle-orm";
-import type { ServerBuild } from "react-router";
 import { describe, expect, it } from "vitest";
 import { RATE_LIMITS } from "~/auth/rate-limit.server";
 import { authProviders, contactMessages, deals, orders, users, type OrderStatus } from "~/db/schema";
@@ -9,6 +6,7 @@ import { DEMO_ADMIN, DEMO_USER } from "~/demo/seed.server";
 import { cookieOf, tokenOf } from "../support/sign-in";
 import { useTestDatabase } from "../support/test-db";
 import { jsonInit, useTestServer } from "../support/test-server";
+import { loadServerBuild, routeFullPath } from "../support/server-build";
 
 const db = useTestDatabase();
 const app = useTestServer(db);
@@ -208,14 +206,10 @@ describe("POST /api/admin/create-admin", () => {
 
 /** Every admin page of the production build, its parameters filled with a made-up id. */
 async function adminPagePaths(): Promise<string[]> {
-  const build = (await import(pathToFileURL(path.resolve(process.env.BUILD_DIR ?? "build", "server", "index.js")).href)) as ServerBuild;
-  const fullPath = (id: string | undefined): string => {
-    const route = id ? build.routes[id] : undefined;
-    return route ? [fullPath(route.parentId), route.path ?? ""].filter(Boolean).join("/") : "";
-  };
+  const build = await loadServerBuild();
   return Object.values(build.routes)
     .filter((route) => route && typeof route.module.default === "function")
-    .map((route) => `/${fullPath(route!.id)}`)
+    .map((route) => `/${routeFullPath(build.routes, route!.id)}`)
     .filter((page) => /^\/admin(\/|$)/.test(page) && page !== "/admin/create")
     .map((page) => page.replace(/:\w+/g, "no-such-id"));
 }

@@ -3,15 +3,14 @@
 // Router would have chosen, with the same parameters. The paths tried are every /api route's
 // pattern with its parameters filled by a plain value, by each static word that other routes
 // have at that place (where a wrong ranking would show) and in upper case.
-import path from "node:path";
-import { pathToFileURL } from "node:url";
-import { matchRoutes, type RouteObject, type ServerBuild } from "react-router";
+import { matchRoutes, type RouteObject } from "react-router";
 import { beforeAll, describe, expect, it } from "vitest";
 import { apiRoutesOf, matchApiRoute, type BuildRoute } from "../../server/api-routes";
+import { loadServerBuild } from "../support/server-build";
 
 let routes: Record<string, BuildRoute>;
 beforeAll(async () => {
-  const build = (await import(pathToFileURL(path.resolve(process.env.BUILD_DIR ?? "build", "server", "index.js")).href)) as ServerBuild;
+  const build = await loadServerBuild();
   routes = build.routes as Record<string, BuildRoute>;
 });
 

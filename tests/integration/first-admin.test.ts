@@ -5,14 +5,13 @@ import { eq, sql } from "drizzle-orm";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { pathToFileURL } from "node:url";
-import type { ServerBuild } from "react-router";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { ADMIN_SETUP_DAYS, prepareAdminSetup } from "~/auth/admin-setup.server";
 import { migrateDatabase, openDatabase, type Db } from "~/db/client.server";
 import { communities, magicTokens, users } from "~/db/schema";
 import { DEMO_ADMIN } from "~/demo/seed.server";
 import { jsonInit, useTestServer } from "../support/test-server";
+import { loadServerBuild } from "../support/server-build";
 
 interface AppEntry {
   prepareServer(): Promise<{ adminSetupPath: string | null; adminSetupUrl: string | null }>;
@@ -84,7 +83,7 @@ describe("starting the production build on an empty database", () => {
   it("migrates without demo data and returns a one-time setup link, keeping only its hash", async () => {
     const file = path.join(dir, "started.db");
     process.env.DATABASE_PATH = file;
-    const build = (await import(pathToFileURL(path.resolve(process.env.BUILD_DIR ?? "build", "server", "index.js")).href)) as ServerBuild;
+    const build = await loadServerBuild();
     const entry = build.entry.module as unknown as AppEntry;
     const start = await entry.prepareServer();
     entry.stopServer();

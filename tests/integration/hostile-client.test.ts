@@ -7,10 +7,9 @@ import { createHash } from "node:crypto";
 import fs from "node:fs";
 import net from "node:net";
 import path from "node:path";
-import { pathToFileURL } from "node:url";
-import type { ServerBuild } from "react-router";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { startBuiltServer, type BuiltServer } from "../support/built-server";
+import { loadServerBuild, routeFullPath } from "../support/server-build";
 
 let server: BuiltServer;
 const PASSWORD_FORM = "application/x-www-form-urlencoded";
@@ -277,13 +276,8 @@ describe("personal answers", () => {
 
 /** The route table's GET paths without dynamic segments (sign-out and the OAuth hop left out). */
 async function routePaths(): Promise<string[]> {
-  const build = (await import(pathToFileURL(path.resolve(process.env.BUILD_DIR ?? "build", "server", "index.js")).href)) as ServerBuild;
-  const fullPath = (id: string): string => {
-    const route = build.routes[id]!;
-    const parent = route.parentId ? fullPath(route.parentId) : "";
-    return route.path ? `${parent.replace(/\/$/, "")}/${route.path}` : parent || "/";
-  };
-  const paths = Object.keys(build.routes).map(fullPath);
+  const build = await loadServerBuild();
+  const paths = Object.keys(build.routes).map((id) => `/${routeFullPath(build.routes, id)}`);
   return [...new Set(paths)].filter((p) => !p.includes(":") && !p.includes("*") && !["/logout", "/auth/magic", "/api/login", "/api/auth/logout"].includes(p));
 }
 

@@ -4,11 +4,10 @@
 // table the path picks must give the same matches and parameters as the whole table, and so
 // must every parent path of it, which React Router matches for the partial manifest a document
 // sends.
-import path from "node:path";
-import { pathToFileURL } from "node:url";
 import { matchRoutes, type RouteObject, type ServerBuild } from "react-router";
 import { beforeAll, describe, expect, it } from "vitest";
 import { buildWithRoutes, firstSegmentOf, routeTablesOf } from "../../server/route-tables";
+import { loadServerBuild, routeFullPath } from "../support/server-build";
 
 interface Route {
   id: string;
@@ -20,7 +19,7 @@ interface Route {
 
 let build: ServerBuild;
 beforeAll(async () => {
-  build = (await import(pathToFileURL(path.resolve(process.env.BUILD_DIR ?? "build", "server", "index.js")).href)) as ServerBuild;
+  build = await loadServerBuild();
 });
 
 function routeTree(all: Record<string, Route | undefined>, parentId?: string): RouteObject[] {
@@ -34,18 +33,12 @@ function routeTree(all: Record<string, Route | undefined>, parentId?: string): R
     });
 }
 
-function fullPath(route: Route, all: Record<string, Route | undefined>): string {
-  const parts: string[] = [];
-  for (let current: Route | undefined = route; current; current = current.parentId ? all[current.parentId] : undefined) if (current.path) parts.unshift(current.path);
-  return parts.join("/");
-}
-
 /** Every route's path with its parameters filled, and the variants a client could send. */
 function samplePaths(all: Record<string, Route | undefined>): string[] {
   const paths = new Set<string>(["/", "/deals.data", "/DEALS", "/no-such-page", "/deals/x/y/z", "/admin/nothing/here"]);
   for (const route of Object.values(all)) {
     if (!route) continue;
-    const filled = `/${fullPath(route, all).replace(/:[\w-]+\??/g, "x-1").replace(/\*$/, "a/b")}`.replace(/\/+/g, "/");
+    const filled = `/${routeFullPath(all, route.id).replace(/:[\w-]+\??/g, "x-1").replace(/\*$/, "a/b")}`.replace(/\/+/g, "/");
     for (const variant of [filled, filled.toUpperCase(), `${filled}/`, `${filled}/extra`, `${filled}.data`, `${filled}/extra/more`]) paths.add(variant.replace(/\/\/+/g, "/"));
   }
   return [...paths];
