@@ -9,6 +9,7 @@ import { prepareAdminSetup } from "~/auth/admin-setup.server";
 import { MarkupCacheProvider } from "~/components/markup-cache";
 import { createMarkupStore, documentMarkup } from "~/components/markup-cache.server";
 import { NonceProvider } from "~/components/nonce";
+import { ROUTER_SCRIPTS_MARKER, ScriptsKeptProvider } from "~/components/router-scripts";
 import { getSessionSecret, publicOrigin } from "~/config.server";
 import { clientAddressContext, dbOverrideContext, nonceContext } from "~/context";
 import { startCheckpointer, type Checkpointer } from "~/db/checkpointer.server";
@@ -17,7 +18,7 @@ import { newReadEpoch } from "~/db/read-cache.server";
 import { demoAccountsWithPublicPasswords, demoDataRequested, ensureDemoData } from "~/demo/seed.server";
 import { startCycleClock, stopCycleClock } from "~/services/cycle-engine.server";
 import { startHousekeeping, stopHousekeeping } from "~/auth/housekeeping.server";
-import { browserHoldsStylesheet, shapeDocument, stylesheetText } from "~/web/first-paint.server";
+import { browserHoldsStylesheet, keptScriptsFor, routerScriptsKey, shapeDocument, stylesheetText } from "~/web/first-paint.server";
 
 export const streamTimeout = 5_000;
 
@@ -158,10 +159,18 @@ export default async function handleRequest(
   // An error thrown here goes back to React Router, which renders the route's error boundary
   // through this same function.
   const pieces = markupFor();
+  // React Router's scripts as an earlier document of these routes wrote them (components/
+  // router-scripts.tsx); MARKUP_CACHE=0 renders them in full too. The hydration data's script
+  // is written only after `<Scripts>` has rendered, so the render is told it has.
+  const scriptsKey = routerScriptsKey(routerContext);
+  const kept = pieces && routerContext.renderMeta ? keptScriptsFor(scriptsKey) : null;
+  if (kept) routerContext.renderMeta!.didRenderScripts = true;
   const markup = renderToString(
     <NonceProvider value={nonce}>
       <MarkupCacheProvider value={pieces}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        <ScriptsKeptProvider value={kept !== null}>
+          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        </ScriptsKeptProvider>
       </MarkupCacheProvider>
     </NonceProvider>,
   );
@@ -170,7 +179,12 @@ export default async function handleRequest(
   // bytes where their markers are. The streaming renderer wrote the doctype itself.
   const stylesheetHref = (routerContext.routeModules.root?.handle as { stylesheet?: string } | undefined)?.stylesheet ?? null;
   const inline = stylesheetHref !== null && !browserHoldsStylesheet(request.headers.get("Cookie"), stylesheetHref);
-  const html = shapeDocument(`<!DOCTYPE html>${markup}`, { stylesheetHref, css: inline ? stylesheetText(stylesheetHref) : null, placed: pieces });
+  const html = shapeDocument(`<!DOCTYPE html>${markup}`, {
+    stylesheetHref,
+    css: inline ? stylesheetText(stylesheetHref) : null,
+    placed: pieces,
+    scripts: nonce && pieces ? { key: scriptsKey, nonce, kept, marker: ROUTER_SCRIPTS_MARKER } : null,
+  });
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
   // Its length, so the server sends it in one piece rather than chunked.
   responseHeaders.set("Content-Length", String(html.byteLength));

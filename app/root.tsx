@@ -6,7 +6,6 @@ import {
   Links,
   Meta,
   Outlet,
-  Scripts,
   ScrollRestoration,
   useLocation,
   useMatches,
@@ -17,6 +16,7 @@ import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
 import { toJsonText, useJsonText } from "./components/json-text";
 import { useNonce } from "./components/nonce";
+import { RouterScripts } from "./components/router-scripts";
 import { SiteFooter } from "./components/site-footer";
 import { SiteHeader } from "./components/site-header";
 import { Toaster } from "./components/toaster";
@@ -133,7 +133,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {hydrate ? (
           <>
             <ScrollRestoration nonce={nonce} />
-            <Scripts nonce={nonce} />
+            <RouterScripts nonce={nonce} />
           </>
         ) : null}
       </body>

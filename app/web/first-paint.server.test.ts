@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { browserHoldsStylesheet, compactBootCode, shapeDocument as shapeBytes, stylesheetText } from "./first-paint.server";
+import type { EntryContext } from "react-router";
+import { ROUTER_SCRIPTS_MARKER } from "~/components/router-scripts";
+import { browserHoldsStylesheet, compactBootCode, keptScriptsFor, routerScriptsKey, shapeDocument as shapeBytes, stylesheetText } from "./first-paint.server";
 
 /** shapeDocument's bytes read back as text. */
 const shapeDocument = (html: string, options: Parameters<typeof shapeBytes>[1]) => shapeBytes(html, options).toString("utf8");
@@ -103,6 +105,50 @@ describe("shapeDocument", () => {
     for (const text of ["<p><!--piece-j-0--></p>", "<p><!--piece-k-7--></p>", "<p><!--piece-k-0</p>"]) {
       expect(shapeDocument(text, { stylesheetHref: null, css: null, placed })).toBe(text);
     }
+  });
+});
+
+describe("React Router's scripts kept for a route set", () => {
+  const contextScript = (nonce: string) => `<script nonce="${nonce}">window.__reactRouterContext = {"basename":"/"};window.__reactRouterContext.stream = 1;</script>`;
+  const bootScript = (nonce: string) => `<script nonce="${nonce}" type="module" async="">import "/assets/a.js";</script>`;
+  const written = (nonce: string) =>
+    `<!DOCTYPE html><html><head><title>t</title><link rel="modulepreload" href="/assets/a.js" nonce="${nonce}"/></head>` +
+    `<body><main>עגבניות</main><script nonce="${nonce}">scroll()</script>${contextScript(nonce)}${bootScript(nonce)}<script nonce="${nonce}">data()</script></body></html>`;
+  const marked = (nonce: string) =>
+    `<!DOCTYPE html><html><head><title>t</title></head><body><main>עגבניות</main><script nonce="${nonce}">scroll()</script>${ROUTER_SCRIPTS_MARKER}<script nonce="${nonce}">data()</script></body></html>`;
+
+  it("keeps what <Scripts> wrote and writes it where the marker is, with the next response's nonce", () => {
+    const first = shapeDocument(written("n1"), { stylesheetHref: "/assets/app-x.css", css: "p{}", scripts: { key: "routes-a", nonce: "n1", kept: null, marker: ROUTER_SCRIPTS_MARKER } });
+    const kept = keptScriptsFor("routes-a");
+    expect(kept).not.toBeNull();
+    expect(kept!.contextCode).toBe('window.__reactRouterContext = {"basename":"/"};window.__reactRouterContext.stream = 1;');
+    const next = shapeDocument(marked("n2"), { stylesheetHref: "/assets/app-x.css", css: "p{}", scripts: { key: "routes-a", nonce: "n2", kept, marker: ROUTER_SCRIPTS_MARKER } });
+    expect(next).toBe(first.replaceAll("n1", "n2"));
+    expect(next).toContain(`${contextScript("n2")}<script nonce="n2" data-scripts-after-paint="">`);
+    expect(next).toContain('s.nonce="n2"');
+    // The same as a document that was written in full with that nonce.
+    expect(next).toBe(shapeDocument(written("n2"), { stylesheetHref: "/assets/app-x.css", css: "p{}" }));
+  });
+
+  it("keeps nothing that is not as React Router writes it, and writes no scripts where no marker is", () => {
+    shapeDocument(written("n1").replace(contextScript("n1"), ""), { stylesheetHref: null, css: null, scripts: { key: "no-context", nonce: "n1", kept: null, marker: ROUTER_SCRIPTS_MARKER } });
+    shapeDocument(written("n1"), { stylesheetHref: null, css: null, scripts: { key: "other-nonce", nonce: "n9", kept: null, marker: ROUTER_SCRIPTS_MARKER } });
+    expect(keptScriptsFor("no-context")).toBeNull();
+    expect(keptScriptsFor("other-nonce")).toBeNull();
+    shapeDocument(written("n1"), { stylesheetHref: null, css: null, scripts: { key: "routes-b", nonce: "n1", kept: null, marker: ROUTER_SCRIPTS_MARKER } });
+    const kept = keptScriptsFor("routes-b")!;
+    const page = "<html><head><title>t</title></head><body><p>x</p></body></html>";
+    expect(shapeDocument(page, { stylesheetHref: null, css: null, scripts: { key: "routes-b", nonce: "n2", kept, marker: ROUTER_SCRIPTS_MARKER } })).toBe(page);
+  });
+
+  it("are keyed by the matched routes, the parent path and the handoff, not by the last segment", () => {
+    const context = (ids: string[], pathname: string, handoff = "{}") =>
+      ({ staticHandlerContext: { matches: ids.map((id) => ({ route: { id } })), location: { pathname } }, serverHandoffString: handoff }) as unknown as Pick<EntryContext, "staticHandlerContext" | "serverHandoffString">;
+    const deal = routerScriptsKey(context(["root", "routes/deal"], "/deals/cherry-tomatoes"));
+    expect(routerScriptsKey(context(["root", "routes/deal"], "/deals/brown-mushrooms"))).toBe(deal);
+    expect(routerScriptsKey(context(["root", "routes/not-found"], "/deals/cherry-tomatoes"))).not.toBe(deal);
+    expect(routerScriptsKey(context(["root", "routes/deal"], "/other/cherry-tomatoes"))).not.toBe(deal);
+    expect(routerScriptsKey(context(["root", "routes/deal"], "/deals/cherry-tomatoes", '{"ssr":false}'))).not.toBe(deal);
   });
 });
 

@@ -6,6 +6,7 @@
 // A browser that keeps the stylesheet file says so with a cookie, and its documents link it.
 import fs from "node:fs";
 import { fileURLToPath } from "node:url";
+import type { EntryContext } from "react-router";
 
 const cssCache = new Map<string, string | null>();
 
@@ -181,43 +182,128 @@ function encodePieces(texts: (string | Uint8Array)[], placed: PlacedPieces | nul
 }
 
 /**
+ * What one document's `<Scripts>` wrote, for the next documents of the same routes
+ * (components/router-scripts.tsx): the same for every document with the same `routerScriptsKey`,
+ * but for the nonce, which each response writes its own.
+ */
+export interface KeptScripts {
+  /** The code of the script that sets `window.__reactRouterContext`. */
+  readonly contextCode: string;
+  /** The module preloads' addresses, as script text (a JSON array). */
+  readonly preloadsText: string;
+  /** React Router's module script's code, compact, as script text (a JSON string). */
+  readonly bootCodeText: string;
+}
+
+/**
+ * Where a document's scripts go: the scripts kept for its routes, written where the render put
+ * `marker` (components/router-scripts.tsx), or none yet, and then what its `<Scripts>` wrote is
+ * kept under `key`.
+ */
+export interface ScriptsSlot {
+  readonly key: string;
+  readonly nonce: string;
+  readonly kept: KeptScripts | null;
+  readonly marker: string;
+}
+
+const keptScripts = new Map<string, KeptScripts>();
+/** Route sets whose scripts are kept; past it the oldest goes (a parent path with an id in it makes a set per id). */
+const KEPT_SCRIPTS_MAX = 256;
+
+/**
+ * What `<Scripts>` writes depends on the matched routes, the request's parent paths (the manifest
+ * patch lists the routes they match too) and React Router's handoff (the build's settings); the
+ * nonce is written in afterwards. The same key, the same scripts.
+ */
+export function routerScriptsKey(context: Pick<EntryContext, "staticHandlerContext" | "serverHandoffString">): string {
+  const { matches, location } = context.staticHandlerContext;
+  const parentPath = location.pathname.split("/").filter(Boolean).slice(0, -1).join("/");
+  return `${matches.map((match) => match.route.id).join(",")}\n${parentPath}\n${context.serverHandoffString ?? ""}`;
+}
+
+/** The scripts kept for this key, if a document of these routes has been written. */
+export function keptScriptsFor(key: string): KeptScripts | null {
+  return keptScripts.get(key) ?? null;
+}
+
+function keepScripts(key: string, scripts: KeptScripts) {
+  if (keptScripts.size >= KEPT_SCRIPTS_MAX && !keptScripts.has(key)) keptScripts.delete(keptScripts.keys().next().value as string);
+  keptScripts.set(key, scripts);
+}
+
+/** JSON for inside a script element: no `</script>` can end it early. */
+const scriptText = (value: unknown) => JSON.stringify(value).replace(/</g, "\\u003c");
+
+/**
+ * The inline script that replaces React Router's module script: it waits for the first frame and
+ * the page's high-priority picture (its largest paint), then preloads the modules and runs the
+ * module script, so a slow phone's thin link and CPU go to the content first.
+ */
+function starterElement(scripts: KeptScripts, nonce: string, stylesheetHref: string | null, css: string | null): string {
+  const code =
+    `(function(){var started=false;function go(){if(started)return;started=true;` +
+    `${scripts.preloadsText}.forEach(function(href){var l=document.createElement("link");l.rel="modulepreload";l.href=href;document.head.appendChild(l)});` +
+    // The page's strings (app/translation-files.ts): hydration waits for them too.
+    `var t=document.querySelector('meta[name="translations"]');if(t){var p=document.createElement("link");p.rel="preload";p.as="fetch";p.crossOrigin="anonymous";p.href=t.content;document.head.appendChild(p)}` +
+    `var s=document.createElement("script");s.type="module";s.nonce=${scriptText(nonce)};s.textContent=${scripts.bootCodeText};document.body.appendChild(s)}` +
+    keepStylesheet(stylesheetHref, css) +
+    `requestAnimationFrame(function(){setTimeout(function(){var img=document.querySelector('img[fetchpriority="high"]');` +
+    `if(img&&!img.complete){img.addEventListener("load",go);img.addEventListener("error",go);setTimeout(go,${PICTURE_WAIT_MS})}else go()})})})()`;
+  return `<script nonce="${nonce}" data-scripts-after-paint="">${code}</script>`;
+}
+
+/**
+ * What `<Scripts>` wrote in this document, read back: the context script right before its module
+ * script, the module script and the preloads React hoisted into the head. Null when anything is
+ * not where or how React Router writes it; then nothing is kept.
+ */
+function readScripts(html: string, head: string, boot: { start: number; end: number }): { nonce: string; code: string; preloads: string[]; contextCode: string | null } | null {
+  const found = BOOT_SCRIPT.exec(html.slice(boot.start, boot.end));
+  if (!found) return null;
+  const [, nonce, code] = found;
+  const preloads = (head.match(MODULE_PRELOAD) ?? []).map((tag) => /href="([^"]+)"/.exec(tag)?.[1]).filter((href): href is string => Boolean(href));
+  const contextOpen = `<script nonce="${nonce}">`;
+  const contextStart = html.lastIndexOf(contextOpen, boot.start);
+  const contextCode = contextStart < 0 ? null : html.slice(contextStart + contextOpen.length, boot.start);
+  const written = contextCode !== null && contextCode.startsWith(CONTEXT_START) && contextCode.endsWith("</script>") && contextCode.indexOf("</script>") === contextCode.length - "</script>".length;
+  return { nonce, code, preloads, contextCode: written ? contextCode.slice(0, -"</script>".length) : null };
+}
+
+const CONTEXT_START = "window.__reactRouterContext = ";
+
+/**
  * The whole document as rendered, reshaped and encoded: the stylesheet inlined before `</head>`
  * (or linked there when its text is unknown), and the module preloads and React Router's
  * module script replaced by a small inline script (marked `data-scripts-after-paint`) that adds
  * them after the first frame and the picture. The elements added are outside React's tree;
- * hydration skips them and keeps them.
+ * hydration skips them and keeps them. Given a `scripts` slot with kept scripts, the document
+ * has the slot's marker where `<Scripts>` would have written, and gets the context script and
+ * the starter there; without, what its `<Scripts>` wrote is kept under the slot's key.
  */
 export function shapeDocument(
   html: string,
-  { stylesheetHref, css, placed = null }: { stylesheetHref: string | null; css: string | null; placed?: PlacedPieces | null },
+  { stylesheetHref, css, placed = null, scripts = null }: { stylesheetHref: string | null; css: string | null; placed?: PlacedPieces | null; scripts?: ScriptsSlot | null },
 ): Buffer {
   const headEnd = html.indexOf("</head>");
   if (headEnd < 0) return encodePieces([html], placed);
+  const style = styleElement(stylesheetHref, css);
+  if (scripts?.kept) {
+    const head = html.slice(0, headEnd);
+    const { kept, nonce } = scripts;
+    const marker = html.indexOf(scripts.marker, headEnd);
+    if (marker < 0) return encodePieces([head, style, html.slice(headEnd)], placed);
+    return encodePieces(
+      [head, style, html.slice(headEnd, marker), `<script nonce="${nonce}">${kept.contextCode}</script>`, starterElement(kept, nonce, stylesheetHref, css), html.slice(marker + scripts.marker.length)],
+      placed,
+    );
+  }
   let head = html.slice(0, headEnd);
   const boot = bootScriptRange(html, headEnd);
-  let starter = "";
-  if (boot) {
-    const found = BOOT_SCRIPT.exec(html.slice(boot.start, boot.end));
-    if (found) {
-      // The scripts wait for the first frame and the page's high-priority picture (its largest
-      // paint), then preload and run: a slow phone's thin link and CPU go to the content first.
-      const preloads = (head.match(MODULE_PRELOAD) ?? []).map((tag) => /href="([^"]+)"/.exec(tag)?.[1]).filter((href): href is string => Boolean(href));
-      head = head.replace(MODULE_PRELOAD, "");
-      const [, nonce, code] = found;
-      const script = (value: unknown) => JSON.stringify(value).replace(/</g, "\\u003c");
-      const starterCode =
-        `(function(){var started=false;function go(){if(started)return;started=true;` +
-        `${script(preloads)}.forEach(function(href){var l=document.createElement("link");l.rel="modulepreload";l.href=href;document.head.appendChild(l)});` +
-        // The page's strings (app/translation-files.ts): hydration waits for them too.
-        `var t=document.querySelector('meta[name="translations"]');if(t){var p=document.createElement("link");p.rel="preload";p.as="fetch";p.crossOrigin="anonymous";p.href=t.content;document.head.appendChild(p)}` +
-        `var s=document.createElement("script");s.type="module";s.nonce=${script(nonce)};s.textContent=${script(compactBootCode(code))};document.body.appendChild(s)}` +
-        keepStylesheet(stylesheetHref, css) +
-        `requestAnimationFrame(function(){setTimeout(function(){var img=document.querySelector('img[fetchpriority="high"]');` +
-        `if(img&&!img.complete){img.addEventListener("load",go);img.addEventListener("error",go);setTimeout(go,${PICTURE_WAIT_MS})}else go()})})})()`;
-      starter = `<script nonce="${nonce}" data-scripts-after-paint="">${starterCode}</script>`;
-    }
-  }
-  const style = styleElement(stylesheetHref, css);
-  if (!starter || !boot) return encodePieces([head, style, html.slice(headEnd)], placed);
-  return encodePieces([head, style, html.slice(headEnd, boot.start), starter, html.slice(boot.end)], placed);
+  const read = boot ? readScripts(html, head, boot) : null;
+  if (!boot || !read) return encodePieces([head, style, html.slice(headEnd)], placed);
+  head = head.replace(MODULE_PRELOAD, "");
+  const written: KeptScripts = { contextCode: read.contextCode ?? "", preloadsText: scriptText(read.preloads), bootCodeText: scriptText(compactBootCode(read.code)) };
+  if (scripts && read.contextCode !== null && read.nonce === scripts.nonce) keepScripts(scripts.key, written);
+  return encodePieces([head, style, html.slice(headEnd, boot.start), starterElement(written, read.nonce, stylesheetHref, css), html.slice(boot.end)], placed);
 }

@@ -2,6 +2,7 @@
 // database handed in through the load context. Needs `npm run build` first (npm test does it).
 // Requests go through the production server's handler (the /api table, then React Router) and
 // its node:http adapter, without the worker's limits, headers and queues.
+import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import { createRequire } from "node:module";
 import http from "node:http";
@@ -26,8 +27,11 @@ export interface TestServer {
   fetch(pathname: string, init?: RequestInit): Promise<Response>;
 }
 
-/** Starts the built app for this test file; `db()` names the database each request uses. */
-export function useTestServer(db: () => Db): TestServer {
+/**
+ * Starts the built app for this test file; `db()` names the database each request uses. Its
+ * answers carry no CSP nonce unless `nonces` asks for one per request, as the server gives.
+ */
+export function useTestServer(db: () => Db, { nonces = false }: { nonces?: boolean } = {}): TestServer {
   let server: http.Server | undefined;
   let origin = "";
   beforeAll(async () => {
@@ -43,7 +47,7 @@ export function useTestServer(db: () => Db): TestServer {
       const method = req.method ?? "GET";
       const body = method === "GET" || method === "HEAD" ? null : streamBody(req, Number.MAX_SAFE_INTEGER).stream;
       const request = new Request(url, { method, headers: headersOf(req), ...(body ? { body, duplex: "half" } : {}) } as RequestInit);
-      const context = app.createLoadContext("", { db: db(), clientAddress: req.headers["x-test-client"]?.toString() ?? "127.0.0.1" });
+      const context = app.createLoadContext(nonces ? randomBytes(16).toString("base64") : "", { db: db(), clientAddress: req.headers["x-test-client"]?.toString() ?? "127.0.0.1" });
       const response = await handle(request, url.pathname, context).catch((error: unknown) => {
         console.error(error);
         return new Response("Unexpected Server Error", { status: 500 });
