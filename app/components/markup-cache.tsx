@@ -70,7 +70,7 @@ export function CachedMarkup({
   cacheKey,
   children,
   ...attributes
-}: { as: "article" | "li" | "div" | "footer"; cacheKey: [kind: string, ...parts: unknown[]] | null; children: ReactElement } & HTMLAttributes<HTMLElement> & Record<`data-${string}`, string>) {
+}: { as: "article" | "li" | "ul" | "div" | "footer"; cacheKey: [kind: string, ...parts: unknown[]] | null; children: ReactElement } & HTMLAttributes<HTMLElement> & Record<`data-${string}`, string>) {
   const cache = useContext(MarkupCacheContext);
   const { i18n } = useTranslation();
   if (cache && cacheKey) {

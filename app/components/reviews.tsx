@@ -5,6 +5,7 @@ import { Form, Link, useNavigation } from "react-router";
 import { formatRelative } from "~/domain/dates";
 import { reviewerName } from "~/domain/review-name";
 import { REVIEW_CONSTRAINT } from "~/domain/review-constraint";
+import { CachedMarkup } from "./markup-cache";
 import { ErrorList } from "./ui/field";
 
 export interface ReviewItem {
@@ -51,27 +52,7 @@ export function ReviewsSection({
         {summary.totalReviews > 0 ? `${t("shop.reviews.average", { average: summary.averageRating })} · ` : null}
         {summary.totalReviews > 0 ? t("shop.deal.reviewsCount", { count: summary.totalReviews }) : t("shop.deal.noReviews")}
       </p>
-      {reviews.length > 0 ? (
-        <ul className="grid gap-3">
-          {reviews.map((review) => {
-            const name = reviewerName(review.user) ?? t("shop.reviews.anonymous");
-            return (
-              <li key={review.id} className="review" data-testid="review">
-                <div className="flex items-center gap-3">
-                  <span className="review-avatar" aria-hidden="true">{name[0]}</span>
-                  <div>
-                    <p className="font-medium">{name}</p>
-                    <p className="text-xs text-fg-muted">
-                      <Stars rating={review.rating} /> {t("shop.reviews.stars", { rating: review.rating })} · {formatRelative(review.createdAt, new Date(now), i18n.language)}
-                    </p>
-                  </div>
-                </div>
-                {review.comment ? <p className="mt-2 leading-7">{review.comment}</p> : null}
-              </li>
-            );
-          })}
-        </ul>
-      ) : null}
+      {reviews.length > 0 ? <ReviewList reviews={reviews} now={now} language={i18n.language} /> : null}
       {more > 0 && moreHref ? (
         // A plain link: without JavaScript the page comes back with more reviews, at #reviews.
         <Link to={moreHref} preventScrollReset replace className="w-fit rounded-lg border border-line px-4 py-2 font-medium hover:bg-muted" data-testid="more-reviews">
@@ -86,6 +67,46 @@ export function ReviewsSection({
         <a href="/api/login" className="w-fit rounded-lg border border-line px-4 py-2 font-medium hover:bg-muted">{t("shop.reviews.loginToReview")}</a>
       )}
     </div>
+  );
+}
+
+/**
+ * The reviews, from the server's markup cache (markup-cache.tsx): every shopper of a deal reads
+ * the same ones, a third of a deal page's elements. Their key is the kept list (frozen, one
+ * number) and each review's age as it reads, which is all the list shows besides them.
+ */
+function ReviewList({ reviews, now, language }: { reviews: readonly ReviewItem[]; now: string; language: string }) {
+  const nowDate = new Date(now);
+  const ages = reviews.map((review) => formatRelative(review.createdAt, nowDate, language));
+  return (
+    <CachedMarkup as="ul" className="grid gap-3" cacheKey={["reviews", reviews, ages]}>
+      <ReviewItems reviews={reviews} ages={ages} />
+    </CachedMarkup>
+  );
+}
+
+function ReviewItems({ reviews, ages }: { reviews: readonly ReviewItem[]; ages: readonly string[] }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      {reviews.map((review, index) => {
+        const name = reviewerName(review.user) ?? t("shop.reviews.anonymous");
+        return (
+          <li key={review.id} className="review" data-testid="review">
+            <div className="flex items-center gap-3">
+              <span className="review-avatar" aria-hidden="true">{name[0]}</span>
+              <div>
+                <p className="font-medium">{name}</p>
+                <p className="text-xs text-fg-muted">
+                  <Stars rating={review.rating} /> {t("shop.reviews.stars", { rating: review.rating })} · {ages[index]}
+                </p>
+              </div>
+            </div>
+            {review.comment ? <p className="mt-2 leading-7">{review.comment}</p> : null}
+          </li>
+        );
+      })}
+    </>
   );
 }
 

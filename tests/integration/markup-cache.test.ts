@@ -1,11 +1,11 @@
-// The pieces the server writes from its markup cache (deal cards, order rows, the header and
-// the footer; app/components/markup-cache.tsx) are the HTML React writes with every piece rendered in full
+// The pieces the server writes from its markup cache (deal cards, order rows, a deal's reviews,
+// the header and the footer; app/components/markup-cache.tsx) are the HTML React writes with every piece rendered in full
 // (MARKUP_CACHE=0), on every page that has them, for a guest and a shopper: the first request
 // fills the cache, the second is answered from it. A key that left out something a piece shows,
 // or a cached piece that read more than its key, would show here as a different piece.
 import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
-import { notifications, users } from "~/db/schema";
+import { deals, notifications, reviews, users } from "~/db/schema";
 import { DEMO_USER } from "~/demo/seed.server";
 import { cookieOf, tokenOf } from "../support/sign-in";
 import { useTestDatabase } from "../support/test-db";
@@ -19,7 +19,7 @@ afterEach(() => {
 });
 
 /**
- * The pieces a page has (its header, deal cards, order rows and footer, each with its own
+ * The pieces a page has (its header, deal cards, order rows, a deal's reviews and the footer, each with its own
  * element), in order. Only these: the rest of a document may change from one request to the
  * next (a countdown, the loader data's clock).
  */
@@ -27,7 +27,9 @@ async function piecesOf(pathname: string, cookie?: string) {
   const response = await app.fetch(pathname, { headers: cookie ? { Cookie: cookie } : {} });
   expect(response.status, pathname).toBe(200);
   const html = await response.text();
-  return [...html.matchAll(/<header.*?<\/header>|<article[^>]*data-testid="deal-card".*?<\/article>|<li><a[^>]*data-testid="order-card".*?<\/a><\/li>|<footer.*?<\/footer>/g)].map((match) => match[0]);
+  return [
+    ...html.matchAll(/<header.*?<\/header>|<article[^>]*data-testid="deal-card".*?<\/article>|<li><a[^>]*data-testid="order-card".*?<\/a><\/li>|<ul class="grid gap-3"><li class="review".*?<\/ul>|<footer.*?<\/footer>/g),
+  ].map((match) => match[0]);
 }
 
 describe("pieces from the markup cache", () => {
@@ -46,6 +48,13 @@ describe("pieces from the markup cache", () => {
     const shopper = db().select({ id: users.id }).from(users).where(eq(users.email, DEMO_USER.email)).get()!;
     db().insert(notifications).values({ userId: shopper.id, type: "DEAL_ENDING", title: "ההזמנות נסגרות מחר", message: "נשארו שעות", isRead: true }).run();
     db().insert(notifications).values({ userId: shopper.id, type: "REVIEW_REMINDER", title: "איך היה?", message: "ספרו לנו", data: { dealSlug: slugs[0]! } }).run();
+    // Reviews on a deal (orderId may be null: a review outlives its order), one with a comment,
+    // written days apart so each shows its own age.
+    const reviewed = slugs[1]!;
+    const reviewedDeal = db().select({ id: deals.id }).from(deals).where(eq(deals.slug, reviewed)).get()!;
+    const day = 24 * 60 * 60 * 1000;
+    db().insert(reviews).values({ userId: shopper.id, dealId: reviewedDeal.id, rating: 4, comment: "מתוקות <b>מאוד</b>", createdAt: new Date(Date.now() - 3 * day) }).run();
+    db().insert(reviews).values({ userId: shopper.id, dealId: reviewedDeal.id, rating: 2, createdAt: new Date(Date.now() - 40 * day) }).run();
     const cookie = await cookieOf(app, DEMO_USER);
     const pages: [string, string | undefined][] = [
       ["/", undefined],
@@ -57,6 +66,9 @@ describe("pieces from the markup cache", () => {
       ["/deals?bulk=1", cookie],
       ["/deals?q=%D7%A2%D7%92%D7%91%D7%A0%D7%99%D7%95%D7%AA", cookie],
       ["/deals?q=%22%3Cb%3E", undefined],
+      [`/deals/${reviewed}`, undefined],
+      [`/deals/${reviewed}`, cookie],
+      [`/deals/${reviewed}?reviews=20`, cookie],
       ["/favorites", cookie],
       ["/orders", cookie],
       ["/orders?status=PENDING&sort=oldest", cookie],
@@ -69,6 +81,7 @@ describe("pieces from the markup cache", () => {
       const fromCache = await piecesOf(pathname, as);
       const who = `${pathname} (${as ? "shopper" : "guest"})`;
       expect(inFull.length, who).toBeGreaterThan(1);
+      if (pathname.startsWith("/deals/")) expect(inFull.filter((piece) => piece.includes('data-testid="review"')).length, who).toBe(1);
       if (as) expect(inFull[0], who).toContain(`value="/deals/${slugs[0]}#reviews"`);
       expect(filling, who).toEqual(inFull);
       expect(fromCache, who).toEqual(inFull);
