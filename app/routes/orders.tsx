@@ -8,7 +8,7 @@ import { formatDate, formatDay } from "~/domain/dates";
 import { orderNumber } from "~/domain/order-status";
 import { groupByWeek, ORDER_SORTS, parseOrderQuery, type OrderSort } from "~/domain/order-query";
 import { OrderPlaceLine } from "~/components/checkout-parts";
-import { listOrders, type OrderRow } from "~/services/orders.server";
+import { listOrderRows, type OrderListRow } from "~/services/orders.server";
 import { StatusBadge } from "~/components/status-badge";
 import { MessageScreen } from "~/components/message-screen";
 import { AppLink } from "~/components/app-link";
@@ -20,7 +20,7 @@ export function loader({ url, context }: Route.LoaderArgs) {
   const t = getInstance(context).t;
   const user = context.get(userContext);
   const query = parseOrderQuery(url.searchParams);
-  const weeks = user ? groupByWeek(listOrders(context.get(dbContext), user.id, query), query.sort) : [];
+  const weeks = user ? groupByWeek(listOrderRows(context.get(dbContext), user.id, query), query.sort) : [];
   return {
     title: t("shop.orders.metaTitle"),
     signedIn: Boolean(user),
@@ -35,7 +35,7 @@ export function loader({ url, context }: Route.LoaderArgs) {
 const isoOrNull = (date: Date | null) => date?.toISOString() ?? null;
 
 /** What the list shows of an order: the same on the server and, parsed from JSON, in the browser. */
-function shownRow(row: OrderRow) {
+function shownRow(row: OrderListRow) {
   const { id, createdAt, qty, status, total, deliveryType, deliveryAddress } = row.order;
   return {
     order: { id, createdAt: createdAt.toISOString(), qty, status, total, deliveryType, deliveryAddress },
