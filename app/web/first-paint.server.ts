@@ -253,6 +253,9 @@ function starterElement(scripts: KeptScripts, nonce: string, stylesheetHref: str
   return `<script nonce="${nonce}" data-scripts-after-paint="">${code}</script>`;
 }
 
+const CONTEXT_START = "window.__reactRouterContext = ";
+const SCRIPT_END = "</script>";
+
 /**
  * What `<Scripts>` wrote in this document, read back: the context script right before its module
  * script, the module script and the preloads React hoisted into the head. Null when anything is
@@ -263,14 +266,13 @@ function readScripts(html: string, head: string, boot: { start: number; end: num
   if (!found) return null;
   const [, nonce, code] = found;
   const preloads = (head.match(MODULE_PRELOAD) ?? []).map((tag) => /href="([^"]+)"/.exec(tag)?.[1]).filter((href): href is string => Boolean(href));
+  // The context script ends where the module script starts, and holds no other script.
   const contextOpen = `<script nonce="${nonce}">`;
   const contextStart = html.lastIndexOf(contextOpen, boot.start);
-  const contextCode = contextStart < 0 ? null : html.slice(contextStart + contextOpen.length, boot.start);
-  const written = contextCode !== null && contextCode.startsWith(CONTEXT_START) && contextCode.endsWith("</script>") && contextCode.indexOf("</script>") === contextCode.length - "</script>".length;
-  return { nonce, code, preloads, contextCode: written ? contextCode.slice(0, -"</script>".length) : null };
+  const element = contextStart < 0 ? "" : html.slice(contextStart + contextOpen.length, boot.start);
+  const written = element.startsWith(CONTEXT_START) && element.indexOf(SCRIPT_END) === element.length - SCRIPT_END.length;
+  return { nonce, code, preloads, contextCode: written ? element.slice(0, -SCRIPT_END.length) : null };
 }
-
-const CONTEXT_START = "window.__reactRouterContext = ";
 
 /**
  * The whole document as rendered, reshaped and encoded: the stylesheet inlined before `</head>`
