@@ -198,6 +198,23 @@ describe("request bodies", () => {
     expect(closedAfter).toBeLessThan(6_000);
   });
 
+  it("drops a client that never finishes its headers (slowloris) within a minute, with 400", async () => {
+    // server.ts gives headers 20 s (headersTimeout); Node checks the deadline every 30 s.
+    const socket = net.connect({ host: "127.0.0.1", port: server.port });
+    let received = "";
+    socket.on("data", (chunk) => (received += chunk));
+    socket.on("error", () => undefined);
+    const closed = new Promise<number>((resolve) => {
+      const started = Date.now();
+      socket.on("close", () => resolve(Date.now() - started));
+    });
+    socket.write("GET /faq HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: 1\r\n");
+    const closedAfter = await Promise.race([closed, new Promise<number>((resolve) => setTimeout(() => resolve(-1), 60_000))]);
+    socket.destroy();
+    expect(closedAfter, "the server closed the connection").toBeGreaterThan(19_000);
+    expect(received).toMatch(/^HTTP\/1\.1 400/);
+  }, 70_000);
+
   it("answers a broken multipart or non-form body to a page action with 400", async () => {
     const cookie = await cookieOf(DEMO.email, DEMO.password);
     const broken = "--abc\r\nContent-Disposition: form-data; name=\"message\"\r\n\r\nno closing boundary";
