@@ -163,7 +163,8 @@ export default async function handleRequest(
   // router-scripts.tsx); MARKUP_CACHE=0 renders them in full too. The hydration data's script
   // is written only after `<Scripts>` has rendered, so the render is told it has.
   const scriptsKey = routerScriptsKey(routerContext);
-  const kept = pieces && routerContext.renderMeta ? keptScriptsFor(scriptsKey) : null;
+  const keeping = Boolean(nonce && pieces && routerContext.renderMeta);
+  const kept = keeping ? keptScriptsFor(scriptsKey) : null;
   if (kept) routerContext.renderMeta!.didRenderScripts = true;
   const markup = renderToString(
     <NonceProvider value={nonce}>
@@ -183,7 +184,7 @@ export default async function handleRequest(
     stylesheetHref,
     css: inline ? stylesheetText(stylesheetHref) : null,
     placed: pieces,
-    scripts: nonce && pieces ? { key: scriptsKey, nonce, kept, marker: ROUTER_SCRIPTS_MARKER } : null,
+    scripts: keeping ? { key: scriptsKey, nonce, kept, marker: ROUTER_SCRIPTS_MARKER } : null,
   });
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
   // Its length, so the server sends it in one piece rather than chunked.
