@@ -162,8 +162,8 @@ export default async function handleRequest(
   // React Router's scripts as an earlier document of these routes wrote them (components/
   // router-scripts.tsx); MARKUP_CACHE=0 renders them in full too. The hydration data's script
   // is written only after `<Scripts>` has rendered, so the render is told it has.
-  const scriptsKey = routerScriptsKey(routerContext);
   const keeping = Boolean(nonce && pieces && routerContext.renderMeta);
+  const scriptsKey = keeping ? routerScriptsKey(routerContext) : "";
   const kept = keeping ? keptScriptsFor(scriptsKey) : null;
   if (kept) routerContext.renderMeta!.didRenderScripts = true;
   const markup = renderToString(

@@ -180,39 +180,21 @@ describe("request bodies", () => {
   });
 
   it("stops reading a body that never ends once it has answered, instead of reading it until the timeout", async () => {
-    const socket = net.connect({ host: "127.0.0.1", port: server.port });
-    let received = "";
-    socket.on("data", (chunk) => (received += chunk));
-    socket.on("error", () => undefined);
-    const closed = new Promise<number>((resolve) => {
-      const started = Date.now();
-      socket.on("close", () => resolve(Date.now() - started));
-    });
-    socket.write("GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nTransfer-Encoding: chunked\r\n\r\n");
-    const drip = setInterval(() => socket.writable && socket.write("400\r\n" + "x".repeat(1024) + "\r\n"), 50);
-    const closedAfter = await Promise.race([closed, new Promise<number>((resolve) => setTimeout(() => resolve(-1), 10_000))]);
+    const connection = openConnection("GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nTransfer-Encoding: chunked\r\n\r\n");
+    const drip = setInterval(() => connection.socket.writable && connection.socket.write("400\r\n" + "x".repeat(1024) + "\r\n"), 50);
+    const closedAfter = await connection.closedAfter(10_000);
     clearInterval(drip);
-    socket.destroy();
-    expect(received).toMatch(/^HTTP\/1\.1 200/);
+    expect(connection.received()).toMatch(/^HTTP\/1\.1 200/);
     expect(closedAfter, "the server closed the connection").toBeGreaterThan(0);
     expect(closedAfter).toBeLessThan(6_000);
   });
 
   it("drops a client that never finishes its headers (slowloris) within a minute, with 400", async () => {
     // server.ts gives headers 20 s (headersTimeout); Node checks the deadline every 30 s.
-    const socket = net.connect({ host: "127.0.0.1", port: server.port });
-    let received = "";
-    socket.on("data", (chunk) => (received += chunk));
-    socket.on("error", () => undefined);
-    const closed = new Promise<number>((resolve) => {
-      const started = Date.now();
-      socket.on("close", () => resolve(Date.now() - started));
-    });
-    socket.write("GET /faq HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: 1\r\n");
-    const closedAfter = await Promise.race([closed, new Promise<number>((resolve) => setTimeout(() => resolve(-1), 60_000))]);
-    socket.destroy();
+    const connection = openConnection("GET /faq HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: 1\r\n");
+    const closedAfter = await connection.closedAfter(60_000);
     expect(closedAfter, "the server closed the connection").toBeGreaterThan(19_000);
-    expect(received).toMatch(/^HTTP\/1\.1 400/);
+    expect(connection.received()).toMatch(/^HTTP\/1\.1 400/);
   }, 70_000);
 
   it("answers a broken multipart or non-form body to a page action with 400", async () => {
@@ -329,6 +311,29 @@ async function vendorDealAndToken(): Promise<{ dealId: string; vendorToken: stri
   } finally {
     db.close();
   }
+}
+
+/**
+ * A connection that has sent `text` and stays open: what came back so far, and how long after
+ * opening the server closed it (-1 if it had not within `maxMs`; then it is closed here).
+ */
+function openConnection(text: string) {
+  const socket = net.connect({ host: "127.0.0.1", port: server.port });
+  let received = "";
+  socket.on("data", (chunk) => (received += chunk));
+  socket.on("error", () => undefined);
+  const started = Date.now();
+  const closed = new Promise<number>((resolve) => socket.on("close", () => resolve(Date.now() - started)));
+  socket.write(text);
+  return {
+    socket,
+    received: () => received,
+    async closedAfter(maxMs: number): Promise<number> {
+      const after = await Promise.race([closed, new Promise<number>((resolve) => setTimeout(() => resolve(-1), maxMs))]);
+      socket.destroy();
+      return after;
+    },
+  };
 }
 
 /** Bytes straight onto a socket: for request lines no HTTP client would send. */
