@@ -1,7 +1,8 @@
 import { getFormProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { useState } from "react";
 import { useTranslation } from "~/components/use-translation";
-import { Form, Link, useNavigation } from "react-router";
+import { Form, useNavigation } from "react-router";
+import { AppLink } from "~/components/app-link";
 import { formatRelative } from "~/domain/dates";
 import { reviewerName } from "~/domain/review-name";
 import { REVIEW_CONSTRAINT } from "~/domain/review-constraint";
@@ -55,9 +56,9 @@ export function ReviewsSection({
       {reviews.length > 0 ? <ReviewList reviews={reviews} now={now} language={i18n.language} /> : null}
       {more > 0 && moreHref ? (
         // A plain link: without JavaScript the page comes back with more reviews, at #reviews.
-        <Link to={moreHref} preventScrollReset replace className="w-fit rounded-lg border border-line px-4 py-2 font-medium hover:bg-muted" data-testid="more-reviews">
+        <AppLink to={moreHref} preventScrollReset replace className="w-fit rounded-lg border border-line px-4 py-2 font-medium hover:bg-muted" data-testid="more-reviews">
           {t("shop.reviews.more", { count: more })}
-        </Link>
+        </AppLink>
       ) : null}
       {canReview ? (
         <ReviewForm lastResult={lastResult} />

@@ -1,7 +1,8 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useMemo, useState } from "react";
 import { useTranslation } from "~/components/use-translation";
-import { data, Form, Link, useLocation } from "react-router";
+import { data, Form, useLocation } from "react-router";
+import { AppLink } from "~/components/app-link";
 import { CommunityProgress } from "~/components/community-progress";
 import { CycleBox } from "~/components/cycle-box";
 import { DeliveryOptions } from "~/components/delivery-options";
@@ -135,11 +136,11 @@ export async function action({ request, url, params, context }: Route.ActionArgs
 
 const TABS = ["description", "specs", "reviews", "shipping"] as const;
 
-/** The page's own query string with one parameter set (the community asked for stays). */
-function withSearchParam(search: string, name: string, value: string) {
+/** The page's own address with one parameter of its query set (the community asked for stays). */
+function withSearchParam({ pathname, search }: { pathname: string; search: string }, name: string, value: string) {
   const params = new URLSearchParams(search);
   params.set(name, value);
-  return `?${params}`;
+  return `${pathname}?${params}`;
 }
 
 export default function DealPage({ loaderData, actionData }: Route.ComponentProps) {
@@ -189,7 +190,7 @@ export default function DealPage({ loaderData, actionData }: Route.ComponentProp
         now={now}
         lastResult={actionData}
         more={more}
-        moreHref={`${withSearchParam(location.search, "reviews", String(reviews.length + more))}#reviews`}
+        moreHref={`${withSearchParam(location, "reviews", String(reviews.length + more))}#reviews`}
       />
     ),
     shipping: (
@@ -206,9 +207,9 @@ export default function DealPage({ loaderData, actionData }: Route.ComponentProp
   return (
     <article className="mx-auto max-w-6xl px-4 py-8 pb-28 md:pb-8">
       <nav className="text-sm text-fg-muted">
-        <Link to="/deals" className="hover:underline">{t("shop.deals.title")}</Link>
+        <AppLink to="/deals" className="hover:underline">{t("shop.deals.title")}</AppLink>
         {" / "}
-        <Link to={`/deals?category=${deal.category}`} className="hover:underline">{t(`categories.${deal.category}`)}</Link>
+        <AppLink to={`/deals?category=${deal.category}`} className="hover:underline">{t(`categories.${deal.category}`)}</AppLink>
       </nav>
       {/* grid-cols-1 is minmax(0, 1fr): an implicit column would widen to its widest content. */}
       <div className="mt-4 grid grid-cols-1 gap-8 lg:grid-cols-2">

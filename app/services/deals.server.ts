@@ -297,6 +297,17 @@ export function listDealCards(db: Db, query: DealQuery, viewer: Viewer): { cards
 const favoredCopies = new WeakMap<object, object>();
 
 /**
+ * A kept list (frozen, shared by a community) with some of its items as favorites, by which
+ * items: the same frozen array for every request that marks the same ones, so the list's JSON
+ * for the loader data is written once and stays one string (components/json-text.ts), not a
+ * new 8 kB text joined and hashed for every signed-in /deals (decision record 016,
+ * session 28). Goes with the list, which goes when the database changes.
+ */
+const markedLists = new WeakMap<readonly object[], Map<string, readonly object[]>>();
+/** Marked copies kept per list: a community's shoppers with favorites on the same page. */
+const MARKED_LISTS_KEPT = 64;
+
+/**
  * Shared deals or cards (kept for a whole community, no heart) with the viewer's favorites among
  * them marked: one query, of all their favorites (a shopper keeps a few dozen at most; on the
  * bench's data set 8 µs against 22 µs for those among the page's ids through json_each).
@@ -305,12 +316,23 @@ function withHearts<T extends { id: string; isFavorite: boolean }>(db: Queryable
   if (!userId || shared.length === 0) return shared;
   const favored = new Set(favoritesOfUser(db).all({ userId }).map((f) => f.dealId));
   if (favored.size === 0) return shared;
-  return shared.map((item) => {
+  const marked = (item: T) => {
     if (!favored.has(item.id)) return item;
     let favorite = favoredCopies.get(item) as T | undefined;
     if (!favorite) favoredCopies.set(item, (favorite = deepFreeze({ ...item, isFavorite: true })));
     return favorite;
-  });
+  };
+  if (!Object.isFrozen(shared)) return shared.map(marked);
+  const which = shared.flatMap((item, index) => (favored.has(item.id) ? [index] : [])).join(",");
+  if (which === "") return shared;
+  let copies = markedLists.get(shared);
+  if (!copies) markedLists.set(shared, (copies = new Map()));
+  let list = copies.get(which) as T[] | undefined;
+  if (!list) {
+    if (copies.size >= MARKED_LISTS_KEPT) copies.delete(copies.keys().next().value as string);
+    copies.set(which, (list = Object.freeze(shared.map(marked)) as T[]));
+  }
+  return list;
 }
 
 /** Up to `perCategory` newest active deals of each category named (home's hot deals). */

@@ -8,7 +8,9 @@ import { openDatabase, type Db } from "~/db/client.server";
 import { newReadEpoch } from "~/db/read-cache.server";
 import { deals, favorites, groups, pickupPoints, reviews, users } from "~/db/schema";
 import { activePickupPoints } from "~/services/communities.server";
-import { findDeal, findDealsByIds, type Viewer } from "~/services/deals.server";
+import { findDeal, findDealsByIds, listDealCards, type Viewer } from "~/services/deals.server";
+import { parseDealQuery } from "~/domain/deal-query";
+import { jsonOf } from "~/components/json-text";
 import { listReviews, ratingSummary } from "~/services/reviews.server";
 import { useTestDatabase } from "../support/test-db";
 
@@ -80,6 +82,29 @@ describe("a community's shared reads", () => {
     expect([forNeighbour.get(one.id)!.isFavorite, forNeighbour.get(two.id)!.isFavorite]).toEqual([false, false]);
     // The same deal as the one read alone: one kept view a community, hearts or not.
     expect(forNeighbour.get(one.id)).toBe(findDeal(db(), { id: one.id }, neighbour)!.deal);
+  });
+
+  it("a page of cards with a member's hearts is one kept list while neither the page nor the hearts change", () => {
+    const { member, neighbour } = setting();
+    const page = () => listDealCards(db(), parseDealQuery(new URLSearchParams()), member).cards;
+    const plain = listDealCards(db(), parseDealQuery(new URLSearchParams()), neighbour).cards;
+    // No hearts: the community's kept list itself.
+    expect(page()).toBe(plain);
+    const [first, , third] = plain;
+    db().insert(favorites).values([{ userId: member.userId!, dealId: first!.id }, { userId: member.userId!, dealId: third!.id }]).run();
+
+    const hearted = page();
+    expect(hearted.map((card) => card.isFavorite)).toEqual(plain.map((card) => card.id === first!.id || card.id === third!.id));
+    expect(Object.isFrozen(hearted)).toBe(true);
+    // The same array again, so its JSON is written once; the neighbour's page has no hearts.
+    expect(page()).toBe(hearted);
+    expect(jsonOf(page())).toBe(jsonOf(hearted));
+    expect(listDealCards(db(), parseDealQuery(new URLSearchParams()), neighbour).cards.some((card) => card.isFavorite)).toBe(false);
+
+    // A heart taken away: another list, with the one heart left.
+    db().delete(favorites).where(and(eq(favorites.userId, member.userId!), eq(favorites.dealId, first!.id))).run();
+    const after = page();
+    expect(after.filter((card) => card.isFavorite).map((card) => card.id)).toEqual([third!.id]);
   });
 
   it("a deal as a member sees it has their community's group, never another community's kept one", () => {
