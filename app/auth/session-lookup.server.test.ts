@@ -3,10 +3,12 @@
 // on every signed-in request and has been rewritten for speed twice: each rule is checked here.
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { openDatabase } from "~/db/client.server";
+import { newReadEpoch } from "~/db/read-cache.server";
 import { sessions, users } from "~/db/schema";
 import { useTestDatabase } from "../../tests/support/test-db";
 import { authenticateRequest, issueApiToken, startWebSession } from "./session.server";
-import { sha256 } from "./tokens.server";
+import { newSecret, sha256 } from "./tokens.server";
 
 const db = useTestDatabase();
 
@@ -42,5 +44,37 @@ describe("authenticateRequest", () => {
 
     const other = issueApiToken(db(), "a-user-that-does-not-exist");
     expect(await authenticateRequest(db(), withBearer(other))).toEqual({ user: null, via: null });
+  });
+
+  it("keeps a session's user while the database stays as it was, and not a moment longer", async () => {
+    const user = someUser();
+    const token = issueApiToken(db(), user.id);
+    const first = (await authenticateRequest(db(), withBearer(token))).user;
+    // Kept: the same object again, frozen because every request shares it.
+    expect((await authenticateRequest(db(), withBearer(token))).user).toBe(first);
+    expect(Object.isFrozen(first)).toBe(true);
+
+    // This connection's own write shows at once.
+    db().update(users).set({ firstName: "שם חדש" }).where(eq(users.id, user.id)).run();
+    expect((await authenticateRequest(db(), withBearer(token))).user?.firstName).toBe("שם חדש");
+
+    // Another worker signs the session out: the next request is a guest's.
+    const other = openDatabase(db().$client.name);
+    try {
+      other.delete(sessions).where(eq(sessions.sid, sha256(token))).run();
+    } finally {
+      other.$client.close();
+    }
+    newReadEpoch();
+    expect(await authenticateRequest(db(), withBearer(token))).toEqual({ user: null, via: null });
+  });
+
+  it("refuses a kept session once it has run out, with nothing written in between", async () => {
+    const user = someUser();
+    const secret = newSecret();
+    db().insert(sessions).values({ sid: sha256(secret), sess: { userId: user.id, kind: "api" }, expire: new Date(Date.now() + 150) }).run();
+    expect((await authenticateRequest(db(), withBearer(secret))).user?.id).toBe(user.id);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(await authenticateRequest(db(), withBearer(secret))).toEqual({ user: null, via: null });
   });
 });
