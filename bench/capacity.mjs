@@ -19,6 +19,19 @@ export const ASSUMPTIONS = {
 export const SIGNED_IN_PAGES = ["dealsSignedIn", "dealSignedIn", "cart", "orders", "profile"];
 
 /**
+ * The workers' CPU a signed-in /deals cost while checkouts were written (run.mjs `withWrites`),
+ * the rounds' own CPU (the checkout mix's, a round) taken out, against the same page with nothing
+ * written: `null` without both rows.
+ */
+export function pageCostWithWrites({ withWrites, checkout, loads = [] }) {
+  const quiet = loads.find((l) => l.key === "dealsSignedIn")?.result?.serverCpuMsEach;
+  const roundCpu = checkout?.serverCpuMsEach;
+  if (!(withWrites?.requests > 0) || !(withWrites.serverCpuMsEach > 0) || !(quiet > 0) || !(roundCpu > 0)) return null;
+  const pageMs = (withWrites.serverCpuMsEach * withWrites.requests - withWrites.writes.rounds * roundCpu) / withWrites.requests;
+  return { pageMs, quietMs: quiet, factor: pageMs / quiet };
+}
+
+/**
  * Lines of text. Pages scale with cores (one worker per core); checkouts do not (SQLite has one
  * writer), so for more cores the checkout rate stays what this machine measured.
  *
@@ -48,13 +61,25 @@ export function capacityModel(measured, cores, assumptions = ASSUMPTIONS) {
   const lines = [
     `assumptions: ${pagesPerOrder} signed-in pages and ${checkoutsPerOrder} checkout per order; ${Math.round(lastHourShare * 100)} % of a community's weekly orders in its last hour; ${orderingMembers} ordering members a community; plan for ${Math.round(headroom * 100)} % of measured capacity. Measured here: ${pageCost} (mean over ${pages.map((l) => l.key).join(", ")}, ${compressed ? "compressed as a browser asks" : "uncompressed"}); ${checkoutsPerSecond.toFixed(0)} checkouts/s.`,
   ];
-  for (const n of [1, 2, 4, 8]) {
-    const pageSeconds = (pagesPerOrder * coreSecondsPerPage) / n;
+  // With the deadline's writes a page costs more (kept reads emptied by every commit): the same
+  // model with every page's cost scaled as signed-in /deals's was, when the run measured it.
+  const withWrites = pageCostWithWrites(measured);
+  const perCore = (pageCost) => (n) => {
+    const pageSeconds = (pagesPerOrder * pageCost) / n;
     // Checkouts are written one at a time whatever the cores; a second core does not add writers.
     const checkoutSeconds = checkoutsPerOrder / (n >= cores ? checkoutsPerSecond : (checkoutsPerSecond * n) / cores);
-    const ordersPerHour = (3600 * headroom) / (pageSeconds + checkoutSeconds);
+    return (3600 * headroom) / (pageSeconds + checkoutSeconds);
+  };
+  const quiet = perCore(coreSecondsPerPage);
+  const written = withWrites ? perCore(coreSecondsPerPage * withWrites.factor) : null;
+  for (const n of [1, 2, 4, 8]) {
+    const ordersPerHour = written ? written(n) : quiet(n);
     const communities = ordersPerHour / (orderingMembers * lastHourShare);
-    lines.push(`  ${n} core${n === 1 ? "" : "s"}: about ${Math.floor(ordersPerHour).toLocaleString("en-US")} shoppers ordering in one hour, so about ${Math.floor(communities).toLocaleString("en-US")} communities whose deadlines fall in the same hour`);
+    const alsoQuiet = written ? ` (${Math.floor(quiet(n)).toLocaleString("en-US")} if pages cost what they do with nothing written)` : "";
+    lines.push(`  ${n} core${n === 1 ? "" : "s"}: about ${Math.floor(ordersPerHour).toLocaleString("en-US")} shoppers ordering in one hour, so about ${Math.floor(communities).toLocaleString("en-US")} communities whose deadlines fall in the same hour${alsoQuiet}`);
+  }
+  if (withWrites) {
+    lines.splice(1, 0, `  pages counted at ${withWrites.factor.toFixed(2)} times their cost with nothing written: signed-in /deals cost ${withWrites.pageMs.toFixed(2)} ms of the workers' CPU while checkouts were written (the rounds' own CPU taken out) against ${withWrites.quietMs.toFixed(2)} ms`);
   }
   return lines;
 }

@@ -296,6 +296,43 @@ export async function checkoutMix(origin, { users, linesByCommunity, connections
 }
 
 /**
+ * Checkout rounds (POST /api/cart, then POST /api/checkout, each round the next user of the mix)
+ * at `rate` a second, paced from the start, one at a time, until `stop()`; for a page row that
+ * runs while the database is written as in the hour before a deadline. Every commit empties the
+ * workers' kept reads (db/read-cache.server.ts), which the page rows, where nothing writes, keep
+ * all along. `stop()` resolves with the rounds done and the answers that were not 2xx.
+ */
+export function checkoutTrickle(origin, { users, linesByCommunity }, rate) {
+  let stopping = false;
+  let rounds = 0;
+  let failed = 0;
+  const started = Date.now();
+  const done = (async () => {
+    for (let next = 0; !stopping; next++) {
+      const wait = started + (next * 1000) / rate - Date.now();
+      if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+      if (stopping) break;
+      const user = users[next % users.length];
+      const lines = linesByCommunity.get(user.communityId);
+      const headers = { "content-type": "application/json", authorization: `Bearer ${user.token}` };
+      for (const [path, body] of [["/api/cart", JSON.stringify(lines[next % lines.length])], ["/api/checkout", CHECKOUT_BODY]]) {
+        const response = await fetch(`${origin}${path}`, { method: "POST", headers, body });
+        await response.arrayBuffer();
+        if (!response.ok) failed += 1;
+      }
+      rounds += 1;
+    }
+  })();
+  return {
+    async stop() {
+      stopping = true;
+      await done;
+      return { rounds, failed, seconds: (Date.now() - started) / 1000 };
+    },
+  };
+}
+
+/**
  * The revenue invariant, read straight from SQLite: every active weekly cycle's
  * current_revenue equals the sum of original_total of its orders that are neither cancelled
  * nor refunded. Also counts the orders the mix created, to compare with the 201 answers.

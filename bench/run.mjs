@@ -7,7 +7,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { arrivals, asReturningBrowser, checkoutMix, checkRevenueInvariant, drain, load, pageSignIn, prepareCheckoutMix, warmServer, warmUp } from "./load.mjs";
+import { arrivals, asReturningBrowser, checkoutMix, checkoutTrickle, checkRevenueInvariant, drain, load, pageSignIn, prepareCheckoutMix, warmServer, warmUp } from "./load.mjs";
 import { runLighthouse } from "./lighthouse.mjs";
 import { measureFirstCard } from "./first-card.mjs";
 import { BENCH_PASSWORD, seedLarge, seedSizes } from "./seed-large.mjs";
@@ -248,6 +248,26 @@ try {
   measured.invariant = checkRevenueInvariant(databasePath, measured.checkout.startedAt);
   log(`revenue invariant: ${measured.invariant.ok ? "PASS" : "FAIL"} (${measured.invariant.cycles} active cycles, ${measured.invariant.mismatches.length} mismatches)`);
   for (const m of measured.invariant.mismatches.slice(0, 5)) log(`  cycle ${m.id}: current_revenue ${m.revenue} vs orders ${m.ordersTotal}`);
+  // Signed-in /deals flat out again while checkouts are written as the capacity model assumes
+  // (one round for every ASSUMPTIONS.pagesPerOrder pages at the rate the row above measured):
+  // every commit empties the workers' kept reads, which the page rows above keep all along.
+  const dealsSignedInRow = measured.loads.find((l) => l.key === "dealsSignedIn")?.result;
+  if (dealsSignedInRow?.rps > 0 && mix.users.length > 0) {
+    const rate = dealsSignedInRow.rps / ASSUMPTIONS.pagesPerOrder;
+    const name = `GET /deals (signed in) while ${rate.toFixed(0)} checkout rounds/s are written`;
+    measured.withWrites = await step(`load: ${name}`, async () => {
+      await warmUp(`${origin}/deals`, signedIn, config.warmup);
+      await drain(origin);
+      const [serverCpuBefore, clientCpuBefore] = [processesCpuMs(serverPids), process.cpuUsage()];
+      const writer = checkoutTrickle(origin, mix, rate);
+      const result = await load({ url: `${origin}/deals`, connections: config.connections, duration: config.duration, headers: signedIn });
+      const writes = await writer.stop();
+      // The CPU of pages and rounds together, per page: what a page costs in that hour.
+      Object.assign(result, cpuPerRequest(result.requests, processesCpuMs(serverPids) - serverCpuBefore, process.cpuUsage(clientCpuBefore)), { name, plannedRate: rate, writes });
+      result.drainSeconds = await drain(origin);
+      return result;
+    });
+  }
 
   // 5. Lighthouse last: it needs the server idle.
   if (config.lighthouse) {

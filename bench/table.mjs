@@ -2,7 +2,7 @@
 // into bench/README.md under the date and the machine.
 import fs from "node:fs";
 import os from "node:os";
-import { ASSUMPTIONS } from "./capacity.mjs";
+import { ASSUMPTIONS, pageCostWithWrites } from "./capacity.mjs";
 
 export const BUDGET = {
   pageP99Ms: 100,
@@ -44,7 +44,7 @@ function latencyFigure(result) {
 }
 
 /** Rows [measure, figure, budget, ok] from everything run.mjs measured (missing parts: n/a). */
-export function buildRows({ loads = [], browser = [], planned = [], api = [], bare, bareSignedIn, checkout, invariant, weight = {}, lighthouse, firstCard, slugPath, config }) {
+export function buildRows({ loads = [], browser = [], planned = [], api = [], bare, bareSignedIn, checkout, invariant, withWrites, weight = {}, lighthouse, firstCard, slugPath, config }) {
   const rows = [];
   const section = (title) => rows.push({ section: title });
 
@@ -124,6 +124,15 @@ export function buildRows({ loads = [], browser = [], planned = [], api = [], ba
     for (const { name, rate, result } of planned) {
       rows.push([`p99 ${name} at ${n(rate)} req/s`, latencyFigure(result), "(info)", null]);
     }
+  }
+
+  if (withWrites) {
+    // Information: the page rows above write nothing, so the workers' kept reads never empty.
+    section(`Signed-in /deals while checkouts are written (one round for every ${ASSUMPTIONS.pagesPerOrder} pages of the row above), ${config.connections} connections, ${config.duration} s`);
+    const { rounds, failed, seconds } = withWrites.writes;
+    const cost = pageCostWithWrites({ withWrites, checkout, loads });
+    const costNote = cost ? `; a page's own CPU ${n(cost.pageMs, 2)} ms against ${n(cost.quietMs, 2)} ms with nothing written` : "";
+    rows.push([`p99 ${withWrites.name}`, `${latencyFigure(withWrites)}; ${n(rounds)} rounds in ${n(seconds, 1)} s${failed ? `, ${n(failed)} answers not 2xx` : ""}${costNote}`, "(info)", null]);
   }
 
   section("Page weight (guest; gzip -9 of each file; kB = 1000 bytes)");
