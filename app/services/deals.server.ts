@@ -307,6 +307,9 @@ const markedLists = new WeakMap<readonly object[], Map<string, readonly object[]
 /** Marked copies kept per list: a community's shoppers with favorites on the same page. */
 const MARKED_LISTS_KEPT = 64;
 
+/** Each shopper's favorite deals while the database stays as it was (db/read-cache.server.ts), as their header's summary. */
+const keptFavorites = new ReadCache<string[]>(5_000);
+
 /**
  * Shared deals or cards (kept for a whole community, no heart) with the viewer's favorites among
  * them marked: one query, of all their favorites (a shopper keeps a few dozen at most; on the
@@ -314,7 +317,7 @@ const MARKED_LISTS_KEPT = 64;
  */
 function withHearts<T extends { id: string; isFavorite: boolean }>(db: Queryable, shared: T[], userId: string | null): T[] {
   if (!userId || shared.length === 0) return shared;
-  const favored = new Set(favoritesOfUser(db).all({ userId }).map((f) => f.dealId));
+  const favored = new Set(keptFavorites.read(db, userId, () => favoritesOfUser(db).all({ userId }).map((f) => f.dealId)));
   if (favored.size === 0) return shared;
   const marked = (item: T) => {
     if (!favored.has(item.id)) return item;

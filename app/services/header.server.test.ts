@@ -2,6 +2,8 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { cacheKeyText } from "~/components/markup-cache";
 import { toJsonText } from "~/components/json-text";
+import { openDatabase } from "~/db/client.server";
+import { newReadEpoch } from "~/db/read-cache.server";
 import { notifications, users } from "~/db/schema";
 import { DEMO_USER } from "~/demo/seed.server";
 import { useTestDatabase } from "../../tests/support/test-db";
@@ -36,5 +38,25 @@ describe("headerSummary", () => {
     expect(JSON.parse(text)).toEqual(summary);
     // The key names the summary by number, not by its JSON all over again.
     expect(cacheKeyText(["header-account", summary, "/deals"])).toMatch(/^"header-account",#\d+,"\/deals"$/);
+  });
+
+  it("is one kept object while nothing is written, and follows a write of this worker at once and of another at the next request", () => {
+    const user = demo();
+    const first = headerSummary(db(), user);
+    expect(headerSummary(db(), user)).toBe(first);
+
+    db().update(notifications).set({ isRead: true }).where(eq(notifications.userId, user.id)).run();
+    expect(headerSummary(db(), user).unreadNotifications).toBe(0);
+
+    const other = openDatabase(db().$client.name);
+    try {
+      other.insert(notifications).values({ userId: user.id, type: "GROUP_COMPLETE", title: "מעובד אחר", message: "…", isRead: false }).run();
+    } finally {
+      other.$client.close();
+    }
+    newReadEpoch();
+    const after = headerSummary(db(), user);
+    expect(after.unreadNotifications).toBe(1);
+    expect(after.recentNotifications[0]!.title).toBe("מעובד אחר");
   });
 });

@@ -87,10 +87,15 @@ describe("deal cards", () => {
       // Another worker's commit shows to the requests that arrive after it.
       newReadEpoch();
       expect(first()).toMatchObject({ title: "עודכן בעובד אחר", basePrice: before.basePrice + 100 });
-      // A new heart shows at once: the viewer's favorites are read on every request.
+      // A heart another worker writes shows to the next request, as every other write does (the
+      // viewer's favorites are kept between writes too).
       otherWorker.delete(favorites).where(eq(favorites.userId, member.userId!)).run();
       otherWorker.insert(favorites).values({ userId: member.userId!, dealId: before.id }).run();
+      newReadEpoch();
       expect(first().isFavorite).toBe(true);
+      // And one this worker writes, at once.
+      db().delete(favorites).where(eq(favorites.userId, member.userId!)).run();
+      expect(first().isFavorite).toBe(false);
     } finally {
       otherWorker.$client.close();
     }
