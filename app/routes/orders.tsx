@@ -20,7 +20,7 @@ export function loader({ url, context }: Route.LoaderArgs) {
   const t = getInstance(context).t;
   const user = context.get(userContext);
   const query = parseOrderQuery(url.searchParams);
-  const weeks = user ? groupByWeek(listOrderRows(context.get(dbContext), user.id, query), query.sort) : [];
+  const rows = user ? listOrderRows(context.get(dbContext), user.id, query) : [];
   return {
     title: t("shop.orders.metaTitle"),
     signedIn: Boolean(user),
@@ -28,8 +28,29 @@ export function loader({ url, context }: Route.LoaderArgs) {
     // What each week and row shows, and nothing more, as one JSON text (components/json-text.ts):
     // the whole order rows went through turbo-stream, which walked their every field, and each
     // row's markup-cache key was all of them once more (decision record 016, session 18).
-    weeks: toJsonText(weeks.map((week) => ({ cycleId: week.cycleId, weekStartDate: week.weekStartDate, pickupDate: isoOrNull(week.pickupDate), rows: week.rows.map(shownRow) }))),
+    weeks: toJsonText(shownWeeksOf(rows, query.sort)),
   };
+}
+
+/**
+ * The weeks as the page shows them, made once for rows the server keeps (frozen, the same array
+ * while nothing is written; services/orders.server.ts) and frozen themselves: then their JSON is
+ * written once and each row's markup-cache key is a number (components/markup-cache.tsx), where
+ * every visit wrote the JSON of the page and of each of its rows again (decision record 016,
+ * session 28).
+ */
+const shownWeeksKept = new WeakMap<readonly OrderListRow[], readonly ShownWeek[]>();
+
+function shownWeeksOf(rows: readonly OrderListRow[], sort: OrderSort): readonly ShownWeek[] {
+  const kept = shownWeeksKept.get(rows);
+  if (kept) return kept;
+  const weeks = Object.freeze(
+    groupByWeek(rows, sort).map((week) =>
+      Object.freeze({ cycleId: week.cycleId, weekStartDate: week.weekStartDate, pickupDate: isoOrNull(week.pickupDate), rows: Object.freeze(week.rows.map(shownRow)) }),
+    ),
+  );
+  if (Object.isFrozen(rows)) shownWeeksKept.set(rows, weeks);
+  return weeks;
 }
 
 const isoOrNull = (date: Date | null) => date?.toISOString() ?? null;
@@ -37,8 +58,8 @@ const isoOrNull = (date: Date | null) => date?.toISOString() ?? null;
 /** What the list shows of an order: the same on the server and, parsed from JSON, in the browser. */
 function shownRow(row: OrderListRow) {
   const { id, createdAt, qty, status, total, deliveryType, deliveryAddress } = row.order;
-  return {
-    order: { id, createdAt: createdAt.toISOString(), qty, status, total, deliveryType, deliveryAddress },
+  return Object.freeze({
+    order: Object.freeze({ id, createdAt: createdAt.toISOString(), qty, status, total, deliveryType, deliveryAddress }),
     dealTitle: row.dealTitle,
     dealImage: row.dealImages[0] ?? null,
     communityName: row.communityName,
@@ -48,10 +69,11 @@ function shownRow(row: OrderListRow) {
     pointStartTime: row.pointStartTime,
     pointEndTime: row.pointEndTime,
     pickupDate: isoOrNull(row.pickupDate),
-  };
+  });
 }
 
 type ShownRow = ReturnType<typeof shownRow>;
+type ShownWeek = { readonly cycleId: string; readonly weekStartDate: string | null; readonly pickupDate: string | null; readonly rows: readonly ShownRow[] };
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }];
 

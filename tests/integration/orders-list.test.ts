@@ -4,7 +4,7 @@
 import { describe, expect, it } from "vitest";
 import { communities } from "~/db/schema";
 import { ORDER_STATUSES } from "~/domain/enums";
-import { listOrders } from "~/services/orders.server";
+import { listOrderRows, listOrders } from "~/services/orders.server";
 import { deadlineDaysAway, useTestDatabase } from "../support/test-db";
 import { jsonInit, useTestServer } from "../support/test-server";
 
@@ -41,5 +41,32 @@ describe("a shopper's orders list", () => {
       }
     }
     expect(asked).toBe(2 * (ORDER_STATUSES.length + 1) * 4);
+  });
+
+  it("keeps the page's rows between writes, each search, status and sort its own, and follows an order placed or cancelled", async () => {
+    const communityId = db().select().from(communities).orderBy(communities.name).limit(1).get()!.id;
+    const signup = await app.fetch("/api/auth/signup", jsonInit("POST", { email: `kept-${crypto.randomUUID().slice(0, 8)}@example.com`, password: "long-enough-pw", firstName: "נועה", lastName: "כהן", communityId }));
+    const { token, user } = await signup.json();
+    const deals = await (await app.fetch("/api/deals?limit=2", jsonInit("GET", undefined, token))).json();
+    const place = async (deal: { id: string; groups: { id: string }[] }) => {
+      const response = await app.fetch("/api/orders", jsonInit("POST", { dealId: deal.id, groupId: deal.groups[0]!.id, qty: 1, deliveryType: "PICKUP" }, token));
+      expect(response.status).toBe(201);
+      return (await response.json()) as { id: string; weeklyCycleId: string };
+    };
+    const first = await place(deals[0]);
+
+    const newest = () => listOrderRows(db(), user.id, { sort: "date_desc" });
+    const kept = newest();
+    expect(kept.map((row) => row.order.id)).toEqual([first.id]);
+    expect(newest()).toBe(kept);
+    expect(Object.isFrozen(kept)).toBe(true);
+    expect(listOrderRows(db(), user.id, { status: "CANCELED" })).toEqual([]);
+
+    const second = await place(deals[1]);
+    expect(newest().map((row) => row.order.id)).toEqual([second.id, first.id]);
+    deadlineDaysAway(db(), first.weeklyCycleId);
+    expect((await app.fetch(`/api/orders/${first.id}/cancel`, jsonInit("POST", undefined, token))).status).toBe(200);
+    expect(listOrderRows(db(), user.id, { status: "CANCELED" }).map((row) => row.order.id)).toEqual([first.id]);
+    expect(newest().find((row) => row.order.id === first.id)!.order.status).toBe("CANCELED");
   });
 });
