@@ -25,7 +25,7 @@ export function DeliveryOptions({
   pickup: PickupInfo | null;
   name?: string;
   /** the member's saved addresses: the default fills the address field, the picker the others */
-  addresses?: SavedAddressOption[];
+  addresses?: readonly SavedAddressOption[];
 }) {
   const { t } = useTranslation();
   const shekel = useFormatShekel();

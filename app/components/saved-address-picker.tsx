@@ -8,7 +8,7 @@ import { useHydrated } from "./use-hydrated";
  * fields (`fill` says which field gets what) and sends nothing itself. Without, the field is
  * `savedAddressId` and the server puts the chosen address in (applySavedAddress).
  */
-export function SavedAddressPicker({ addresses, fill, id }: { addresses: SavedAddressOption[]; fill: (address: SavedAddressOption) => Record<string, string>; id: string }) {
+export function SavedAddressPicker({ addresses, fill, id }: { addresses: readonly SavedAddressOption[]; fill: (address: SavedAddressOption) => Record<string, string>; id: string }) {
   const { t } = useTranslation();
   const hydrated = useHydrated();
   if (addresses.length === 0) return null;

@@ -154,7 +154,7 @@ function DetailsStep({
 }: {
   method: Method;
   pickupDate: Date | null;
-  addresses: SavedAddressOption[];
+  addresses: readonly SavedAddressOption[];
   defaults: Record<string, string | undefined>;
   lastResult: SubmissionResult<string[]> | undefined;
 }) {

@@ -4,6 +4,7 @@
 import { and, count, eq, isNull, sql } from "drizzle-orm";
 import type { Db, Queryable, Tx } from "~/db/client.server";
 import { preparedQuery } from "~/db/prepared.server";
+import { ReadCache } from "~/db/read-cache.server";
 import { communities, deals, orders, referrals, referralSignups, users, type User } from "~/db/schema";
 import { activeCycle, communityTiersOf } from "./community-pricing.server";
 import { ServiceError } from "~/domain/errors";
@@ -101,10 +102,14 @@ export function getOrCreateInviteLink(db: Db, user: User, origin: string, dealId
 }
 
 /** The member's existing link (no new one), for screens that only show it. */
+/** Each member's invite code for their community or one of its deals, while the database stays as it was (db/read-cache.server.ts): a deal page looks for it on every visit. */
+const keptInviteCodes = new ReadCache<string | null>(5_000);
+
 export function findInviteLink(db: Queryable, user: User, origin: string, dealId?: string | null): InviteLink | null {
-  if (!user.communityId) return null;
-  const found = findLink(db, user.id, user.communityId, dealId ?? null);
-  return found ? { refCode: found.refCode, url: inviteUrl(origin, found.refCode) } : null;
+  const { communityId } = user;
+  if (!communityId) return null;
+  const refCode = keptInviteCodes.read(db, `${user.id}\n${communityId}\n${dealId ?? ""}`, () => findLink(db, user.id, communityId, dealId ?? null)?.refCode ?? null);
+  return refCode ? { refCode, url: inviteUrl(origin, refCode) } : null;
 }
 
 export interface ResolvedInvite {

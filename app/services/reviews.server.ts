@@ -61,8 +61,11 @@ function reviewableOrder(db: Queryable, userId: string, dealId: string) {
   return reviewableOrderQuery(db).get({ userId, dealId });
 }
 
+/** Whether each shopper may review each deal, while the database stays as it was (db/read-cache.server.ts), as their header's summary: a deal page asks on every visit. */
+const keptReviewRights = new ReadCache<boolean>(5_000);
+
 export function canReview(db: Queryable, userId: string, dealId: string): boolean {
-  return Boolean(reviewableOrder(db, userId, dealId));
+  return keptReviewRights.read(db, `${userId}\n${dealId}`, () => Boolean(reviewableOrder(db, userId, dealId)));
 }
 
 export function createReview(db: Db, userId: string, dealId: string, input: { rating: number; comment?: string }) {

@@ -6,12 +6,14 @@ import { and, eq, ne } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { openDatabase, type Db } from "~/db/client.server";
 import { newReadEpoch } from "~/db/read-cache.server";
-import { deals, favorites, groups, pickupPoints, reviews, users } from "~/db/schema";
+import { deals, favorites, groups, pickupPoints, referrals, reviews, users } from "~/db/schema";
 import { activePickupPoints } from "~/services/communities.server";
 import { findDeal, findDealsByIds, listDealCards, type Viewer } from "~/services/deals.server";
 import { parseDealQuery } from "~/domain/deal-query";
 import { jsonOf } from "~/components/json-text";
-import { listReviews, ratingSummary } from "~/services/reviews.server";
+import { canReview, listReviews, ratingSummary } from "~/services/reviews.server";
+import { addAddress, savedAddressOptions } from "~/services/addresses.server";
+import { findInviteLink, getOrCreateInviteLink } from "~/services/referrals.server";
 import { useTestDatabase } from "../support/test-db";
 
 const db = useTestDatabase();
@@ -134,6 +136,23 @@ describe("a community's shared reads", () => {
     const after = listReviews(db(), one.id, 5);
     expect(after[0]!.comment).toBe("נבדק עכשיו");
     expect(ratingSummary(db(), one.id).totalReviews).toBe(rating.totalReviews + 1);
+  });
+
+  it("a member's own reads on a deal page (saved addresses, review right, invite link) are kept between writes and follow them", () => {
+    const { member, one } = setting();
+    const person = db().select().from(users).where(eq(users.id, member.userId!)).get()!;
+    const addressesBefore = savedAddressOptions(db(), person.id);
+    expect(savedAddressOptions(db(), person.id)).toBe(addressesBefore);
+    addAddress(db(), person.id, { city: "חיפה", street: "הנביאים", houseNumber: "3" });
+    expect(savedAddressOptions(db(), person.id).map((a) => a.city)).toContain("חיפה");
+
+    expect(canReview(db(), person.id, one.id)).toBe(false);
+    expect(findInviteLink(db(), person, "https://shuk.test", one.id)).toBeNull();
+    const made = getOrCreateInviteLink(db(), person, "https://shuk.test", one.id);
+    expect(findInviteLink(db(), person, "https://shuk.test", one.id)).toEqual(made);
+    // Another worker's write shows to the next request.
+    inAnotherWorker((other) => other.delete(referrals).where(eq(referrals.refCode, made.refCode)).run());
+    expect(findInviteLink(db(), person, "https://shuk.test", one.id)).toBeNull();
   });
 
   it("a community's pickup points follow a point an admin closes", () => {
