@@ -112,10 +112,10 @@ export function addressJson(address: Address) {
   };
 }
 
-/** What the address pickers need: each address ready to drop into a form, default first. */
 /** Each shopper's saved addresses as the pickers list them, while the database stays as it was (db/read-cache.server.ts): a deal page offers them on every visit. Frozen. */
 const keptAddressOptions = new ReadCache<SavedAddressOption[]>(5_000);
 
+/** What the address pickers need: each address ready to drop into a form, default first. */
 export function savedAddressOptions(db: Queryable, userId: string): readonly SavedAddressOption[] {
   return keptAddressOptions.read(db, userId, () =>
     listAddresses(db, userId)

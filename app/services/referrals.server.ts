@@ -101,10 +101,10 @@ export function getOrCreateInviteLink(db: Db, user: User, origin: string, dealId
   return { refCode: referral.refCode, url: inviteUrl(origin, referral.refCode) };
 }
 
-/** The member's existing link (no new one), for screens that only show it. */
 /** Each member's invite code for their community or one of its deals, while the database stays as it was (db/read-cache.server.ts): a deal page looks for it on every visit. */
 const keptInviteCodes = new ReadCache<string | null>(5_000);
 
+/** The member's existing link (no new one), for screens that only show it. */
 export function findInviteLink(db: Queryable, user: User, origin: string, dealId?: string | null): InviteLink | null {
   const { communityId } = user;
   if (!communityId) return null;
