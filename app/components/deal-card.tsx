@@ -52,14 +52,7 @@ type DealCardProps = {
  * writes the cards from its markup cache (markup-cache.tsx): the same HTML, one string.
  */
 export function DealCard(props: DealCardProps) {
-  const { deal, priority = false } = props;
-  // The first card's picture is the page's largest paint: preloaded from the head, as React
-  // does by itself for a high-priority <img> it renders (a cached card's is inside a string).
-  if (priority) {
-    const image = cardImage(deal);
-    const srcSet = imageSrcSet(image);
-    preload(image, { as: "image", imageSrcSet: srcSet, imageSizes: srcSet ? CARD_IMAGE_SIZES : undefined, fetchPriority: "high" });
-  }
+  const { deal } = props;
   return (
     <CachedMarkup
       as="article"
@@ -82,6 +75,17 @@ export function DealCard(props: DealCardProps) {
  */
 function dealCardKey({ deal, signedIn, here, priority = false, adding = false, heart, bulkFormId, addFormId, heartFormId, headingLevel = 3 }: DealCardProps): [string, ...unknown[]] {
   return ["deal-card", deal, signedIn, signedIn ? "" : here, priority, adding, heart ?? null, bulkFormId ?? "", addFormId, heartFormId, headingLevel];
+}
+
+/**
+ * The first card's picture is the page's largest paint: preloaded from the head, as React does
+ * by itself for a high-priority <img> it renders (a cached card's is inside a string). The grid
+ * asks for it: its cards may be one cached piece.
+ */
+function preloadCardImage(deal: DealCardData) {
+  const image = cardImage(deal);
+  const srcSet = imageSrcSet(image);
+  preload(image, { as: "image", imageSrcSet: srcSet, imageSizes: srcSet ? CARD_IMAGE_SIZES : undefined, fetchPriority: "high" });
 }
 
 /** The grid's one drawing of the heart its cards' hearts show (the id is the grid's own). */
@@ -237,7 +241,9 @@ export function DealGrid({
   const formIds = useId();
   const addFormId = `${formIds}add`;
   const heartFormId = `${formIds}heart`;
-  function sendInPlace(event: FormEvent<HTMLDivElement>) {
+  const priority = priorityFirst && deals.length > 0;
+  if (priority) preloadCardImage(deals[0]!);
+  function sendInPlace(event: FormEvent<HTMLElement>) {
     const form = event.target;
     const button = (event.nativeEvent as SubmitEvent).submitter;
     if (!(form instanceof HTMLFormElement) || !(button instanceof HTMLButtonElement)) return;
@@ -247,26 +253,40 @@ export function DealGrid({
     const key = form.id === addFormId ? QUICK_ADD + formData.get("dealId") : FAVORITE + formData.get("dealId");
     void submit(formData, { method: "post", action: form.getAttribute("action")!, navigate: false, fetcherKey: key, preventScrollReset: true });
   }
+  // The whole grid is one piece of the server's markup cache, made of its cards' pieces: a
+  // page's 24 cards were each a component, a key, a lookup and an element (about 0.2 ms of a
+  // signed-in /deals; decision record 016, session 29). `deals` is a kept list, frozen, so it
+  // stands in the key as a number; what the browser's fetchers change is never on the server.
+  const cacheKey: [string, ...unknown[]] = ["deal-grid", deals, signedIn, here, priority, [...adding], [...hearts], headingLevel ?? null, bulkFormId ?? "", formIds];
   return (
-    <div className={`grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4 lg:grid-cols-4 ${className}`} onSubmit={sendInPlace} onChange={onChange} data-testid={testId}>
-      {bulkFormId ? null : <CardForms addFormId={addFormId} heartFormId={signedIn ? heartFormId : null} here={here} />}
-      {signedIn && !bulkFormId ? <HeartSymbol id={heartSymbolId(heartFormId)} /> : null}
-      {deals.map((deal, i) => (
-        <DealCard
-          key={deal.id}
-          deal={deal}
-          signedIn={signedIn}
-          here={here}
-          priority={priorityFirst && i === 0}
-          adding={adding.has(deal.id)}
-          heart={hearts.get(deal.id)}
-          headingLevel={headingLevel}
-          bulkFormId={bulkFormId}
-          addFormId={addFormId}
-          heartFormId={heartFormId}
-        />
-      ))}
-    </div>
+    <CachedMarkup
+      as="div"
+      className={`grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4 lg:grid-cols-4 ${className}`}
+      onSubmit={sendInPlace}
+      onChange={onChange}
+      data-testid={testId}
+      cacheKey={cacheKey}
+    >
+      <>
+        {bulkFormId ? null : <CardForms addFormId={addFormId} heartFormId={signedIn ? heartFormId : null} here={here} />}
+        {signedIn && !bulkFormId ? <HeartSymbol id={heartSymbolId(heartFormId)} /> : null}
+        {deals.map((deal, i) => (
+          <DealCard
+            key={deal.id}
+            deal={deal}
+            signedIn={signedIn}
+            here={here}
+            priority={priority && i === 0}
+            adding={adding.has(deal.id)}
+            heart={hearts.get(deal.id)}
+            headingLevel={headingLevel}
+            bulkFormId={bulkFormId}
+            addFormId={addFormId}
+            heartFormId={heartFormId}
+          />
+        ))}
+      </>
+    </CachedMarkup>
   );
 }
 

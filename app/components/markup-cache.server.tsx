@@ -3,8 +3,8 @@ import type { ReactElement } from "react";
 import { renderToString } from "react-dom/server";
 import type { i18n } from "i18next";
 import { I18nextProvider } from "react-i18next";
-import type { PlacedPieces } from "~/web/first-paint.server";
-import type { MarkupCache } from "./markup-cache";
+import { placedBytes, type PlacedPieces } from "~/web/first-paint.server";
+import { MarkupCacheProvider, type MarkupCache } from "./markup-cache";
 
 /**
  * At most this many pieces of HTML per kind of piece (a deal card, an order row, a header...)
@@ -15,6 +15,13 @@ import type { MarkupCache } from "./markup-cache";
  * shoppers' headers must not push the cards out.
  */
 export const MARKUP_CACHE_ENTRIES = 2_000;
+
+/**
+ * And at most this many bytes of them per kind: a grid of 24 cards is one piece of about 50 kB
+ * (deal-card.tsx), and 2,000 of those would be 100 MB a worker. Past it the least recently used
+ * go until there is room.
+ */
+export const MARKUP_CACHE_BYTES_PER_KIND = 16 * 1024 * 1024;
 
 /**
  * A key longer than this is rendered but not kept. A card's key is about 100 characters (its
@@ -37,10 +44,12 @@ export interface MarkupStore {
 /**
  * The server's store of rendered pieces (markup-cache.tsx). A piece is rendered on its own by
  * React's renderToString, the same renderer as the page's (so the same markup, text separators
- * included), inside the translations provider, the one context a cached piece may read.
+ * included), inside the translations provider, the one context a cached piece may read. A piece
+ * may hold pieces of its own (a grid of cards holds its cards): they come from this store too,
+ * so a grid seen for the first time renders only the cards not seen before.
  */
-export function createMarkupStore(limit = MARKUP_CACHE_ENTRIES): MarkupStore {
-  const kinds = new Map<string, Map<string, { bytes: Buffer; stamp: number }>>();
+export function createMarkupStore(limit = MARKUP_CACHE_ENTRIES, bytesPerKind = MARKUP_CACHE_BYTES_PER_KIND): MarkupStore {
+  const kinds = new Map<string, { entries: Map<string, { bytes: Buffer; stamp: number }>; bytes: number }>();
   /** Counts the pieces stored or moved up: a piece whose stamp is more than half the room behind may be next to go. */
   let stamp = 0;
   // Each translations instance is one language and set of sections (i18nForJson keeps one per
@@ -49,13 +58,21 @@ export function createMarkupStore(limit = MARKUP_CACHE_ENTRIES): MarkupStore {
   let lastTranslationId = 0;
   // Rendered alone, a piece with a high-priority <img> would start with React's preload of it,
   // which belongs in the page's head: the piece's owner asks the page for it (DealCard).
-  const render = (translations: i18n, element: ReactElement) =>
-    Buffer.from(renderToString(<I18nextProvider i18n={translations}>{element}</I18nextProvider>).replace(HOISTED_LINKS, ""));
-  return {
+  const render = (translations: i18n, element: ReactElement) => {
+    const inner = documentMarkup(store);
+    const html = renderToString(
+      <I18nextProvider i18n={translations}>
+        <MarkupCacheProvider value={inner}>{element}</MarkupCacheProvider>
+      </I18nextProvider>,
+    ).replace(HOISTED_LINKS, "");
+    return inner.pieces.length > 0 ? placedBytes(html, inner) : Buffer.from(html);
+  };
+  const store: MarkupStore = {
     piece(translations, kind, key, element) {
       if (key.length > MARKUP_CACHE_KEY_MAX) return render(translations, element);
-      let entries = kinds.get(kind);
-      if (!entries) kinds.set(kind, (entries = new Map()));
+      let room = kinds.get(kind);
+      if (!room) kinds.set(kind, (room = { entries: new Map(), bytes: 0 }));
+      const { entries } = room;
       let translationId = translationIds.get(translations);
       if (translationId === undefined) translationIds.set(translations, (translationId = ++lastTranslationId));
       const entryKey = `${translationId}\n${key}`;
@@ -71,11 +88,18 @@ export function createMarkupStore(limit = MARKUP_CACHE_ENTRIES): MarkupStore {
         return kept.bytes;
       }
       const bytes = render(translations, element);
-      if (entries.size >= limit) entries.delete(entries.keys().next().value as string);
+      if (bytes.byteLength > bytesPerKind) return bytes;
+      while (entries.size >= limit || room.bytes + bytes.byteLength > bytesPerKind) {
+        const [oldestKey, oldest] = entries.entries().next().value as [string, { bytes: Buffer }];
+        entries.delete(oldestKey);
+        room.bytes -= oldest.bytes.byteLength;
+      }
       entries.set(entryKey, { bytes, stamp: ++stamp });
+      room.bytes += bytes.byteLength;
       return bytes;
     },
   };
+  return store;
 }
 
 /**

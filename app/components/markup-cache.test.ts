@@ -4,7 +4,8 @@ import { I18nextProvider } from "react-i18next";
 import { describe, expect, it } from "vitest";
 import { i18nFor } from "~/i18n";
 import { translations } from "~/locales";
-import { DealCard, type DealCardData } from "./deal-card";
+import { createRoutesStub } from "react-router";
+import { DealCard, DealGrid, type DealCardData } from "./deal-card";
 import { cacheKeyText, MarkupCacheProvider, type MarkupCache } from "./markup-cache";
 import { deepFreeze } from "~/db/read-cache.server";
 import { createMarkupStore, documentMarkup, MARKUP_CACHE_KEY_MAX, type MarkupStore } from "./markup-cache.server";
@@ -118,28 +119,90 @@ describe("deal cards from the markup cache", () => {
     expect(render(h(DealCard, shopper), null, english)).not.toBe(render(h(DealCard, shopper), null, hebrew));
   });
 
-  it("serve a page's first card too, its picture preloaded from the page as React would for the <img>", () => {
+});
+
+type GridProps = Parameters<typeof DealGrid>[0];
+
+/** A grid on a page at `here`, as a route renders it (the grid reads the location and the fetchers). */
+function onPage(props: GridProps, here = "/deals") {
+  const Stub = createRoutesStub([{ path: "/deals", Component: () => h(DealGrid, props) }]);
+  return h(Stub, { initialEntries: [here] });
+}
+
+const other = { ...deal, id: "d-2", slug: "cucumbers", title: "מלפפונים", isFavorite: true } as DealCardData;
+const shopperGrid: GridProps = { deals: [deal, other], signedIn: true };
+
+/** Each differs from a grid before it in one thing it shows. */
+const gridVariants: [GridProps, string?][] = [
+  [shopperGrid],
+  [shopperGrid, "/deals?page=2"],
+  [{ ...shopperGrid, signedIn: false }],
+  [{ ...shopperGrid, signedIn: false }, "/deals?category=fruits"],
+  [{ ...shopperGrid, priorityFirst: false }],
+  [{ ...shopperGrid, headingLevel: 2 }],
+  [{ ...shopperGrid, bulkFormId: "bulk" }],
+  [{ ...shopperGrid, deals: [other, deal] }],
+  [{ ...shopperGrid, deals: [deal] }],
+  [{ ...shopperGrid, deals: [] }],
+];
+
+describe("a grid of deal cards from the markup cache", () => {
+  it("is the HTML React writes for the grid without the cache, its cards from the cache inside it, for every change of what it shows", () => {
+    const store = createMarkupStore();
+    for (let round = 0; round < 2; round++) {
+      for (const [index, [props, here]] of gridVariants.entries()) {
+        // Frozen, as the server's kept lists are; a new copy each round stands in the key as the same number.
+        const frozen = { ...props, deals: deepFreeze(structuredClone(props.deals)) };
+        expect(renderFrom(store, onPage(frozen, here)), `variant ${index}, round ${round}`).toBe(render(onPage(props, here), null));
+      }
+    }
+    expect(new Set(gridVariants.map(([props, here]) => render(onPage(props, here), null))).size).toBe(gridVariants.length);
+  });
+
+  it("takes a new grid's cards from the store one by one: a card seen in another grid is not rendered again", () => {
+    const store = createMarkupStore();
+    const own = store.piece;
+    const handed: { kind: string; bytes: Buffer }[] = [];
+    store.piece = (translations, kind, key, element) => {
+      const bytes = own(translations, kind, key, element);
+      handed.push({ kind, bytes });
+      return bytes;
+    };
+    const frozen = (deals: DealCardData[]) => ({ ...shopperGrid, deals: deepFreeze(structuredClone(deals)), priorityFirst: false });
+    renderFrom(store, onPage(frozen([deal, other])));
+    renderFrom(store, onPage(frozen([other, deal])));
+    // A grid's cards are asked for while the grid renders, before the grid's piece is handed back.
+    expect(handed.map(({ kind }) => kind)).toEqual(["deal-card", "deal-card", "deal-grid", "deal-card", "deal-card", "deal-grid"]);
+    // The second grid is another piece, made of the first grid's cards' very bytes.
+    expect(handed[5]!.bytes).not.toBe(handed[2]!.bytes);
+    expect(handed[3]!.bytes).toBe(handed[1]!.bytes);
+    expect(handed[4]!.bytes).toBe(handed[0]!.bytes);
+  });
+
+  it("preloads its first card's picture from the page, as React would for the <img>, with the grid from the cache", () => {
     const asked: string[] = [];
     const marker: MarkupCache = {
-      html(_translations, _kind, key) {
-        asked.push(key);
+      html(_translations, kind) {
+        asked.push(kind);
         return "<b>from the cache</b>";
       },
     };
-    const first = render(h(DealCard, { ...shopper, priority: true }), marker);
+    const first = render(onPage(shopperGrid), marker);
     expect(first).toContain("<b>from the cache</b>");
     const link = /<link rel="preload"[^>]*>/.exec(first)?.[0] ?? "";
-    for (const attribute of ['as="image"', `href="${shopper.deal.images[0] ?? "/images/produce/placeholder.svg"}"`, 'fetchPriority="high"']) expect(link).toContain(attribute);
+    for (const attribute of ['as="image"', `href="${deal.images[0]}"`, 'fetchPriority="high"']) expect(link).toContain(attribute);
     // A picture without widths to choose from (the seeded SVGs) needs no sizes, here or on the
     // <img>; an upload's has them, and the preload says them as the <img> does.
     expect(link).not.toContain("imageSizes=");
-    expect(render(h(DealCard, { ...shopper, priority: true }), null)).not.toContain("sizes=");
-    const upload = { ...shopper, priority: true, deal: { ...deal, images: ["/uploads/deals/0123456789abcdef0123456789abcdef.jpg"] } };
-    const uploadLink = /<link rel="preload"[^>]*>/.exec(render(h(DealCard, upload), marker))?.[0] ?? "";
+    expect(render(onPage(shopperGrid), null)).not.toContain("sizes=");
+    const upload = { ...shopperGrid, deals: [{ ...deal, images: ["/uploads/deals/0123456789abcdef0123456789abcdef.jpg"] }] };
+    const uploadLink = /<link rel="preload"[^>]*>/.exec(render(onPage(upload), marker))?.[0] ?? "";
     for (const attribute of ["imageSrcSet=", "imageSizes="]) expect(uploadLink).toContain(attribute);
-    expect(render(h(DealCard, upload), null)).toMatch(/<img[^>]* srcSet="[^"]+" sizes="[^"]+"/);
-    expect(render(h(DealCard, shopper), marker)).not.toContain('rel="preload"');
-    expect(asked).toHaveLength(3);
+    expect(render(onPage(upload), null)).toMatch(/<img[^>]* srcSet="[^"]+" sizes="[^"]+"/);
+    // Below the fold (home's lists): nothing preloaded, the first picture lazy like the rest.
+    expect(render(onPage({ ...shopperGrid, priorityFirst: false }), marker)).not.toContain('rel="preload"');
+    expect(render(onPage({ ...shopperGrid, priorityFirst: false }), null)).not.toContain('fetchPriority="high"');
+    expect(asked).toEqual(["deal-grid", "deal-grid", "deal-grid"]);
     // The first card's own HTML says so: eager, high priority.
     expect(render(h(DealCard, { ...shopper, priority: true }), null)).toContain('fetchPriority="high"');
   });
@@ -212,6 +275,29 @@ describe("createMarkupStore", () => {
     const picture = h("img", { src: "/images/produce/cucumbers.svg", alt: "", fetchPriority: "high" });
     expect(renderToString(picture)).toMatch(/^<link rel="preload"/);
     expect(store.piece(hebrew, "test", "picture", picture).toString()).toBe('<img src="/images/produce/cucumbers.svg" alt="" fetchPriority="high"/>');
+  });
+
+  it("holds no more bytes of a kind than its room: the oldest go until a new piece fits, and a piece larger than the room is not kept", () => {
+    let renders = 0;
+    function Sized({ size }: { size: number }) {
+      renders++;
+      return h("i", null, "x".repeat(size));
+    }
+    // Room for 100 bytes of a kind; "<i></i>" is 7 of each piece.
+    const store = createMarkupStore(100, 100);
+    const piece = (key: string, size: number) => store.piece(hebrew, "test", key, h(Sized, { size })).byteLength;
+    expect(piece("a", 33)).toBe(40);
+    expect(piece("b", 33)).toBe(40);
+    expect(renders).toBe(2);
+    piece("c", 33); // 120 bytes: "a", the oldest, goes
+    piece("b", 33);
+    piece("c", 33);
+    expect(renders).toBe(3);
+    piece("a", 33);
+    expect(renders).toBe(4);
+    expect(piece("huge", 200)).toBe(207);
+    expect(piece("huge", 200)).toBe(207);
+    expect(renders).toBe(6);
   });
 
   it("gives each kind of piece its own room: many of one kind push out none of another", () => {

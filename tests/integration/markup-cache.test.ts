@@ -1,5 +1,5 @@
-// The pieces the server writes from its markup cache (deal cards, order rows, a deal's reviews,
-// the header and the footer; app/components/markup-cache.tsx) are the HTML React writes with every piece rendered in full
+// The pieces the server writes from its markup cache (grids of deal cards and their cards, order
+// rows, a deal's reviews, the header and the footer; app/components/markup-cache.tsx) are the HTML React writes with every piece rendered in full
 // (MARKUP_CACHE=0), on every page that has them, for a guest and a shopper: the first request
 // fills the cache, the second is answered from it. A key that left out something a piece shows,
 // or a cached piece that read more than its key, would show here as a different piece.
@@ -19,8 +19,8 @@ afterEach(() => {
 });
 
 /**
- * The pieces a page has (its header, deal cards, order rows, a deal's reviews and the footer, each with its own
- * element), in order. Only these: the rest of a document may change from one request to the
+ * The pieces a page has (its header, a grid's opening tag, forms, heart drawing and deal cards,
+ * order rows, a deal's reviews and the footer, each with its own element), in order. Only these: the rest of a document may change from one request to the
  * next (a countdown, the loader data's clock).
  */
 async function piecesOf(pathname: string, cookie?: string) {
@@ -28,7 +28,7 @@ async function piecesOf(pathname: string, cookie?: string) {
   expect(response.status, pathname).toBe(200);
   const html = await response.text();
   return [
-    ...html.matchAll(/<header.*?<\/header>|<article[^>]*data-testid="deal-card".*?<\/article>|<li><a[^>]*data-testid="order-card".*?<\/a><\/li>|<ul class="grid gap-3"><li class="review".*?<\/ul>|<footer.*?<\/footer>/g),
+    ...html.matchAll(/<header.*?<\/header>|<div class="grid grid-cols-2 gap-3[^"]*"[^>]*>|<form id="[^"]*(?:add|heart)" hidden="".*?<\/form>|<svg class="hidden".*?<\/svg>|<article[^>]*data-testid="deal-card".*?<\/article>|<li><a[^>]*data-testid="order-card".*?<\/a><\/li>|<ul class="grid gap-3"><li class="review".*?<\/ul>|<footer.*?<\/footer>/g),
   ].map((match) => match[0]);
 }
 
@@ -63,7 +63,7 @@ describe("pieces from the markup cache", () => {
       ["/", cookie],
       ["/deals", cookie],
       ["/deals?category=vegetables", cookie],
-      ["/deals?bulk=1", cookie],
+      ["/deals?mode=bulk", cookie],
       ["/deals?q=%D7%A2%D7%92%D7%91%D7%A0%D7%99%D7%95%D7%AA", cookie],
       ["/deals?q=%22%3Cb%3E", undefined],
       [`/deals/${reviewed}`, undefined],
@@ -81,6 +81,10 @@ describe("pieces from the markup cache", () => {
       const fromCache = await piecesOf(pathname, as);
       const who = `${pathname} (${as ? "shopper" : "guest"})`;
       expect(inFull.length, who).toBeGreaterThan(1);
+      // Cards come in a grid; a shopper's grid (but in bulk mode) draws the heart once for its cards.
+      const cards = inFull.some((piece) => piece.includes('data-testid="deal-card"'));
+      expect(inFull.some((piece) => piece.startsWith('<div class="grid grid-cols-2')), who).toBe(cards);
+      if (cards && as && !pathname.includes("mode=bulk")) expect(inFull.filter((piece) => piece.startsWith("<svg")).length, who).toBeGreaterThan(0);
       if (pathname.startsWith("/deals/")) expect(inFull.filter((piece) => piece.includes('data-testid="review"')).length, who).toBe(1);
       if (as) expect(inFull[0], who).toContain(`value="/deals/${slugs[0]}#reviews"`);
       expect(filling, who).toEqual(inFull);
