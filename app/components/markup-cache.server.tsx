@@ -3,7 +3,7 @@ import type { ReactElement } from "react";
 import { renderToString } from "react-dom/server";
 import type { i18n } from "i18next";
 import { I18nextProvider } from "react-i18next";
-import { placedBytes, type PlacedPieces } from "~/web/first-paint.server";
+import type { PlacedPieces } from "~/web/first-paint.server";
 import { MarkupCacheProvider, type MarkupCache } from "./markup-cache";
 
 /**
@@ -58,15 +58,16 @@ export function createMarkupStore(limit = MARKUP_CACHE_ENTRIES, bytesPerKind = M
   let lastTranslationId = 0;
   // Rendered alone, a piece with a high-priority <img> would start with React's preload of it,
   // which belongs in the page's head: the piece's owner asks the page for it (DealCard).
-  const render = (translations: i18n, element: ReactElement) => {
-    const inner = documentMarkup(store);
-    const html = renderToString(
-      <I18nextProvider i18n={translations}>
-        <MarkupCacheProvider value={inner}>{element}</MarkupCacheProvider>
-      </I18nextProvider>,
-    ).replace(HOISTED_LINKS, "");
-    return inner.pieces.length > 0 ? placedBytes(html, inner) : Buffer.from(html);
-  };
+  // The pieces inside a piece are written into it as text: a piece is rendered once and kept.
+  const inner: MarkupCache = { html: (translations, kind, key, element) => store.piece(translations, kind, key, element).toString("utf8") };
+  const render = (translations: i18n, element: ReactElement) =>
+    Buffer.from(
+      renderToString(
+        <I18nextProvider i18n={translations}>
+          <MarkupCacheProvider value={inner}>{element}</MarkupCacheProvider>
+        </I18nextProvider>,
+      ).replace(HOISTED_LINKS, ""),
+    );
   const store: MarkupStore = {
     piece(translations, kind, key, element) {
       if (key.length > MARKUP_CACHE_KEY_MAX) return render(translations, element);

@@ -181,11 +181,6 @@ function encodePieces(texts: (string | Uint8Array)[], placed: PlacedPieces | nul
   return Buffer.from(target.subarray(0, written));
 }
 
-/** A text's UTF-8 bytes with the placed pieces' bytes in their markers' places (a piece made of pieces). */
-export function placedBytes(text: string, placed: PlacedPieces): Buffer {
-  return encodePieces([text], placed);
-}
-
 /**
  * What one document's `<Scripts>` wrote, for the next documents of the same routes
  * (components/router-scripts.tsx): the same for every document with the same `routerScriptsKey`,
