@@ -85,7 +85,7 @@ const SORT_LABELS: Record<OrderSort, string> = {
 };
 
 export default function Orders({ loaderData }: Route.ComponentProps) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const { query, signedIn } = loaderData;
   const weeks = useJsonText(loaderData.weeks);
   if (!signedIn) {
@@ -121,26 +121,38 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
           </div>
         )
       ) : (
-        <div className="mt-6 grid gap-8">
-          {weeks.map((week) => (
-            <section key={week.cycleId} aria-labelledby={`week-${week.cycleId}`} data-testid="order-week">
-              <h2 id={`week-${week.cycleId}`} className="text-lg font-bold">
-                {week.weekStartDate ? t("purchase.orders.week", { date: formatDate(week.weekStartDate, i18n.language) }) : t("purchase.orders.noWeek")}
-                {week.pickupDate ? <span className="block text-sm font-normal text-fg-muted">{t("purchase.orders.weekPickup", { day: formatDay(week.pickupDate, i18n.language) })}</span> : null}
-              </h2>
-              <ul className="mt-3 grid gap-3">
-                {week.rows.map((row) => (
-                  // A row is what its order shows: the server writes it from the markup cache.
-                  <CachedMarkup as="li" key={row.order.id} cacheKey={["order-row", row]}>
-                    <OrderRowContent row={row} />
-                  </CachedMarkup>
-                ))}
-              </ul>
-            </section>
-          ))}
-        </div>
+        // The weeks are one piece of the server's markup cache, made of their rows' pieces
+        // (`weeks` is frozen and kept while the orders stay as they were).
+        <CachedMarkup as="div" className="mt-6 grid gap-8" cacheKey={["order-weeks", weeks]}>
+          <OrderWeeks weeks={weeks} />
+        </CachedMarkup>
       )}
     </section>
+  );
+}
+
+/** The list's weeks, newest or oldest first as asked, each with its pickup day and its orders. */
+function OrderWeeks({ weeks }: { weeks: readonly ShownWeek[] }) {
+  const { t, i18n } = useTranslation();
+  return (
+    <>
+      {weeks.map((week) => (
+        <section key={week.cycleId} aria-labelledby={`week-${week.cycleId}`} data-testid="order-week">
+          <h2 id={`week-${week.cycleId}`} className="text-lg font-bold">
+            {week.weekStartDate ? t("purchase.orders.week", { date: formatDate(week.weekStartDate, i18n.language) }) : t("purchase.orders.noWeek")}
+            {week.pickupDate ? <span className="block text-sm font-normal text-fg-muted">{t("purchase.orders.weekPickup", { day: formatDay(week.pickupDate, i18n.language) })}</span> : null}
+          </h2>
+          <ul className="mt-3 grid gap-3">
+            {week.rows.map((row) => (
+              // A row is what its order shows: the server writes it from the markup cache.
+              <CachedMarkup as="li" key={row.order.id} cacheKey={["order-row", row]}>
+                <OrderRowContent row={row} />
+              </CachedMarkup>
+            ))}
+          </ul>
+        </section>
+      ))}
+    </>
   );
 }
 

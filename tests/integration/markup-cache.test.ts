@@ -20,7 +20,7 @@ afterEach(() => {
 
 /**
  * The pieces a page has (its header, a grid's opening tag, forms, heart drawing and deal cards,
- * order rows, a deal's reviews and the footer, each with its own element), in order. Only these: the rest of a document may change from one request to the
+ * the orders' weeks and their rows, a deal's reviews and the footer, each with its own element), in order. Only these: the rest of a document may change from one request to the
  * next (a countdown, the loader data's clock).
  */
 async function piecesOf(pathname: string, cookie?: string) {
@@ -28,7 +28,7 @@ async function piecesOf(pathname: string, cookie?: string) {
   expect(response.status, pathname).toBe(200);
   const html = await response.text();
   return [
-    ...html.matchAll(/<header.*?<\/header>|<div class="grid grid-cols-2 gap-3[^"]*"[^>]*>|<form id="[^"]*(?:add|heart)" hidden="".*?<\/form>|<svg class="hidden".*?<\/svg>|<article[^>]*data-testid="deal-card".*?<\/article>|<li><a[^>]*data-testid="order-card".*?<\/a><\/li>|<ul class="grid gap-3"><li class="review".*?<\/ul>|<footer.*?<\/footer>/g),
+    ...html.matchAll(/<header.*?<\/header>|<div class="grid grid-cols-2 gap-3[^"]*"[^>]*>|<div class="mt-6 grid gap-8">|<h2 id="week-.*?<\/h2>|<form id="[^"]*(?:add|heart)" hidden="".*?<\/form>|<svg class="hidden".*?<\/svg>|<article[^>]*data-testid="deal-card".*?<\/article>|<li><a[^>]*data-testid="order-card".*?<\/a><\/li>|<ul class="grid gap-3"><li class="review".*?<\/ul>|<footer.*?<\/footer>/g),
   ].map((match) => match[0]);
 }
 
@@ -84,6 +84,7 @@ describe("pieces from the markup cache", () => {
       // Cards come in a grid; a shopper's grid (but in bulk mode) draws the heart once for its cards.
       const cards = inFull.some((piece) => piece.includes('data-testid="deal-card"'));
       expect(inFull.some((piece) => piece.startsWith('<div class="grid grid-cols-2')), who).toBe(cards);
+      if (pathname.startsWith("/orders")) expect(inFull.filter((piece) => piece.startsWith('<h2 id="week-')).length, who).toBeGreaterThan(0);
       if (cards && as && !pathname.includes("mode=bulk")) expect(inFull.filter((piece) => piece.startsWith("<svg")).length, who).toBeGreaterThan(0);
       if (pathname.startsWith("/deals/")) expect(inFull.filter((piece) => piece.includes('data-testid="review"')).length, who).toBe(1);
       if (as) expect(inFull[0], who).toContain(`value="/deals/${slugs[0]}#reviews"`);
