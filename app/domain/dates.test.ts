@@ -32,6 +32,28 @@ describe("dates", () => {
   });
 });
 
+describe("texts Intl wrote, kept", () => {
+  it("are Intl's own for every instant and age asked twice, in both languages", () => {
+    for (const locale of ["he", "en"] as const) {
+      const intl = new Intl.DateTimeFormat(locale === "he" ? "he-IL" : "en-IL", { timeZone: "Asia/Jerusalem", weekday: "long", day: "numeric", month: "long", hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
+      const relative = new Intl.RelativeTimeFormat(locale, { numeric: "auto" });
+      const now = new Date("2026-11-22T12:00:00Z");
+      for (let round = 0; round < 2; round++) {
+        for (let minutes = 0; minutes < 60 * 24 * 9; minutes += 97) {
+          const instant = new Date(Date.UTC(2026, 10, 20) + minutes * 60_000);
+          expect(formatDateTime(instant, locale)).toBe(intl.format(instant));
+          expect(formatDateTime(instant.toISOString(), locale)).toBe(intl.format(instant));
+        }
+        expect(formatRelative(new Date("2026-11-19T12:00:00Z"), now, locale)).toBe(relative.format(-3, "day"));
+        expect(formatRelative(new Date("2026-11-22T09:00:00Z"), now, locale)).toBe(relative.format(-3, "hour"));
+        expect(formatRelative(new Date("2026-11-21T12:00:00Z"), now, locale)).toBe(relative.format(-1, "day"));
+        expect(formatRelative(new Date("2025-11-22T12:00:00Z"), now, locale)).toBe(relative.format(-1, "year"));
+        expect(formatRelative(now, now, locale)).toBe(relative.format(0, "minute"));
+      }
+    }
+  });
+});
+
 describe("dates in Israeli time without Intl per date", () => {
   it("agrees with Intl on every 37th minute of two years, across the clock changes, in both languages", () => {
     const intlNumeric = new Intl.DateTimeFormat("en-IL", { timeZone: "Asia/Jerusalem", day: "2-digit", month: "2-digit", year: "numeric", hour: "2-digit", minute: "2-digit", hourCycle: "h23" });

@@ -12,9 +12,30 @@ function formatter(locale: string, options: Intl.DateTimeFormatOptions) {
   return f;
 }
 
+/**
+ * Texts Intl wrote, by what they were written from. A deal page shows its community's deadline
+ * and pickup time and the age of each review: the same few texts on every page of a week, and
+ * each cost Intl 5-10 µs and a key made of its options' JSON (2 % of a signed-in deal page;
+ * decision record 016, session 29). Past the limit they all go and are written again.
+ */
+const written = new Map<string, string>();
+const WRITTEN_KEPT = 5_000;
+
+function rememberWritten(key: string, write: () => string): string {
+  let text = written.get(key);
+  if (text === undefined) {
+    if (written.size >= WRITTEN_KEPT) written.clear();
+    written.set(key, (text = write()));
+  }
+  return text;
+}
+
 /** Weekday, day, month and time, as "Wednesday, 25 November, 20:00" reads in Hebrew. */
 export function formatDateTime(date: Date | string, locale = "he") {
-  return formatter(locale, { weekday: "long", day: "numeric", month: "long", hour: "2-digit", minute: "2-digit", hourCycle: "h23" }).format(new Date(date));
+  const instant = new Date(date);
+  return rememberWritten(`dateTime\n${locale}\n${instant.getTime()}`, () =>
+    formatter(locale, { weekday: "long", day: "numeric", month: "long", hour: "2-digit", minute: "2-digit", hourCycle: "h23" }).format(instant),
+  );
 }
 
 /**
@@ -78,28 +99,36 @@ function weekdayNames(locale: string): string[] {
   return names;
 }
 
-/** "3 days ago", in the page language. */
 /** One formatter per language: making one costs more than formatting (a deal page's reviews). */
 const relativeFormats = new Map<string, Intl.RelativeTimeFormat>();
 
+function relativeFormat(language: string): Intl.RelativeTimeFormat {
+  let format = relativeFormats.get(language);
+  if (!format) relativeFormats.set(language, (format = new Intl.RelativeTimeFormat(language, { numeric: "auto" })));
+  return format;
+}
+
+const RELATIVE_UNITS: readonly [Intl.RelativeTimeFormatUnit, number][] = [
+  ["year", 31_536_000],
+  ["month", 2_592_000],
+  ["week", 604_800],
+  ["day", 86_400],
+  ["hour", 3600],
+  ["minute", 60],
+];
+
+/** "3 days ago", in the page language. */
 export function formatRelative(date: Date | string, now: Date, locale = "he") {
   const seconds = Math.round((new Date(date).getTime() - now.getTime()) / 1000);
   const language = locale === "he" ? "he" : "en";
-  let rtf = relativeFormats.get(language);
-  if (!rtf) {
-    rtf = new Intl.RelativeTimeFormat(language, { numeric: "auto" });
-    relativeFormats.set(language, rtf);
+  let value = 0;
+  let unit: Intl.RelativeTimeFormatUnit = "minute";
+  for (const [named, size] of RELATIVE_UNITS) {
+    if (Math.abs(seconds) >= size) {
+      value = Math.round(seconds / size);
+      unit = named;
+      break;
+    }
   }
-  const units: [Intl.RelativeTimeFormatUnit, number][] = [
-    ["year", 31_536_000],
-    ["month", 2_592_000],
-    ["week", 604_800],
-    ["day", 86_400],
-    ["hour", 3600],
-    ["minute", 60],
-  ];
-  for (const [unit, size] of units) {
-    if (Math.abs(seconds) >= size) return rtf.format(Math.round(seconds / size), unit);
-  }
-  return rtf.format(0, "minute");
+  return rememberWritten(`relative\n${language}\n${unit}\n${value}`, () => relativeFormat(language).format(value, unit));
 }
