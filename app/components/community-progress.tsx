@@ -1,4 +1,5 @@
 import { useTranslation } from "~/components/use-translation";
+import { CachedMarkup } from "./markup-cache";
 import { useFormatShekel } from "./price";
 import { NAME_SLOT, withName } from "./with-name";
 
@@ -12,12 +13,31 @@ export interface ProgressData {
   tiers: { minRevenue: number; discountPercent: number; tierName: string }[];
 }
 
-/** The community's week: revenue, the tier reached, the bar toward the next tier, the tiers. */
+/**
+ * The community's week: revenue, the tier reached, the bar toward the next tier, the tiers. The
+ * server writes it from its markup cache (markup-cache.tsx): the same for all of a community's
+ * shoppers until its revenue moves.
+ */
 export function CommunityProgress({ data, compact = false }: { data: ProgressData; compact?: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <CachedMarkup
+      as="section"
+      className="rounded-2xl border border-line bg-surface p-4"
+      aria-label={t("shop.community.progressTitle", { name: data.communityName })}
+      data-testid="community-progress"
+      cacheKey={["community-progress", data, compact]}
+    >
+      <ProgressContent data={data} compact={compact} />
+    </CachedMarkup>
+  );
+}
+
+function ProgressContent({ data, compact }: { data: ProgressData; compact: boolean }) {
   const { t } = useTranslation();
   const shekel = useFormatShekel();
   return (
-    <section className="rounded-2xl border border-line bg-surface p-4" aria-label={t("shop.community.progressTitle", { name: data.communityName })} data-testid="community-progress">
+    <>
       <p className="font-semibold">{withName(t("shop.community.progressTitle", { name: NAME_SLOT }), data.communityName)}</p>
       <p className="mt-1 text-sm text-fg-muted">{t("shop.community.revenue", { amount: shekel(data.revenue) })}</p>
       <div
@@ -52,6 +72,6 @@ export function CommunityProgress({ data, compact = false }: { data: ProgressDat
           })}
         </ol>
       )}
-    </section>
+    </>
   );
 }

@@ -2,6 +2,7 @@ import { useState } from "react";
 import { useTranslation } from "~/components/use-translation";
 import type { SavedAddressOption } from "~/domain/addresses";
 import { DELIVERY_DAYS, deliveryFee, FREE_DELIVERY_FROM } from "~/domain/delivery";
+import { CachedMarkup } from "./markup-cache";
 import { useFormatShekel } from "./price";
 import { SavedAddressPicker } from "./saved-address-picker";
 
@@ -11,22 +12,36 @@ export interface PickupInfo {
   pickupAddress: string;
 }
 
-/**
- * Pickup (free) or home delivery (the fee from delivery.ts), with the summary. Choosing delivery
- * reveals the address field: with CSS :has(), so it works without JavaScript too.
- */
-export function DeliveryOptions({
-  subtotal,
-  pickup,
-  name = "deliveryType",
-  addresses = [],
-}: {
+interface DeliveryOptionsProps {
   subtotal: number;
   pickup: PickupInfo | null;
   name?: string;
   /** the member's saved addresses: the default fills the address field, the picker the others */
   addresses?: readonly SavedAddressOption[];
-}) {
+}
+
+/**
+ * Pickup (free) or home delivery (the fee from delivery.ts), with the summary. Choosing delivery
+ * reveals the address field: with CSS :has(), so it works without JavaScript too. The server
+ * writes it from its markup cache (markup-cache.tsx): the same for a community's shoppers
+ * without saved addresses, at a price.
+ */
+export function DeliveryOptions({ subtotal, pickup, name = "deliveryType", addresses = [] }: DeliveryOptionsProps) {
+  const pickupShown = pickup ? [pickup.pickupDay, pickup.pickupTime, pickup.pickupAddress] : null;
+  return (
+    <CachedMarkup
+      as="fieldset"
+      className="group rounded-2xl border border-line bg-surface p-4"
+      data-testid="delivery-options"
+      cacheKey={["delivery-options", subtotal, pickupShown, name, addresses]}
+    >
+      <DeliveryChoice subtotal={subtotal} pickup={pickup} name={name} addresses={addresses} />
+    </CachedMarkup>
+  );
+}
+
+/** What the options show; the choice made is its own state (the fee in the summary follows it). */
+function DeliveryChoice({ subtotal, pickup, name, addresses }: Required<DeliveryOptionsProps>) {
   const { t } = useTranslation();
   const shekel = useFormatShekel();
   const [type, setType] = useState<"PICKUP" | "DELIVERY">("PICKUP");
@@ -34,7 +49,7 @@ export function DeliveryOptions({
   const deliveryFeeShown = deliveryFee("DELIVERY", subtotal);
   const option = "flex cursor-pointer items-start gap-3 rounded-xl border border-line p-3 has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50 dark:has-[:checked]:bg-brand-800";
   return (
-    <fieldset className="group rounded-2xl border border-line bg-surface p-4" data-testid="delivery-options">
+    <>
       <legend className="px-1 font-semibold">{t("shop.delivery.title")}</legend>
       <div className="grid gap-2">
         <label className={option}>
@@ -73,6 +88,6 @@ export function DeliveryOptions({
       <p className="mt-3 rounded-lg bg-muted p-3 text-xs leading-5 text-fg-muted">
         {t("shop.delivery.info", DELIVERY_DAYS)} {t("shop.delivery.freeFrom", { threshold: shekel(FREE_DELIVERY_FROM) })}
       </p>
-    </fieldset>
+    </>
   );
 }

@@ -73,7 +73,8 @@ export const MarkupCacheProvider = MarkupCacheContext.Provider;
 /**
  * `<as {...attributes}>{children}</as>`, its children written from the server's markup cache
  * under `cacheKey` (null: rendered as usual). The children must be pure: no router hooks, no
- * state, no context but the translations; everything they show must be in `cacheKey`, whose
+ * state but one whose first value comes from what is in the key (the server only ever writes
+ * that), no context but the translations; everything they show must be in `cacheKey`, whose
  * first part names the kind of piece. Links inside are AppLinks, forms inside plain forms with
  * `form=` buttons handled above (the deal grid does it for its cards).
  */
@@ -82,7 +83,7 @@ export function CachedMarkup({
   cacheKey,
   children,
   ...attributes
-}: { as: "article" | "li" | "ul" | "div" | "footer"; cacheKey: [kind: string, ...parts: unknown[]] | null; children: ReactElement } & HTMLAttributes<HTMLElement> & Record<`data-${string}`, string>) {
+}: { as: "article" | "li" | "ul" | "div" | "footer" | "section" | "fieldset"; cacheKey: [kind: string, ...parts: unknown[]] | null; children: ReactElement } & HTMLAttributes<HTMLElement> & Record<`data-${string}`, string>) {
   const cache = useContext(MarkupCacheContext);
   const { i18n } = useTranslation();
   if (cache && cacheKey) {

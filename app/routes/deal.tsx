@@ -6,6 +6,7 @@ import { AppLink } from "~/components/app-link";
 import { CommunityProgress } from "~/components/community-progress";
 import { CycleBox } from "~/components/cycle-box";
 import { DeliveryOptions } from "~/components/delivery-options";
+import { CachedMarkup } from "~/components/markup-cache";
 import { FavoriteButton } from "~/components/favorite-button";
 import { InviteShare } from "~/components/invite-share";
 import { Price, useFormatShekel } from "~/components/price";
@@ -338,23 +339,10 @@ export default function DealPage({ loaderData, actionData }: Route.ComponentProp
           ) : null}
 
           {community ? (
-            <section className="rounded-2xl border border-line bg-surface p-4 text-sm">
-              <p className="font-semibold">{community.name}</p>
-              {community.description ? <p className="mt-1 text-fg-muted">{community.description}</p> : null}
-              <p className="mt-2">{t("shop.community.pickupDetails", { day: t(`days.${community.pickupDay}`), time: community.pickupTime })}</p>
-              <p>{t("shop.community.pickupAddress", { address: community.pickupAddress })}</p>
-              {community.contactPhone ? <p dir="ltr" className="text-end">{community.contactPhone}</p> : null}
-              {loaderData.pickupPoints.length > 0 ? (
-                <>
-                  <p className="mt-2 font-medium">{t("shop.community.morePoints")}</p>
-                  <ul className="mt-1 grid gap-1">
-                    {loaderData.pickupPoints.map((p) => (
-                      <li key={p.id}>{p.address} · {formatTimeRange(p.pickupStartTime, p.pickupEndTime)}{p.instructions ? ` · ${p.instructions}` : ""}</li>
-                    ))}
-                  </ul>
-                </>
-              ) : null}
-            </section>
+            // The same for all of the community's shoppers: the server writes it from its markup cache.
+            <CachedMarkup as="section" className="rounded-2xl border border-line bg-surface p-4 text-sm" cacheKey={["deal-community", community, loaderData.pickupPoints]}>
+              <CommunityPickup community={community} pickupPoints={loaderData.pickupPoints} />
+            </CachedMarkup>
           ) : null}
 
           {loaderData.signedIn && loaderData.hasOwnCommunity ? (
@@ -399,12 +387,25 @@ export default function DealPage({ loaderData, actionData }: Route.ComponentProp
           ))}
         </div>
         {/* Without JavaScript every panel shows, one under the other; with it, one at a time. */}
-        {TABS.map((name) => (
-          <div key={name} id={`tab-${name}`} role="tabpanel" hidden={hydrated && tab !== name} className="py-5">
-            {hydrated ? null : <h2 className="mb-3 text-lg font-semibold">{tabLabel(name)}</h2>}
-            {panels[name]}
-          </div>
-        ))}
+        {TABS.map((name) => {
+          const attributes = { id: `tab-${name}`, role: "tabpanel", hidden: hydrated && tab !== name, className: "py-5" };
+          const shown = (
+            <>
+              {hydrated ? null : <h2 className="mb-3 text-lg font-semibold">{tabLabel(name)}</h2>}
+              {panels[name]}
+            </>
+          );
+          // The deal's own texts: the server writes them from its markup cache (the reviews
+          // panel holds a form and its answer, and writes its list of reviews from it itself).
+          const shows = name === "description" ? deal.description : name === "specs" ? [deal.vendorName, deal.category, deal.unit] : name === "shipping" ? null : undefined;
+          return shows === undefined ? (
+            <div key={name} {...attributes}>{shown}</div>
+          ) : (
+            <CachedMarkup key={name} as="div" {...attributes} cacheKey={["deal-panel", name, hydrated, shows]}>
+              {shown}
+            </CachedMarkup>
+          );
+        })}
       </section>
 
       <div className="fixed inset-x-0 bottom-0 z-30 border-t border-line bg-surface/95 p-3 backdrop-blur md:hidden">
@@ -413,5 +414,31 @@ export default function DealPage({ loaderData, actionData }: Route.ComponentProp
         </a>
       </div>
     </article>
+  );
+}
+
+/** The community's name and description, where and when it picks up, and its other pickup points. */
+type FoundDeal = Extract<Route.ComponentProps["loaderData"], { notFound: false }>;
+
+function CommunityPickup({ community, pickupPoints }: { community: NonNullable<FoundDeal["community"]>; pickupPoints: FoundDeal["pickupPoints"] }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <p className="font-semibold">{community.name}</p>
+      {community.description ? <p className="mt-1 text-fg-muted">{community.description}</p> : null}
+      <p className="mt-2">{t("shop.community.pickupDetails", { day: t(`days.${community.pickupDay}`), time: community.pickupTime })}</p>
+      <p>{t("shop.community.pickupAddress", { address: community.pickupAddress })}</p>
+      {community.contactPhone ? <p dir="ltr" className="text-end">{community.contactPhone}</p> : null}
+      {pickupPoints.length > 0 ? (
+        <>
+          <p className="mt-2 font-medium">{t("shop.community.morePoints")}</p>
+          <ul className="mt-1 grid gap-1">
+            {pickupPoints.map((p) => (
+              <li key={p.id}>{p.address} · {formatTimeRange(p.pickupStartTime, p.pickupEndTime)}{p.instructions ? ` · ${p.instructions}` : ""}</li>
+            ))}
+          </ul>
+        </>
+      ) : null}
+    </>
   );
 }

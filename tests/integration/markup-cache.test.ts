@@ -1,8 +1,10 @@
-// The pieces the server writes from its markup cache (grids of deal cards and their cards, order
-// rows, a deal's reviews, the header and the footer; app/components/markup-cache.tsx) are the HTML React writes with every piece rendered in full
-// (MARKUP_CACHE=0), on every page that has them, for a guest and a shopper: the first request
-// fills the cache, the second is answered from it. A key that left out something a piece shows,
-// or a cached piece that read more than its key, would show here as a different piece.
+// The pieces the server writes from its markup cache (grids of deal cards and their cards, a
+// deal page's community progress, pickup details and delivery options, the orders' weeks and
+// their rows, a deal's reviews, the header and the footer; app/components/markup-cache.tsx) are
+// the HTML React writes with every piece rendered in full (MARKUP_CACHE=0), on every page that
+// has them, for a guest and a shopper: the first request fills the cache, the second is answered
+// from it. A key that left out something a piece shows, or a cached piece that read more than
+// its key, would show here as a different piece.
 import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
 import { deals, notifications, reviews, users } from "~/db/schema";
@@ -20,15 +22,17 @@ afterEach(() => {
 
 /**
  * The pieces a page has (its header, a grid's opening tag, forms, heart drawing and deal cards,
- * the orders' weeks and their rows, a deal's reviews and the footer, each with its own element), in order. Only these: the rest of a document may change from one request to the
- * next (a countdown, the loader data's clock).
+ * a deal page's community progress, pickup details, delivery options and texts, the orders'
+ * weeks and their rows, a deal's reviews and the footer, each with its own element), in order.
+ * Only these: the rest of a document may change from one request to the next (a countdown, the
+ * loader data's clock).
  */
 async function piecesOf(pathname: string, cookie?: string) {
   const response = await app.fetch(pathname, { headers: cookie ? { Cookie: cookie } : {} });
   expect(response.status, pathname).toBe(200);
   const html = await response.text();
   return [
-    ...html.matchAll(/<header.*?<\/header>|<div class="grid grid-cols-2 gap-3[^"]*"[^>]*>|<div class="mt-6 grid gap-8">|<h2 id="week-.*?<\/h2>|<form id="[^"]*(?:add|heart)" hidden="".*?<\/form>|<svg class="hidden".*?<\/svg>|<article[^>]*data-testid="deal-card".*?<\/article>|<li><a[^>]*data-testid="order-card".*?<\/a><\/li>|<ul class="grid gap-3"><li class="review".*?<\/ul>|<footer.*?<\/footer>/g),
+    ...html.matchAll(/<header.*?<\/header>|<div class="grid grid-cols-2 gap-3[^"]*"[^>]*>|<section[^>]*data-testid="community-progress".*?<\/section>|<fieldset[^>]*data-testid="delivery-options".*?<\/fieldset>|<section class="rounded-2xl border border-line bg-surface p-4 text-sm">.*?<\/section>|<div id="tab-(?:description|specs|shipping)" role="tabpanel".*?<\/div>|<div class="mt-6 grid gap-8">|<h2 id="week-.*?<\/h2>|<form id="[^"]*(?:add|heart)" hidden="".*?<\/form>|<svg class="hidden".*?<\/svg>|<article[^>]*data-testid="deal-card".*?<\/article>|<li><a[^>]*data-testid="order-card".*?<\/a><\/li>|<ul class="grid gap-3"><li class="review".*?<\/ul>|<footer.*?<\/footer>/g),
   ].map((match) => match[0]);
 }
 
@@ -84,6 +88,8 @@ describe("pieces from the markup cache", () => {
       // Cards come in a grid; a shopper's grid (but in bulk mode) draws the heart once for its cards.
       const cards = inFull.some((piece) => piece.includes('data-testid="deal-card"'));
       expect(inFull.some((piece) => piece.startsWith('<div class="grid grid-cols-2')), who).toBe(cards);
+      // A deal page's community progress, its pickup details, the delivery options and its own texts.
+      if (pathname.startsWith("/deals/")) for (const testId of ['data-testid="community-progress"', 'data-testid="delivery-options"', '<section class="rounded-2xl border border-line bg-surface p-4 text-sm">', 'id="tab-description"', 'id="tab-specs"', 'id="tab-shipping"']) expect(inFull.filter((piece) => piece.includes(testId)).length, `${who}: ${testId}`).toBe(1);
       if (pathname.startsWith("/orders")) expect(inFull.filter((piece) => piece.startsWith('<h2 id="week-')).length, who).toBeGreaterThan(0);
       if (cards && as && !pathname.includes("mode=bulk")) expect(inFull.filter((piece) => piece.startsWith("<svg")).length, who).toBeGreaterThan(0);
       if (pathname.startsWith("/deals/")) expect(inFull.filter((piece) => piece.includes('data-testid="review"')).length, who).toBe(1);
