@@ -27,7 +27,7 @@ import { dbContext, userContext } from "./context";
 import { directionOf, i18nForJson, type Locale } from "./i18n";
 import { databaseMiddleware } from "./middleware/database.server";
 import { originRuleMiddleware, personalAnswersMiddleware } from "./middleware/request-guard.server";
-import { getInstance, getLocale, i18nextMiddleware } from "./web/i18next.server";
+import { getLocale, getTranslate, i18nextMiddleware } from "./web/i18next.server";
 import { translationsForPage } from "./web/translation-files.server";
 import { currentTranslationsBase, loadTranslationFile, setCurrentTranslationsBase, translationFileText, translationFileUrl } from "./translation-files";
 import { headerSummary } from "./services/header.server";
@@ -47,7 +47,7 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
   const locale = getLocale(context) as Locale;
   const user = context.get(userContext);
   const [theme, { toasts, setCookie }] = await Promise.all([getTheme(request), takeToasts(request)]);
-  const t = getInstance(context).t;
+  const t = getTranslate(context);
   return data(
     {
       locale,

@@ -2,7 +2,7 @@
 import { createHash, timingSafeEqual } from "node:crypto";
 import { data, type RouterContextProvider } from "react-router";
 import type { User } from "~/db/schema";
-import { getInstance } from "~/web/i18next.server";
+import { getTranslate } from "~/web/i18next.server";
 import { apiError } from "~/web/http.server";
 import { withApiUser, type ApiCall } from "./api.server";
 import { requireUser } from "./guards.server";
@@ -20,7 +20,7 @@ export function isAdmin(user: Pick<User, "role">): boolean {
 export function requireAdmin(context: Ctx, url: URL): User {
   const user = requireUser(context, url);
   if (isAdmin(user)) return user;
-  const t = getInstance(context).t;
+  const t = getTranslate(context);
   throw data({ title: `${t("admin.forbidden.title")} | ${t("app.name")}` }, { status: 403 });
 }
 

@@ -2,7 +2,7 @@
 import { data, type RouterContextProvider } from "react-router";
 import { dbContext } from "~/context";
 import type { User } from "~/db/schema";
-import { getInstance } from "~/web/i18next.server";
+import { getTranslate } from "~/web/i18next.server";
 import { vendorOfUser, type Vendor } from "~/services/vendors.server";
 import { apiError } from "~/web/http.server";
 import { withApiUser, type ApiCall } from "./api.server";
@@ -20,7 +20,7 @@ export function requireVendor(context: Ctx, url: URL): { user: User; vendor: Ven
   const user = requireUser(context, url);
   const vendor = vendorOfUser(context.get(dbContext), user);
   if (vendor) return { user, vendor };
-  const t = getInstance(context).t;
+  const t = getTranslate(context);
   throw data({ title: `${t("vendor.forbidden.title")} | ${t("app.name")}` }, { status: 403 });
 }
 

@@ -5,7 +5,7 @@
 import { data, type MiddlewareFunction } from "react-router";
 import { publicOrigin } from "~/config.server";
 import { userContext } from "~/context";
-import { getInstance } from "~/web/i18next.server";
+import { getTranslate } from "~/web/i18next.server";
 import { passesOriginRule, SAFE_METHODS } from "~/web/origin-rule";
 
 /** Refuses a state-changing request from another site: 403, JSON for /api, the error page otherwise. */
@@ -13,7 +13,7 @@ export const originRuleMiddleware: MiddlewareFunction<Response> = ({ request, ur
   if (SAFE_METHODS.has(request.method)) return next();
   const headers = { origin: request.headers.get("Origin"), secFetchSite: request.headers.get("Sec-Fetch-Site"), host: request.headers.get("Host") };
   if (passesOriginRule(headers, publicOrigin())) return next();
-  const message = getInstance(context).t("errors.badOrigin");
+  const message = getTranslate(context)("errors.badOrigin");
   if (url.pathname.startsWith("/api/")) return Response.json({ message }, { status: 403, headers: { "Cache-Control": "no-store" } });
   throw data(message, { status: 403 });
 };

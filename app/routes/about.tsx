@@ -1,7 +1,7 @@
 import { useTranslation } from "~/components/use-translation";
 import { Link } from "react-router";
 import { dbContext } from "~/context";
-import { getInstance, getLocale } from "~/web/i18next.server";
+import { getLocale, getTranslate } from "~/web/i18next.server";
 import { formatShekel } from "~/domain/money";
 import { figuresWorthShowing } from "~/domain/public-figures";
 import { platformStats } from "~/services/platform-stats.server";
@@ -11,7 +11,7 @@ import type { Route } from "./+types/about";
 export const handle = { hydrate: false };
 
 export function loader({ context }: Route.LoaderArgs) {
-  const t = getInstance(context).t;
+  const t = getTranslate(context);
   const locale = getLocale(context);
   const stats = platformStats(context.get(dbContext));
   const count = new Intl.NumberFormat(locale === "he" ? "he-IL" : "en-IL");

@@ -4,7 +4,7 @@ import { requireAdmin } from "~/auth/admin-guard.server";
 import { AdminErrorBoundary } from "~/components/admin-error-boundary";
 import { forbiddenTitle } from "~/components/forbidden-title";
 import { dbContext } from "~/context";
-import { getInstance } from "~/web/i18next.server";
+import { getTranslate } from "~/web/i18next.server";
 import { AUDIT_EVENT_TYPES, AUDIT_PAGE_SIZE, listAuditEvents } from "~/services/audit.server";
 import { auditChanges, auditValueText } from "~/domain/audit-view";
 import { parseAuditQuery } from "~/domain/audit-query";
@@ -13,7 +13,7 @@ import type { Route } from "./+types/admin-audit";
 
 export function loader({ url, context }: Route.LoaderArgs) {
   requireAdmin(context, url);
-  const t = getInstance(context).t;
+  const t = getTranslate(context);
   const query = parseAuditQuery(url.searchParams, AUDIT_EVENT_TYPES);
   const rows = listAuditEvents(context.get(dbContext), query);
   return {

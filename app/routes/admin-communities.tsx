@@ -7,7 +7,7 @@ import { AdminErrorBoundary, COMMUNITY_NOT_FOUND } from "~/components/admin-erro
 import { CommunityDetailsFields } from "~/components/community-details-fields";
 import { SubmitButton } from "~/components/ui/field";
 import { dbContext } from "~/context";
-import { getInstance } from "~/web/i18next.server";
+import { getTranslate } from "~/web/i18next.server";
 import { countAdminCommunities, createCommunity, listAdminCommunities } from "~/services/admin-communities.server";
 import { listPage, listWindow, parseListQuery } from "~/domain/list-query";
 import { ListSearch, Pager } from "~/components/list-controls";
@@ -24,7 +24,7 @@ export function ErrorBoundary() {
 
 export function loader({ url, context }: Route.LoaderArgs) {
   requireAdmin(context, url);
-  const t = getInstance(context).t;
+  const t = getTranslate(context);
   const db = context.get(dbContext);
   const query = parseListQuery(url.searchParams);
   const communities = listAdminCommunities(db, listWindow(query));

@@ -12,7 +12,7 @@ import { Price } from "~/components/price";
 import { CLOCK_INPUT, ErrorList, Field } from "~/components/ui/field";
 import { dbContext } from "~/context";
 import type { PickupPoint } from "~/db/schema";
-import { getInstance } from "~/web/i18next.server";
+import { getTranslate } from "~/web/i18next.server";
 import {
   addPickupPoint,
   adminCommunity,
@@ -46,7 +46,7 @@ export function loader({ url, params, context }: Route.LoaderArgs) {
   requireAdmin(context, url);
   const detail = adminCommunity(context.get(dbContext), params.id);
   if (!detail) throw data(null, { status: 404 });
-  const t = getInstance(context).t;
+  const t = getTranslate(context);
   return { title: `${detail.community.name} · ${t("admin.communities.title")} | ${t("app.name")}`, ...detail };
 }
 

@@ -8,7 +8,7 @@ import { rateLimitKeys } from "~/auth/rate-limit.server";
 import { Field, SubmitButton } from "~/components/ui/field";
 import { useHydrated } from "~/components/use-hydrated";
 import { dbContext } from "~/context";
-import { getInstance } from "~/web/i18next.server";
+import { getTranslate } from "~/web/i18next.server";
 import { createAdminWithSecret } from "~/auth/admin-creation.server";
 import { AdminCreateFormSchema } from "~/domain/admin-schemas";
 import type { Toast } from "~/domain/toast";
@@ -27,7 +27,7 @@ const PRIVATE_HEADERS = { "Cache-Control": "no-store", "Referrer-Policy": "same-
 // Spec section 6: no login check here; the secret code is what guards admin creation. A new
 // market's one-time setup link (?setup=<token>, printed at start) stands in for the code.
 export function loader({ url, context }: Route.LoaderArgs) {
-  const t = getInstance(context).t;
+  const t = getTranslate(context);
   const token = url.searchParams.get("setup");
   const setup = token ? { token, state: adminSetupState(context.get(dbContext), token) } : null;
   return {
@@ -53,7 +53,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const result = await createAdminWithSecret(context.get(dbContext), { email, password, secretCode }, rateLimitKeys(context, email));
   if (!result.ok) {
     // The server's message, already in the page's language (it may carry the minutes to wait).
-    const message = getInstance(context).t(result.messageKey, result.values);
+    const message = getTranslate(context)(result.messageKey, result.values);
     return data(submission.reply({ formErrors: [message], hideFields }), { status: result.status });
   }
   const toast: Omit<Toast, "id"> = { variant: "success", title: "admin.create.success", description: "admin.create.successText", values: { email } };

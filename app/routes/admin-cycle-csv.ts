@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import { requireAdmin } from "~/auth/admin-guard.server";
 import { dbContext } from "~/context";
-import { getInstance } from "~/web/i18next.server";
+import { getInstance, getTranslate } from "~/web/i18next.server";
 import { toCsv } from "~/domain/csv";
 import { formatAdminDate } from "~/domain/dates";
 import { toDecimalString } from "~/domain/money";
@@ -13,7 +13,7 @@ import type { Route } from "./+types/admin-cycle-csv";
 export function loader({ url, params, context }: Route.LoaderArgs) {
   requireAdmin(context, url);
   const db = context.get(dbContext);
-  const t = getInstance(context).t;
+  const t = getTranslate(context);
   const cycle = cycleSummary(db, params.id);
   if (!cycle) throw data(null, { status: 404 });
   const list = url.searchParams.get("list") === "packing" ? "packing" : "pickup";

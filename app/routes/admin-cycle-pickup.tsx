@@ -14,7 +14,7 @@ import { formatTimeRange } from "~/domain/time";
 import { cycleSummary } from "~/services/packing.server";
 import { pickupDay, recordHandOver } from "~/services/pickup-day.server";
 import { readForm } from "~/web/form.server";
-import { getInstance } from "~/web/i18next.server";
+import { getInstance, getTranslate } from "~/web/i18next.server";
 import { redirectWithToast } from "~/web/toast.server";
 import type { Route } from "./+types/admin-cycle-pickup";
 
@@ -44,7 +44,7 @@ export function ErrorBoundary() {
 export async function action({ request, url, params, context }: Route.ActionArgs) {
   const admin = requireAdmin(context, url);
   const db = context.get(dbContext);
-  const t = getInstance(context).t;
+  const t = getTranslate(context);
   if (!cycleSummary(db, params.id)) throw data(null, { status: 404 });
   const submission = parseWithZod(await readForm(request), { schema: PickupActionSchema });
   if (submission.status !== "success") return data({ error: t("adminCycles.pickupDay.errors.badAction") }, { status: 400 });

@@ -6,7 +6,7 @@ import { forbiddenTitle } from "~/components/forbidden-title";
 import { Confirm } from "~/components/confirm";
 import { Price } from "~/components/price";
 import { dbContext } from "~/context";
-import { getInstance } from "~/web/i18next.server";
+import { getInstance, getTranslate } from "~/web/i18next.server";
 import { formatAdminDate } from "~/domain/dates";
 import { fulfillCycle } from "~/services/order-lifecycle.server";
 import { cycleSummary, fulfillableCount, packingTotals } from "~/services/packing.server";
@@ -42,7 +42,7 @@ export const meta: Route.MetaFunction = ({ loaderData, error }) => [{ title: loa
 export async function action({ request, url, params, context }: Route.ActionArgs) {
   const admin = requireAdmin(context, url);
   const form = await readForm(request);
-  if (form.get("intent") !== "fulfill-all") return data({ error: getInstance(context).t("adminCycles.pickupDay.errors.badAction") }, { status: 400 });
+  if (form.get("intent") !== "fulfill-all") return data({ error: getTranslate(context)("adminCycles.pickupDay.errors.badAction") }, { status: 400 });
   if (!isConfirmed(form)) return data({ confirmFulfill: true }, { status: 400 });
   const count = fulfillCycle(context.get(dbContext), admin.id, params.id);
   return redirectWithToast(request, `/admin/cycles/${params.id}`, { variant: "success", title: "adminCycles.fulfilled", values: { count } });

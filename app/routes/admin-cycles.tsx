@@ -5,7 +5,7 @@ import { AdminErrorBoundary } from "~/components/admin-error-boundary";
 import { forbiddenTitle } from "~/components/forbidden-title";
 import { Price } from "~/components/price";
 import { dbContext } from "~/context";
-import { getInstance } from "~/web/i18next.server";
+import { getTranslate } from "~/web/i18next.server";
 import { formatAdminDate } from "~/domain/dates";
 import { countCycles, recentCycles } from "~/services/packing.server";
 import { listPage, listWindow, parseListQuery } from "~/domain/list-query";
@@ -17,7 +17,7 @@ export function loader({ url, context }: Route.LoaderArgs) {
   const db = context.get(dbContext);
   const query = parseListQuery(url.searchParams);
   const cycles = recentCycles(db, listWindow(query));
-  return { title: getInstance(context).t("adminCycles.metaTitle"), query, cycles, paging: listPage(query, countCycles(db, query.q), cycles.length) };
+  return { title: getTranslate(context)("adminCycles.metaTitle"), query, cycles, paging: listPage(query, countCycles(db, query.q), cycles.length) };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, error }) => [{ title: loaderData?.title ?? forbiddenTitle(error) }];

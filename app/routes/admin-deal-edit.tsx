@@ -1,7 +1,7 @@
 import { requireAdmin } from "~/auth/admin-guard.server";
 import { DealEditPage } from "~/components/deal-edit-page";
 import { DealPageErrorBoundary, errorTitle } from "~/components/deal-editor";
-import { getInstance } from "~/web/i18next.server";
+import { getTranslate } from "~/web/i18next.server";
 import type { DealEditor } from "~/services/deal-editor.server";
 import { editDealAction, loadDealForEditing } from "./deal-editor.server";
 import type { Route } from "./+types/admin-deal-edit";
@@ -12,7 +12,7 @@ function editorOf(context: Route.LoaderArgs["context"], url: URL): DealEditor {
 
 export function loader({ url, params, context }: Route.LoaderArgs) {
   const editor = editorOf(context, url);
-  const t = getInstance(context).t;
+  const t = getTranslate(context);
   const found = loadDealForEditing(context, editor, params.id);
   return { ...found, title: `${found.deal.title} | ${t("adminDeals.editMetaTitle")}` };
 }

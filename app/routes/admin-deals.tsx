@@ -6,7 +6,7 @@ import { DealActionForm, DealPageErrorBoundary, DealStatusBadge, errorTitle } fr
 import { Price } from "~/components/price";
 import { dbContext } from "~/context";
 import { DEAL_STATUSES } from "~/domain/enums";
-import { getInstance } from "~/web/i18next.server";
+import { getTranslate } from "~/web/i18next.server";
 import { formatAdminDate } from "~/domain/dates";
 import { adminDealLists } from "~/services/deal-editor.server";
 import { parseAdminDealsQuery } from "~/domain/deal-schema";
@@ -17,7 +17,7 @@ import { readForm } from "~/web/form.server";
 export function loader({ url, context }: Route.LoaderArgs) {
   requireAdmin(context, url);
   const query = parseAdminDealsQuery(url.searchParams);
-  return { title: getInstance(context).t("adminDeals.metaTitle"), query, ...adminDealLists(context.get(dbContext), query) };
+  return { title: getTranslate(context)("adminDeals.metaTitle"), query, ...adminDealLists(context.get(dbContext), query) };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, error }) => [{ title: loaderData?.title ?? errorTitle(error) }];

@@ -4,7 +4,7 @@ import { requireAdmin } from "~/auth/admin-guard.server";
 import { AdminErrorBoundary } from "~/components/admin-error-boundary";
 import { dbContext } from "~/context";
 import type { VendorApplicationStatus } from "~/db/schema";
-import { getInstance } from "~/web/i18next.server";
+import { getTranslate } from "~/web/i18next.server";
 import { formatAdminDate } from "~/domain/dates";
 import { publicOrigin } from "~/config.server";
 import { ServiceError } from "~/domain/errors";
@@ -20,7 +20,7 @@ const BACK = "/admin/vendor-applications";
 
 export function loader({ url, context }: Route.LoaderArgs) {
   requireAdmin(context, url);
-  const t = getInstance(context).t;
+  const t = getTranslate(context);
   const db = context.get(dbContext);
   const query = parseListQuery(url.searchParams);
   // Pending ones come first, so a page holds the rest of the pending and then reviewed ones.

@@ -6,7 +6,7 @@ import { AdminErrorBoundary } from "~/components/admin-error-boundary";
 import { SearchIcon } from "~/components/icons";
 import { dbContext } from "~/context";
 import type { OrderStatus, Role } from "~/db/schema";
-import { getInstance } from "~/web/i18next.server";
+import { getTranslate } from "~/web/i18next.server";
 import { adminDashboard, type AdminMessage, type AdminOrder, type AdminUser } from "~/services/admin.server";
 import { ADMIN_LIST_LIMIT, ADMIN_TABS, adminHref, displayName, parseAdminQuery, type AdminQuery, type AdminTab } from "~/domain/admin-schemas";
 import { formatAdminDate } from "~/domain/dates";
@@ -22,7 +22,7 @@ import { readForm } from "~/web/form.server";
 
 export function loader({ url, context }: Route.LoaderArgs) {
   const admin = requireAdmin(context, url);
-  const t = getInstance(context).t;
+  const t = getTranslate(context);
   const query = parseAdminQuery(url.searchParams);
   return {
     title: `${t("admin.dashboard.title")} | ${t("app.name")}`,

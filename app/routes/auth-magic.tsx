@@ -2,7 +2,7 @@ import { data } from "react-router";
 import { completeSignIn } from "~/auth/sign-in.server";
 import { useTranslation } from "~/components/use-translation";
 import { dbContext } from "~/context";
-import { getInstance } from "~/web/i18next.server";
+import { getTranslate } from "~/web/i18next.server";
 import { isMagicLinkUsable, signInWithMagicLink } from "~/auth/email-sign-in.server";
 import { redirectWithToast } from "~/web/toast.server";
 import type { Route } from "./+types/auth-magic";
@@ -31,7 +31,7 @@ function linkInvalid(request: Request) {
 export function loader({ request, url, context }: Route.LoaderArgs) {
   const token = readToken(url.searchParams.get("token"));
   if (!token || !isMagicLinkUsable(context.get(dbContext), token)) return linkInvalid(request);
-  const t = getInstance(context).t;
+  const t = getTranslate(context);
   return data({ title: `${t("auth.magicConfirmTitle")} | ${t("app.name")}`, token }, { headers: { "Cache-Control": "private, no-store" } });
 }
 

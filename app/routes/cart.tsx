@@ -9,7 +9,7 @@ import { useHydrated } from "~/components/use-hydrated";
 import { QtyStepper } from "~/components/qty-stepper";
 import { imageSrcSet } from "~/domain/image-upload";
 import { dbContext, userContext } from "~/context";
-import { getInstance } from "~/web/i18next.server";
+import { getTranslate } from "~/web/i18next.server";
 import type { Cart } from "~/services/cart.server";
 import { checkoutOptions } from "~/services/checkout.server";
 import { formatDay } from "~/domain/dates";
@@ -28,7 +28,7 @@ function shownLine({ id, dealId, qty, unitPrice, lineTotal, deal }: Cart["lines"
 type ShownLine = ReturnType<typeof shownLine>;
 
 export function loader({ context }: Route.LoaderArgs) {
-  const t = getInstance(context).t;
+  const t = getTranslate(context);
   const user = context.get(userContext);
   const options = user ? checkoutOptions(context.get(dbContext), user) : null;
   const cart = options?.cart;

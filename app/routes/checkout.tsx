@@ -25,7 +25,7 @@ import { applySavedAddress, savedAddressOptions } from "~/services/addresses.ser
 import { checkoutOptions, checkShippingChoice, reviewCheckout, type CheckoutReview } from "~/services/checkout.server";
 import { placeCartOrders } from "~/services/orders.server";
 import { readForm } from "~/web/form.server";
-import { getInstance } from "~/web/i18next.server";
+import { getTranslate } from "~/web/i18next.server";
 import { redirectWithToast } from "~/web/toast.server";
 import type { Route } from "./+types/checkout";
 
@@ -56,7 +56,7 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
   const addresses = savedAddressOptions(db, user.id);
   const home = addresses.find((a) => a.isDefault);
   return {
-    title: getInstance(context).t("shop.checkout.metaTitle"),
+    title: getTranslate(context)("shop.checkout.metaTitle"),
     cart: options.cart,
     pickupDate: options.pickupDate,
     fee: deliveryFee(deliveryType, options.cart.subtotal),

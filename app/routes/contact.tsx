@@ -5,7 +5,7 @@ import { useTranslation } from "~/components/use-translation";
 import { data, Form, Link, useNavigate, useNavigation } from "react-router";
 import { ErrorList, Field, SubmitButton } from "~/components/ui/field";
 import { dbContext, userContext } from "~/context";
-import { getInstance, getLocale } from "~/web/i18next.server";
+import { getLocale, getTranslate } from "~/web/i18next.server";
 import { SUPPORT_CONTACT } from "~/domain/business";
 import { ContactSchema, HONEYPOT_FIELD, orderReference, type ContactInput } from "~/domain/contact-schema";
 import { receiveContactMessage } from "~/services/contact.server";
@@ -18,7 +18,7 @@ import { readForm } from "~/web/form.server";
 const SUCCESS_MS = 5000;
 
 export function loader({ url, context }: Route.LoaderArgs) {
-  const t = getInstance(context).t;
+  const t = getTranslate(context);
   const params = url.searchParams;
   const user = context.get(userContext);
   const order = orderReference(params.get("order"));

@@ -5,7 +5,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type RouterContextProvider } from "react-router";
 import type { DealFormResult } from "~/components/deal-editor";
 import { dbContext } from "~/context";
-import { getInstance } from "~/web/i18next.server";
+import { getTranslate } from "~/web/i18next.server";
 import { filesOf, readUploadForm, withoutFiles } from "~/web/upload.server";
 import { dealForEditor, removeDealImage, takeDealAction, updateDeal, type DealEditor, type EditorDeal } from "~/services/deal-editor.server";
 import { dealFormDefaults, DealFormSchema, type DealInput } from "~/domain/deal-schema";
@@ -20,7 +20,7 @@ type Ctx = Readonly<RouterContextProvider>;
 
 /** The form's picture error, worded now since it names the file. */
 function imageError(context: Ctx, error: ServiceError): string {
-  const t = getInstance(context).t;
+  const t = getTranslate(context);
   return `${t(error.messageKey, error.values)} ${t("dealEditor.images.nothingSaved")}`;
 }
 
@@ -93,7 +93,7 @@ export function loadOrThrow<T>(context: Ctx, load: () => T): T {
     return load();
   } catch (error) {
     if (!(error instanceof ServiceError)) throw error;
-    const t = getInstance(context).t;
+    const t = getTranslate(context);
     throw data({ title: `${t(error.messageKey)} | ${t("app.name")}` }, { status: error.status });
   }
 }

@@ -15,7 +15,7 @@ import { ReviewsSection } from "~/components/reviews";
 import { ShareButton } from "~/components/share-button";
 import { useHydrated } from "~/components/use-hydrated";
 import { dbContext, userContext } from "~/context";
-import { getInstance } from "~/web/i18next.server";
+import { getTranslate } from "~/web/i18next.server";
 import { savedAddressOptions } from "~/services/addresses.server";
 import { activePickupPoints, listCommunities } from "~/services/communities.server";
 import { pickCommunityId, progressView } from "~/services/community-pricing.server";
@@ -41,7 +41,7 @@ import { readForm } from "~/web/form.server";
 
 export function loader({ url, params, context }: Route.LoaderArgs) {
   const db = context.get(dbContext);
-  const t = getInstance(context).t;
+  const t = getTranslate(context);
   const user = context.get(userContext);
   // A member sees their own community's prices; anyone else the one they pick (?community=),
   // or until they pick, the first community with an open week: never "no active order cycle"

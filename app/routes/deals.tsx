@@ -9,7 +9,7 @@ import { toJsonText, useJsonText } from "~/components/json-text";
 import { dbContext, userContext } from "~/context";
 import { CATEGORIES } from "~/domain/enums";
 import { formatShekel } from "~/domain/money";
-import { getInstance } from "~/web/i18next.server";
+import { getTranslate } from "~/web/i18next.server";
 import { DEAL_SORTS, dealQueryHref, hasActiveFilters, parseDealQuery, QUICK_FILTERS, QUICK_UNDER_PRICE, type DealQuery } from "~/domain/deal-query";
 import { listDealCards } from "~/services/deals.server";
 import { defaultCommunityId } from "~/services/community-pricing.server";
@@ -24,7 +24,7 @@ export function loader({ url, context }: Route.LoaderArgs) {
   const communityId = user?.communityId ?? defaultCommunityId(db);
   const { cards, total } = listDealCards(db, query, { userId: user?.id ?? null, communityId });
   return {
-    title: getInstance(context).t("shop.deals.metaTitle"),
+    title: getTranslate(context)("shop.deals.metaTitle"),
     query,
     bulk: url.searchParams.get("mode") === "bulk",
     deals: toJsonText(cards),

@@ -1,11 +1,11 @@
 import { useTranslation } from "~/components/use-translation";
 import { Form, Link } from "react-router";
-import { getInstance, getLocale } from "~/web/i18next.server";
+import { getLocale, getTranslate } from "~/web/i18next.server";
 import { deliveryTextValues, FAQ_CATEGORIES, FAQ_ENTRIES, filterFaq, groupFaq, parseFaqCategory, type FaqCategory } from "~/domain/faq";
 import type { Route } from "./+types/faq";
 
 export function loader({ url, context }: Route.LoaderArgs) {
-  const t = getInstance(context).t;
+  const t = getTranslate(context);
   const params = url.searchParams;
   const q = (params.get("q") ?? "").trim().slice(0, 100);
   const category = parseFaqCategory(params.get("category"));

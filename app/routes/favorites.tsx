@@ -4,7 +4,7 @@ import { requireUser } from "~/auth/guards.server";
 import { DealGrid } from "~/components/deal-card";
 import { toJsonText, useJsonText } from "~/components/json-text";
 import { dbContext, userContext } from "~/context";
-import { getInstance } from "~/web/i18next.server";
+import { getTranslate } from "~/web/i18next.server";
 import { ServiceError } from "~/domain/errors";
 import { addFavorite, listFavoriteDeals, removeFavorite } from "~/services/favorites.server";
 import { toDealCard } from "~/services/deals.server";
@@ -16,7 +16,7 @@ import { backAfterCardPost, withCardFields } from "./card-forms.server";
 
 export function loader({ url, context }: Route.LoaderArgs) {
   const user = requireUser(context, url);
-  const t = getInstance(context).t;
+  const t = getTranslate(context);
   return {
     title: t("shop.favorites.metaTitle"),
     deals: toJsonText(listFavoriteDeals(context.get(dbContext), { userId: user.id, communityId: user.communityId }).map(toDealCard)),

@@ -5,7 +5,7 @@ import { data, Form, Link, redirect, useNavigation, useSearchParams } from "reac
 import { hitRateLimit, rateLimitKeys } from "~/auth/rate-limit.server";
 import { ErrorList, Field, SubmitButton } from "~/components/ui/field";
 import { dbContext } from "~/context";
-import { getInstance } from "~/web/i18next.server";
+import { getInstance, getTranslate } from "~/web/i18next.server";
 import { EmailOnlySchema } from "~/domain/account-schemas";
 import { publicOrigin } from "~/config.server";
 import { sendPasswordReset } from "~/auth/email-sign-in.server";
@@ -13,7 +13,7 @@ import type { Route } from "./+types/forgot-password";
 import { readForm } from "~/web/form.server";
 
 export function loader({ context }: Route.LoaderArgs) {
-  const t = getInstance(context).t;
+  const t = getTranslate(context);
   return { title: `${t("auth.forgotTitle")} | ${t("app.name")}` };
 }
 

@@ -7,7 +7,7 @@ import { DealGrid } from "~/components/deal-card";
 import { toJsonText, useJsonText } from "~/components/json-text";
 import { useFormatShekel } from "~/components/price";
 import { dbContext, userContext } from "~/context";
-import { getInstance } from "~/web/i18next.server";
+import { getTranslate } from "~/web/i18next.server";
 import { communityPricing, defaultCommunityId, progressView } from "~/services/community-pricing.server";
 import { categorySummaries, dealsByCategory } from "~/services/deals.server";
 import { platformStats } from "~/services/platform-stats.server";
@@ -19,7 +19,7 @@ const HOT_CATEGORIES = ["vegetables", "fruits"] as const;
 const HOT_PER_CATEGORY = 4;
 
 export function loader({ context }: Route.LoaderArgs) {
-  const t = getInstance(context).t;
+  const t = getTranslate(context);
   const db = context.get(dbContext);
   const user = context.get(userContext);
   const viewer = { userId: user?.id ?? null, communityId: user?.communityId ?? null };

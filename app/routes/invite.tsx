@@ -3,12 +3,12 @@ import { data, Link } from "react-router";
 import { LeafIcon } from "~/components/icons";
 import { MessageScreen } from "~/components/message-screen";
 import { dbContext, userContext } from "~/context";
-import { getInstance } from "~/web/i18next.server";
+import { getTranslate } from "~/web/i18next.server";
 import { resolveInvite } from "~/services/referrals.server";
 import type { Route } from "./+types/invite";
 
 export function loader({ params, context }: Route.LoaderArgs) {
-  const t = getInstance(context).t;
+  const t = getTranslate(context);
   const invite = resolveInvite(context.get(dbContext), params.code);
   if (!invite) return data({ invite: null, signedIn: false, title: `${t("referrals.invite.notFoundTitle")} | ${t("app.name")}` }, { status: 404 });
   return {

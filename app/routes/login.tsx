@@ -8,7 +8,7 @@ import { clearRateLimit, hitRateLimit, rateLimitKeys } from "~/auth/rate-limit.s
 import { completeSignIn } from "~/auth/sign-in.server";
 import { ErrorList, Field, SubmitButton } from "~/components/ui/field";
 import { dbContext } from "~/context";
-import { getInstance } from "~/web/i18next.server";
+import { getInstance, getTranslate } from "~/web/i18next.server";
 import { EmailOnlySchema, LoginSchema } from "~/domain/account-schemas";
 import { publicOrigin } from "~/config.server";
 import { sendMagicLink } from "~/auth/email-sign-in.server";
@@ -21,7 +21,7 @@ import { readForm } from "~/web/form.server";
 
 export function loader({ context }: Route.LoaderArgs) {
   requireAnonymous(context);
-  const t = getInstance(context).t;
+  const t = getTranslate(context);
   return { title: `${t("auth.loginTitle")} | ${t("app.name")}`, externalProvider: externalSignInName() };
 }
 

@@ -1,10 +1,10 @@
 import { useTranslation } from "~/components/use-translation";
 import { data, Link } from "react-router";
-import { getInstance } from "~/web/i18next.server";
+import { getTranslate } from "~/web/i18next.server";
 import type { Route } from "./+types/not-found";
 
 export function loader({ context }: Route.LoaderArgs) {
-  const t = getInstance(context).t;
+  const t = getTranslate(context);
   return data({ title: `${t("notFound.title")} | ${t("app.name")}` }, { status: 404 });
 }
 

@@ -2,7 +2,7 @@ import { useTranslation } from "~/components/use-translation";
 import { Form, Link, redirect } from "react-router";
 import { requireUser } from "~/auth/guards.server";
 import { dbContext } from "~/context";
-import { getInstance } from "~/web/i18next.server";
+import { getTranslate } from "~/web/i18next.server";
 import { formatRelative } from "~/domain/dates";
 import { ServiceError } from "~/domain/errors";
 import { listNotifications, markAllRead, markRead } from "~/services/notifications.server";
@@ -13,7 +13,7 @@ import { readForm } from "~/web/form.server";
 export function loader({ url, context }: Route.LoaderArgs) {
   const user = requireUser(context, url);
   return {
-    title: getInstance(context).t("notifications.metaTitle"),
+    title: getTranslate(context)("notifications.metaTitle"),
     now: new Date().toISOString(),
     items: listNotifications(context.get(dbContext), user.id),
   };

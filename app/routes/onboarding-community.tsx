@@ -4,7 +4,7 @@ import { useTranslation } from "~/components/use-translation";
 import { data, Form, Link, useNavigation } from "react-router";
 import { ErrorList, SubmitButton } from "~/components/ui/field";
 import { dbContext, userContext } from "~/context";
-import { getInstance } from "~/web/i18next.server";
+import { getTranslate } from "~/web/i18next.server";
 import { CommunityChoiceSchema } from "~/domain/account-schemas";
 import { communityJson, listCommunities } from "~/services/communities.server";
 import { ServiceError } from "~/domain/errors";
@@ -29,7 +29,7 @@ const detailOf = communityJson;
 
 export async function loader({ request, url, context }: Route.LoaderArgs) {
   const user = await requireSignedIn(context, request);
-  const t = getInstance(context).t;
+  const t = getTranslate(context);
   const params = url.searchParams;
   const q = params.get("q")?.trim() ?? "";
   const all = listCommunities(context.get(dbContext));

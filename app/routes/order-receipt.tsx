@@ -4,7 +4,7 @@ import { requireUser } from "~/auth/guards.server";
 import { useNonce } from "~/components/nonce";
 import { Price } from "~/components/price";
 import { dbContext } from "~/context";
-import { getInstance } from "~/web/i18next.server";
+import { getTranslate } from "~/web/i18next.server";
 import { SUPPORT_CONTACT, VAT_PERCENT } from "~/domain/business";
 import { businessId } from "~/config.server";
 import { formatDateTime } from "~/domain/dates";
@@ -20,7 +20,7 @@ export const handle = { hydrate: false };
 
 export function loader({ url, params, context }: Route.LoaderArgs) {
   const user = requireUser(context, url);
-  const t = getInstance(context).t;
+  const t = getTranslate(context);
   const receipt = receiptFor(context.get(dbContext), user.id, params.id);
   if (!receipt) throw data(null, { status: 404 });
   return { title: `${t("receipt.title")} ${orderNumber(receipt.order.id)} | ${t("app.name")}`, ...receipt, buyer: user.name ?? user.email, businessId: businessId() };

@@ -6,7 +6,7 @@ import { Confetti } from "~/components/confetti";
 import { Price } from "~/components/price";
 import { StatusBadge } from "~/components/status-badge";
 import { dbContext } from "~/context";
-import { getInstance } from "~/web/i18next.server";
+import { getTranslate } from "~/web/i18next.server";
 import { orderNumber } from "~/domain/order-status";
 import { findOrdersForUser } from "~/services/orders.server";
 import type { Route } from "./+types/order-success";
@@ -22,7 +22,7 @@ export function loader({ url, context }: Route.LoaderArgs) {
   const rows = findOrdersForUser(context.get(dbContext), user.id, ids);
   if (rows.length === 0) throw redirect("/orders");
   return {
-    title: getInstance(context).t("shop.success.metaTitle"),
+    title: getTranslate(context)("shop.success.metaTitle"),
     number: orderNumber(rows[0]!.order.id),
     orders: rows.map((row) => ({ ...row, number: orderNumber(row.order.id) })),
     total: rows.reduce((sum, row) => sum + row.order.total, 0),

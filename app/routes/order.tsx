@@ -4,7 +4,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { Confirm } from "~/components/confirm";
 import { Price } from "~/components/price";
 import { dbContext, userContext } from "~/context";
-import { getInstance } from "~/web/i18next.server";
+import { getTranslate } from "~/web/i18next.server";
 import { formatDateTime } from "~/domain/dates";
 import { CANCEL_CUTOFF_HOURS, DELIVERY_DAYS, REFUND_DAYS } from "~/domain/delivery";
 import { ServiceError } from "~/domain/errors";
@@ -18,7 +18,7 @@ import type { Route } from "./+types/order";
 import { StatusBadge } from "~/components/status-badge";
 
 export function loader({ params, context }: Route.LoaderArgs) {
-  const t = getInstance(context).t;
+  const t = getTranslate(context);
   const user = context.get(userContext);
   if (!user) return { state: "guest" as const, title: t("shop.orders.metaTitle") };
   const found = findOrderForUser(context.get(dbContext), user.id, params.id);

@@ -3,7 +3,7 @@ import { Form, Link } from "react-router";
 import { Price } from "~/components/price";
 import { dbContext, userContext } from "~/context";
 import { ORDER_STATUSES } from "~/domain/enums";
-import { getInstance } from "~/web/i18next.server";
+import { getTranslate } from "~/web/i18next.server";
 import { formatDate, formatDay } from "~/domain/dates";
 import { orderNumber } from "~/domain/order-status";
 import { groupByWeek, ORDER_SORTS, parseOrderQuery, type OrderSort } from "~/domain/order-query";
@@ -17,7 +17,7 @@ import { toJsonText, useJsonText } from "~/components/json-text";
 import type { Route } from "./+types/orders";
 
 export function loader({ url, context }: Route.LoaderArgs) {
-  const t = getInstance(context).t;
+  const t = getTranslate(context);
   const user = context.get(userContext);
   const query = parseOrderQuery(url.searchParams);
   const rows = user ? listOrderRows(context.get(dbContext), user.id, query) : [];

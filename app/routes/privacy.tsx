@@ -1,6 +1,6 @@
 import { useTranslation } from "~/components/use-translation";
 import { Link } from "react-router";
-import { getInstance } from "~/web/i18next.server";
+import { getTranslate } from "~/web/i18next.server";
 import { SUPPORT_CONTACT } from "~/domain/business";
 import type { Route } from "./+types/privacy";
 
@@ -8,7 +8,7 @@ import type { Route } from "./+types/privacy";
 export const handle = { hydrate: false };
 
 export function loader({ context }: Route.LoaderArgs) {
-  const t = getInstance(context).t;
+  const t = getTranslate(context);
   return { title: `${t("privacy.title")} | ${t("app.name")}` };
 }
 

@@ -5,7 +5,7 @@ import { data, Form, Link, useNavigation } from "react-router";
 import { requireUser } from "~/auth/guards.server";
 import { ErrorList, Field, SubmitButton } from "~/components/ui/field";
 import { dbContext } from "~/context";
-import { getInstance } from "~/web/i18next.server";
+import { getTranslate } from "~/web/i18next.server";
 import { AddressFormSchema, AddressSchema, addressLine, MAX_ADDRESSES, streetLine, type AddressFormInput, type AddressInput } from "~/domain/addresses";
 import { addAddress, addressJson, deleteAddress, listAddresses, makeDefaultAddress, updateAddress } from "~/services/addresses.server";
 import { ServiceError } from "~/domain/errors";
@@ -15,7 +15,7 @@ import { readForm } from "~/web/form.server";
 
 export function loader({ url, context }: Route.LoaderArgs) {
   const user = requireUser(context, url);
-  const t = getInstance(context).t;
+  const t = getTranslate(context);
   return {
     title: `${t("addresses.title")} | ${t("app.name")}`,
     addresses: listAddresses(context.get(dbContext), user.id).map(addressJson),

@@ -6,7 +6,7 @@ import type { z } from "zod";
 import { requireUser } from "~/auth/guards.server";
 import { ErrorList, Field, SubmitButton } from "~/components/ui/field";
 import { dbContext } from "~/context";
-import { getInstance } from "~/web/i18next.server";
+import { getTranslate } from "~/web/i18next.server";
 import { ServiceError } from "~/domain/errors";
 import { ProfileFormSchema } from "~/domain/profile-schemas";
 import { updateProfile } from "~/services/profile.server";
@@ -16,7 +16,7 @@ import { readForm } from "~/web/form.server";
 
 export function loader({ url, context }: Route.LoaderArgs) {
   const user = requireUser(context, url);
-  const t = getInstance(context).t;
+  const t = getTranslate(context);
   return {
     title: `${t("account.profileEdit.title")} | ${t("app.name")}`,
     defaults: {

@@ -6,7 +6,7 @@ import { InviteShare } from "~/components/invite-share";
 import { Price } from "~/components/price";
 import { dbContext } from "~/context";
 import type { Role } from "~/db/schema";
-import { getInstance } from "~/web/i18next.server";
+import { getTranslate } from "~/web/i18next.server";
 import { formatDate, formatDateTime } from "~/domain/dates";
 import { initialsOf } from "~/services/header.server";
 import { publicOrigin } from "~/config.server";
@@ -16,7 +16,7 @@ import type { Route } from "./+types/profile";
 
 export function loader({ url, context }: Route.LoaderArgs) {
   const user = requireUser(context, url);
-  const t = getInstance(context).t;
+  const t = getTranslate(context);
   const db = context.get(dbContext);
   const { stats, community } = profileOverview(db, user);
   return {

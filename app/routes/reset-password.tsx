@@ -5,7 +5,7 @@ import { data, Form, Link, useNavigation, useSearchParams } from "react-router";
 import { startWebSession } from "~/auth/session.server";
 import { ErrorList, Field, SubmitButton } from "~/components/ui/field";
 import { dbContext } from "~/context";
-import { getInstance } from "~/web/i18next.server";
+import { getTranslate } from "~/web/i18next.server";
 import { ResetPasswordSchema } from "~/domain/account-schemas";
 import { resetPassword } from "~/auth/email-sign-in.server";
 import { redirectWithToast } from "~/web/toast.server";
@@ -14,7 +14,7 @@ import type { Route } from "./+types/reset-password";
 import { readForm } from "~/web/form.server";
 
 export function loader({ context }: Route.LoaderArgs) {
-  const t = getInstance(context).t;
+  const t = getTranslate(context);
   return { title: `${t("auth.resetTitle")} | ${t("app.name")}` };
 }
 

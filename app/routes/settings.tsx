@@ -7,7 +7,7 @@ import { requireUser } from "~/auth/guards.server";
 import { SubmitButton } from "~/components/ui/field";
 import { dbContext } from "~/context";
 import { LANGUAGES } from "~/domain/enums";
-import { getInstance, localeCookie } from "~/web/i18next.server";
+import { getTranslate, localeCookie } from "~/web/i18next.server";
 import { ServiceError } from "~/domain/errors";
 import { SettingsFormSchema } from "~/domain/profile-schemas";
 import { updateSettings } from "~/services/profile.server";
@@ -21,7 +21,7 @@ import { deletionBlockers } from "~/services/account-deletion.server";
 
 export function loader({ url, context }: Route.LoaderArgs) {
   const user = requireUser(context, url);
-  const t = getInstance(context).t;
+  const t = getTranslate(context);
   return {
     title: `${t("account.settings.title")} | ${t("app.name")}`,
     defaults: {
@@ -48,7 +48,7 @@ const DELETE_INTENT = "delete-account";
 async function deleteAccountAction(request: Request, url: URL, context: Route.ActionArgs["context"], form: FormData) {
   const user = requireUser(context, url);
   const db = context.get(dbContext);
-  const t = getInstance(context).t;
+  const t = getTranslate(context);
   const refuse = (status: number, messageKey: string, field?: string, values?: Record<string, string | number>) =>
     data({ deletion: { error: t(messageKey, values), field: field ?? null } }, { status });
   const parsed = AccountDeletionSchema.safeParse(Object.fromEntries(form));

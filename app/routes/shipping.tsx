@@ -18,7 +18,7 @@ import { ShippingSchema } from "~/domain/shop-schemas";
 import { formatTimeRange } from "~/domain/time";
 import { checkoutOptions, checkShippingChoice } from "~/services/checkout.server";
 import { readForm } from "~/web/form.server";
-import { getInstance } from "~/web/i18next.server";
+import { getTranslate } from "~/web/i18next.server";
 import { redirectWithToast } from "~/web/toast.server";
 import type { Route } from "./+types/shipping";
 
@@ -30,7 +30,7 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
   const askedPoint = url.searchParams.get("pickupPointId");
   const point = options.pickupPoints.find((p) => p.id === askedPoint) ?? options.pickupPoints[0];
   return {
-    title: getInstance(context).t("shop.shipping.metaTitle"),
+    title: getTranslate(context)("shop.shipping.metaTitle"),
     ...options,
     defaults: {
       deliveryType: url.searchParams.get("deliveryType") === "DELIVERY" ? ("DELIVERY" as const) : ("PICKUP" as const),

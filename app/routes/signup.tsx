@@ -7,7 +7,7 @@ import { hitRateLimit, rateLimitKeys } from "~/auth/rate-limit.server";
 import { startWebSession } from "~/auth/session.server";
 import { ErrorList, Field, SelectField, SubmitButton } from "~/components/ui/field";
 import { dbContext } from "~/context";
-import { getInstance } from "~/web/i18next.server";
+import { getTranslate } from "~/web/i18next.server";
 import { SignupFormSchema } from "~/domain/account-schemas";
 import { listCommunities } from "~/services/communities.server";
 import { ServiceError } from "~/domain/errors";
@@ -21,7 +21,7 @@ import { readForm } from "~/web/form.server";
 
 export function loader({ url, context }: Route.LoaderArgs) {
   requireAnonymous(context);
-  const t = getInstance(context).t;
+  const t = getTranslate(context);
   const communities = listCommunities(context.get(dbContext)).map((c) => ({
     id: c.id,
     name: c.name,
@@ -45,7 +45,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const db = context.get(dbContext);
   const limit = hitRateLimit(db, "signup", rateLimitKeys(context));
   if (!limit.allowed) {
-    const message = getInstance(context).t("errors.tooManyAttempts", { minutes: limit.retryAfterMinutes });
+    const message = getTranslate(context)("errors.tooManyAttempts", { minutes: limit.retryAfterMinutes });
     return data(submission.reply({ formErrors: [message], hideFields }), { status: 429 });
   }
   try {

@@ -1,7 +1,7 @@
 import { Trans } from "react-i18next";
 import { useTranslation } from "~/components/use-translation";
 import { Link } from "react-router";
-import { getInstance, getLocale } from "~/web/i18next.server";
+import { getLocale, getTranslate } from "~/web/i18next.server";
 import { deliveryTextValues } from "~/domain/faq";
 import type { Route } from "./+types/terms";
 
@@ -9,7 +9,7 @@ import type { Route } from "./+types/terms";
 export const handle = { hydrate: false };
 
 export function loader({ context }: Route.LoaderArgs) {
-  const t = getInstance(context).t;
+  const t = getTranslate(context);
   return {
     title: `${t("terms.title")} | ${t("app.name")}`,
     // Fees, days and the cancel cut-off are printed from delivery.ts, never typed into the copy.

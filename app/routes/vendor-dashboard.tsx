@@ -6,7 +6,7 @@ import { Price } from "~/components/price";
 import { VendorErrorBoundary } from "~/components/vendor-forbidden";
 import { forbiddenTitle } from "~/components/forbidden-title";
 import { dbContext } from "~/context";
-import { getInstance } from "~/web/i18next.server";
+import { getTranslate } from "~/web/i18next.server";
 import { formatDate, formatDateTime } from "~/domain/dates";
 import { vendorDashboard } from "~/services/vendor-dashboard.server";
 import type { VendorDealState } from "~/domain/vendor-schemas";
@@ -16,7 +16,7 @@ import type { Route } from "./+types/vendor-dashboard";
 
 export function loader({ url, context }: Route.LoaderArgs) {
   const { vendor } = requireVendor(context, url);
-  const t = getInstance(context).t;
+  const t = getTranslate(context);
   return {
     title: `${t("vendor.dashboard.title")} | ${t("app.name")}`,
     vendorName: vendor.name,

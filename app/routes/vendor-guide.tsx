@@ -1,6 +1,6 @@
 import { useTranslation } from "~/components/use-translation";
 import { Link } from "react-router";
-import { getInstance, getLocale } from "~/web/i18next.server";
+import { getLocale, getTranslate } from "~/web/i18next.server";
 import { vendorGuideValues } from "~/domain/vendor-guide";
 import type { Route } from "./+types/vendor-guide";
 
@@ -8,7 +8,7 @@ import type { Route } from "./+types/vendor-guide";
 export const handle = { hydrate: false };
 
 export function loader({ context }: Route.LoaderArgs) {
-  const t = getInstance(context).t;
+  const t = getTranslate(context);
   return {
     title: `${t("vendor.guide.title")} | ${t("app.name")}`,
     // Every number is printed from the module the app runs on, never typed into the copy.

@@ -2,7 +2,7 @@ import { useTranslation } from "~/components/use-translation";
 import { requireVendor } from "~/auth/vendor-guard.server";
 import { DealForm, DealPageErrorBoundary, errorTitle } from "~/components/deal-editor";
 import { dbContext } from "~/context";
-import { getInstance } from "~/web/i18next.server";
+import { getTranslate } from "~/web/i18next.server";
 import { createDeal } from "~/services/deal-editor.server";
 import { emptyDealFormDefaults } from "~/domain/deal-schema";
 import { readDealForm, saveDealForm } from "./deal-editor.server";
@@ -10,7 +10,7 @@ import type { Route } from "./+types/vendor-new-deal";
 
 export function loader({ url, context }: Route.LoaderArgs) {
   requireVendor(context, url);
-  const t = getInstance(context).t;
+  const t = getTranslate(context);
   return { title: `${t("dealEditor.new.metaTitle")} | ${t("app.name")}`, defaults: emptyDealFormDefaults() };
 }
 

@@ -1,13 +1,13 @@
 import { requireVendor } from "~/auth/vendor-guard.server";
 import { dbContext } from "~/context";
-import { getInstance } from "~/web/i18next.server";
+import { getTranslate } from "~/web/i18next.server";
 import { vendorDashboard, vendorPackingCsv } from "~/services/vendor-dashboard.server";
 import type { Route } from "./+types/vendor-packing-csv";
 
 /** GET /vendor/dashboard/packing.csv: the current cycle's packing totals as a spreadsheet. */
 export function loader({ url, context }: Route.LoaderArgs) {
   const { vendor } = requireVendor(context, url);
-  const csv = vendorPackingCsv(vendorDashboard(context.get(dbContext), vendor.id), getInstance(context).t);
+  const csv = vendorPackingCsv(vendorDashboard(context.get(dbContext), vendor.id), getTranslate(context));
   return new Response(csv, {
     headers: {
       "Content-Type": "text/csv; charset=utf-8",

@@ -7,7 +7,7 @@ import { ErrorList, Field, SubmitButton } from "~/components/ui/field";
 import { VendorErrorBoundary } from "~/components/vendor-forbidden";
 import { forbiddenTitle } from "~/components/forbidden-title";
 import { dbContext } from "~/context";
-import { getInstance } from "~/web/i18next.server";
+import { getTranslate } from "~/web/i18next.server";
 import { ContactSchema, HONEYPOT_FIELD, type ContactInput } from "~/domain/contact-schema";
 import { receiveContactMessage } from "~/services/contact.server";
 import { redirectWithToast } from "~/web/toast.server";
@@ -16,7 +16,7 @@ import { readForm } from "~/web/form.server";
 
 export function loader({ url, context }: Route.LoaderArgs) {
   const { user, vendor } = requireVendor(context, url);
-  const t = getInstance(context).t;
+  const t = getTranslate(context);
   return {
     title: `${t("vendor.support.title")} | ${t("app.name")}`,
     defaults: {

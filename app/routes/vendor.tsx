@@ -6,7 +6,7 @@ import { data, Form, Link, useNavigation } from "react-router";
 import { requireUser } from "~/auth/guards.server";
 import { ErrorList, Field, SubmitButton } from "~/components/ui/field";
 import { dbContext, userContext } from "~/context";
-import { getInstance } from "~/web/i18next.server";
+import { getTranslate } from "~/web/i18next.server";
 import { HONEYPOT_FIELD } from "~/domain/contact-schema";
 import { formatDate } from "~/domain/dates";
 import { ServiceError } from "~/domain/errors";
@@ -17,7 +17,7 @@ import type { Route } from "./+types/vendor";
 import { readForm } from "~/web/form.server";
 
 export function loader({ context }: Route.LoaderArgs) {
-  const t = getInstance(context).t;
+  const t = getTranslate(context);
   const user = context.get(userContext);
   const state = vendorPageState(context.get(dbContext), user);
   return {

@@ -1,6 +1,6 @@
 import { methodNotAllowed, parseJsonBody, withApiUser } from "~/auth/api.server";
 import { dbContext } from "~/context";
-import { getInstance } from "~/web/i18next.server";
+import { getTranslate } from "~/web/i18next.server";
 import { findDeal } from "~/services/deals.server";
 import { apiError } from "~/web/http.server";
 import { createReview, listReviews } from "~/services/reviews.server";
@@ -11,7 +11,7 @@ import type { Route } from "./+types/deal-reviews";
 export function loader({ params, context }: Route.LoaderArgs) {
   const db = context.get(dbContext);
   if (!findDeal(db, { id: params.id }, { userId: null, communityId: null })) {
-    return apiError(404, getInstance(context).t("shop.errors.dealNotFound"));
+    return apiError(404, getTranslate(context)("shop.errors.dealNotFound"));
   }
   return Response.json(
     listReviews(db, params.id).map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })),

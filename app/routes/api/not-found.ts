@@ -1,11 +1,11 @@
-import { getInstance } from "~/web/i18next.server";
+import { getTranslate } from "~/web/i18next.server";
 import { apiError } from "~/web/http.server";
 import type { Route } from "./+types/not-found";
 
 // Unknown /api paths answer JSON 404, not the HTML not-found page.
 export function loader({ context }: Route.LoaderArgs) {
-  return apiError(404, getInstance(context).t("errors.notFound"));
+  return apiError(404, getTranslate(context)("errors.notFound"));
 }
 export function action({ context }: Route.ActionArgs) {
-  return apiError(404, getInstance(context).t("errors.notFound"));
+  return apiError(404, getTranslate(context)("errors.notFound"));
 }

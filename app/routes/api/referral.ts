@@ -1,5 +1,5 @@
 import { dbContext } from "~/context";
-import { getInstance } from "~/web/i18next.server";
+import { getTranslate } from "~/web/i18next.server";
 import { apiError } from "~/web/http.server";
 import { resolveInvite } from "~/services/referrals.server";
 import type { Route } from "./+types/referral";
@@ -7,6 +7,6 @@ import type { Route } from "./+types/referral";
 /** GET /api/referrals/{code} (public): who invites, to which community, and the deal if any. */
 export function loader({ params, context }: Route.LoaderArgs) {
   const invite = resolveInvite(context.get(dbContext), params.code);
-  if (!invite) return apiError(404, getInstance(context).t("referrals.errors.unknownCode"));
+  if (!invite) return apiError(404, getTranslate(context)("referrals.errors.unknownCode"));
   return Response.json(invite);
 }
