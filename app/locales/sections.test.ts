@@ -55,6 +55,15 @@ describe("translations sent with a page", () => {
     expect(pageSectionsKey("/admin")).toBe(pageSectionsKey("/admin/cycles"));
   });
 
+  it("gives a path the same key when asked again, a long one too (worked out, not kept)", () => {
+    for (const path of ["/deals/cherry-tomatoes", `/deals/${"x".repeat(300)}`, "/cart"]) {
+      const first = pageSectionsKey(path);
+      expect(pageSectionsKey(path)).toBe(first);
+    }
+    expect(pageSectionsKey(`/deals/${"x".repeat(300)}`)).toBe(pageSectionsKey("/deals/cherry-tomatoes"));
+    expect(pageSectionsKey("/deals/cherry-tomatoes")).not.toBe(pageSectionsKey("/deals"));
+  });
+
   it("makes /deals' strings much smaller than all of them", () => {
     const size = (value: unknown) => JSON.stringify(value).length;
     expect(size(translationForPage(translations.he, "/deals"))).toBeLessThan(size(translations.he) * 0.5);

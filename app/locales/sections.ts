@@ -58,11 +58,28 @@ const PAGE_ONLY: Record<string, (pathname: string) => boolean> = {
   serverErrors: () => false,
 };
 
+/**
+ * Keys already worked out, by path: each page asks two or three times (its translations, their
+ * file's address), and each time ran all the rules (about 1.5 % of a signed-in deal page;
+ * decision record 016, session 29). A client can send any path, so past the limit they all go.
+ */
+const keysByPath = new Map<string, string>();
+const KEYS_KEPT = 2_000;
+/** A longer path is worked out and not kept: 2,000 paths of a request line's length would be megabytes. */
+const KEPT_PATH_MAX = 256;
+
 /** The page-only sections a page at `pathname` gets, as one comparable string. */
 export function pageSectionsKey(pathname: string): string {
-  return Object.keys(PAGE_ONLY)
-    .filter((section) => PAGE_ONLY[section]!(pathname))
-    .join(",");
+  let key = keysByPath.get(pathname);
+  if (key === undefined) {
+    key = Object.keys(PAGE_ONLY)
+      .filter((section) => PAGE_ONLY[section]!(pathname))
+      .join(",");
+    if (pathname.length > KEPT_PATH_MAX) return key;
+    if (keysByPath.size >= KEYS_KEPT) keysByPath.clear();
+    keysByPath.set(pathname, key);
+  }
+  return key;
 }
 
 /**
