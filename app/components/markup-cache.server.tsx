@@ -56,10 +56,10 @@ export function createMarkupStore(limit = MARKUP_CACHE_ENTRIES, bytesPerKind = M
   // text), so its number stands for all of them in the key.
   const translationIds = new WeakMap<i18n, number>();
   let lastTranslationId = 0;
-  // Rendered alone, a piece with a high-priority <img> would start with React's preload of it,
-  // which belongs in the page's head: the piece's owner asks the page for it (DealCard).
   // The pieces inside a piece are written into it as text: a piece is rendered once and kept.
   const inner: MarkupCache = { html: (translations, kind, key, element) => store.piece(translations, kind, key, element).toString("utf8") };
+  // Rendered alone, a piece with a high-priority <img> would start with React's preload of it,
+  // which belongs in the page's head: the piece's owner asks the page for it (DealGrid).
   const render = (translations: i18n, element: ReactElement) =>
     Buffer.from(
       renderToString(

@@ -417,9 +417,9 @@ export default function DealPage({ loaderData, actionData }: Route.ComponentProp
   );
 }
 
-/** The community's name and description, where and when it picks up, and its other pickup points. */
 type FoundDeal = Extract<Route.ComponentProps["loaderData"], { notFound: false }>;
 
+/** The community's name and description, where and when it picks up, and its other pickup points. */
 function CommunityPickup({ community, pickupPoints }: { community: NonNullable<FoundDeal["community"]>; pickupPoints: FoundDeal["pickupPoints"] }) {
   const { t } = useTranslation();
   return (
