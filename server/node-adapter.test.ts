@@ -1,12 +1,13 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { writeResponse } from "./node-adapter";
+import { writeResponse, PATH_MAX_BYTES, PATH_MAX_SEGMENTS, pathTooLong } from "./node-adapter";
 
 let server: http.Server | undefined;
 afterEach(async () => {
-  server?.closeAllConnections();
-  await new Promise((resolve) => server?.close(resolve));
+  if (!server) return;
+  server.closeAllConnections();
+  await new Promise((resolve) => server!.close(resolve));
   server = undefined;
 });
 
@@ -49,5 +50,16 @@ describe("writeResponse", () => {
     expect(answer.status).toBe(500);
     expect(await answer.text()).toBe("");
     expect(String(logged.mock.calls[0]?.[1])).toContain("an answer of 120 bytes came without them");
+  });
+});
+
+describe("pathTooLong", () => {
+  it("takes every path of our routes and refuses one over the caps by bytes or segments", () => {
+    expect(pathTooLong("/")).toBe(false);
+    expect(pathTooLong("/admin/communities/abc/cycles/def/pickup?x=1")).toBe(false);
+    expect(pathTooLong(`/deals?q=${"a/".repeat(5_000)}`)).toBe(false);
+    expect(pathTooLong("/x".repeat(PATH_MAX_SEGMENTS))).toBe(false);
+    expect(pathTooLong("/x".repeat(PATH_MAX_SEGMENTS + 1))).toBe(true);
+    expect(pathTooLong(`/${"a".repeat(PATH_MAX_BYTES)}`)).toBe(true);
   });
 });

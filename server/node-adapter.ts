@@ -107,6 +107,26 @@ export function headersOf(req: http.IncomingMessage): Headers {
   return headers;
 }
 
+/** The longest path we answer, in bytes as sent (percent-encoded) and in segments. */
+export const PATH_MAX_BYTES = 2_048;
+export const PATH_MAX_SEGMENTS = 32;
+
+/**
+ * True when the target's path (before any query) is longer than any route of ours could want.
+ * Checked in one pass over the bytes, before anything parses the path: its cost is bounded by
+ * the caps, whatever the client sends.
+ */
+export function pathTooLong(target: string): boolean {
+  let segments = 0;
+  for (let i = 0; i < target.length; i++) {
+    if (i >= PATH_MAX_BYTES) return true;
+    const code = target.charCodeAt(i);
+    if (code === 63 /* ? */ || code === 35 /* # */) return false;
+    if (code === 47 /* / */ && ++segments > PATH_MAX_SEGMENTS) return true;
+  }
+  return false;
+}
+
 /**
  * The request's URL on `origin`. Only origin-form targets ("/path?query") are served: an
  * absolute-form target would let the client choose the host the app sees.

@@ -106,6 +106,24 @@ describe("odd methods and targets", () => {
     const answer = await server.raw("http://evil.example/deals");
     expect(answer.status).toBe(400);
   });
+
+  it("refuses over-long paths with 414 at once, by bytes and by segments, while a normal visitor is served", async () => {
+    // 7,000 segments in 14 kB: React Router would try every parent path of it.
+    const manySegments = "/x".repeat(7_000);
+    const manyBytes = `/deals/${"a".repeat(3_000)}`;
+    const fewLong = `/${Array.from({ length: 40 }, () => "ab").join("/")}`;
+    await unchanged(async () => {
+      const answers = await Promise.all([manySegments, manySegments, manySegments, manySegments, manyBytes, fewLong].map((target) => server.raw(target)));
+      for (const answer of answers) expect(answer.status).toBe(414);
+      const page = await server.raw("/deals");
+      expect(page.status).toBe(200);
+      // A long query string is not a long path: a search stays answered.
+      expect((await server.raw(`/deals?q=${encodeURIComponent("ע".repeat(300))}`)).status).toBe(200);
+      const json = await server.raw(manySegments.replace("/x", "/api"), { headers: { Accept: "application/json" } });
+      expect(json.status).toBe(414);
+      expect(JSON.parse(json.body.toString()).message).toBeTruthy();
+    });
+  });
 });
 
 describe("the Host header", () => {

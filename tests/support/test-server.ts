@@ -1,7 +1,7 @@
 // The production build, served over real HTTP on a free loopback port, with each test's own
 // database handed in through the load context. Needs `npm run build` first (npm test does it).
-// Requests go through the production server's handler (the /api table, then React Router) and
-// its node:http adapter, without the worker's limits, headers and queues.
+// Requests go through React Router's request handler and the production server's node:http
+// adapter, without the worker's limits, headers and queues.
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import { createRequire } from "node:module";
@@ -12,7 +12,6 @@ import { pathToFileURL } from "node:url";
 import type { RouterContextProvider, ServerBuild } from "react-router";
 import { afterAll, beforeAll } from "vitest";
 import type { Db } from "~/db/client.server";
-import { createAppHandler } from "../../server/api-routes";
 import { headersOf, streamBody, writeResponse } from "../../server/node-adapter";
 
 interface AppEntry {
@@ -41,14 +40,14 @@ export function useTestServer(db: () => Db, { nonces = false }: { nonces?: boole
     // React Router as the build imports it: vitest's own resolution of "react-router" can pick
     // its CommonJS file, a second copy whose context class is not the build's.
     const reactRouter = (await import(pathToFileURL(createRequire(BUILD_ENTRY).resolve("react-router")).href)) as typeof import("react-router");
-    const handle = createAppHandler(build, (routes) => reactRouter.createRequestHandler(routes, "production"));
+    const handle = reactRouter.createRequestHandler(build, "production");
     server = http.createServer(async (req, res) => {
       const url = new URL(req.url ?? "/", origin);
       const method = req.method ?? "GET";
       const body = method === "GET" || method === "HEAD" ? null : streamBody(req, Number.MAX_SAFE_INTEGER).stream;
       const request = new Request(url, { method, headers: headersOf(req), ...(body ? { body, duplex: "half" } : {}) } as RequestInit);
       const context = app.createLoadContext(nonces ? randomBytes(16).toString("base64") : "", { db: db(), clientAddress: req.headers["x-test-client"]?.toString() ?? "127.0.0.1" });
-      const response = await handle(request, url.pathname, context).catch((error: unknown) => {
+      const response = await handle(request, context).catch((error: unknown) => {
         console.error(error);
         return new Response("Unexpected Server Error", { status: 500 });
       });
