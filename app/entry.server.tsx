@@ -12,7 +12,6 @@ import { NonceProvider } from "~/components/nonce";
 import { ROUTER_SCRIPTS_MARKER, ScriptsKeptProvider } from "~/components/router-scripts";
 import { getSessionSecret, publicOrigin } from "~/config.server";
 import { clientAddressContext, dbOverrideContext, nonceContext } from "~/context";
-import { startCheckpointer, type Checkpointer } from "~/db/checkpointer.server";
 import { closeDb, getDb, type Db } from "~/db/client.server";
 import { newReadEpoch } from "~/db/read-cache.server";
 import { demoAccountsWithPublicPasswords, demoDataRequested, ensureDemoData } from "~/demo/seed.server";
@@ -52,9 +51,6 @@ export interface ServerStart {
   adminSetupUrl: string | null;
 }
 
-/** The leader's thread that copies the WAL into the database file (db/checkpointer.server.ts). */
-let checkpointer: Checkpointer | undefined;
-
 /**
  * server.ts, before listening. Every worker opens (and so migrates) the database. The leader,
  * the one worker the supervisor picks, also fills an empty database with the demo data when
@@ -75,7 +71,6 @@ export async function prepareServer({ leader }: { leader: boolean } = { leader: 
   const adminSetupPath = prepareAdminSetup(db, process.env.ADMIN_SECRET);
   startCycleClock(db);
   startHousekeeping(db);
-  if (!db.$client.memory) checkpointer ??= startCheckpointer(db.$client.name);
   return { adminSetupPath, adminSetupUrl: adminSetupPath ? `${publicOrigin()}${adminSetupPath}` : null };
 }
 
@@ -91,8 +86,6 @@ export function databaseVersion(): number {
 export function stopServer() {
   stopCycleClock();
   stopHousekeeping();
-  void checkpointer?.stop();
-  checkpointer = undefined;
   closeDb();
 }
 

@@ -5,9 +5,7 @@
 // housekeeping jobs; its replacement inherits that role.
 import cluster, { type Worker } from "node:cluster";
 import os from "node:os";
-import { useProductionBuilds } from "./production-modules";
 import { publicAddressNotice } from "./start-notice";
-import { workerExecArgv } from "./worker-flags";
 
 // Before anything loads React: NODE_ENV picks React's production build and Secure cookies.
 if (!process.env.NODE_ENV) process.env.NODE_ENV = "production";
@@ -18,7 +16,6 @@ const WORKER_ENTRY = "./worker.js";
 if (cluster.isPrimary) {
   await supervise();
 } else {
-  if (process.env.NODE_ENV === "production") useProductionBuilds();
   await import(WORKER_ENTRY);
 }
 
@@ -55,7 +52,6 @@ async function supervise() {
     return worker;
   }
 
-  cluster.setupPrimary({ execArgv: workerExecArgv(process.execArgv, process.env.NODE_OPTIONS) });
   // The first worker migrates the database before the others open it.
   const first = fork(0);
   await new Promise<void>((resolve, reject) => {

@@ -3,7 +3,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { migrateDatabase, openDatabase, refreshPlannerStatistics, STATEMENT_CACHE_SIZE, type Db } from "./client.server";
+import { migrateDatabase, openDatabase, refreshPlannerStatistics, STATEMENT_CACHE_SIZE, WAL_SIZE_LIMIT_BYTES, type Db } from "./client.server";
 import { communities } from "./schema";
 
 // A real SQLite file with a table of its own (and the real schema for drizzle's typed queries).
@@ -36,6 +36,30 @@ describe("reused statements", () => {
     expect(sqlite.prepare("SELECT k, v FROM kv").raw().all()).toEqual([["a", 1]]);
     expect(sqlite.prepare("SELECT k, v FROM kv").all()).toEqual([{ k: "a", v: 1 }]);
     expect(db!.all(sql`SELECT k, v FROM kv`)).toEqual([{ k: "a", v: 1 }]);
+  });
+
+  it("gives rows to a caller after another plucked or expanded the same text", () => {
+    const sqlite = freshDb().$client;
+    sqlite.prepare("INSERT INTO kv (k, v) VALUES (?, ?)").run("a", 1);
+    expect(sqlite.prepare("SELECT k, v FROM kv").pluck().all()).toEqual(["a"]);
+    expect(sqlite.prepare("SELECT k, v FROM kv").all()).toEqual([{ k: "a", v: 1 }]);
+    expect(sqlite.prepare("SELECT k, v FROM kv").expand().get()).toEqual({ kv: { k: "a", v: 1 } });
+    expect(sqlite.prepare("SELECT k, v FROM kv").get()).toEqual({ k: "a", v: 1 });
+  });
+
+  it("brings the WAL back under its limit once a checkpoint has reset it", () => {
+    const sqlite = freshDb().$client;
+    sqlite.exec("CREATE TABLE blobs (b BLOB)");
+    const insert = sqlite.prepare("INSERT INTO blobs (b) VALUES (?)");
+    // One transaction of 24 MB: the log holds all of it until the commit's checkpoint.
+    sqlite.transaction(() => {
+      for (let i = 0; i < 24; i++) insert.run(Buffer.alloc(1024 * 1024, i));
+    })();
+    const walFile = `${sqlite.name}-wal`;
+    expect(fs.statSync(walFile).size).toBeGreaterThan(WAL_SIZE_LIMIT_BYTES);
+    // The next write starts the log over and truncates it to the limit.
+    insert.run(Buffer.alloc(10));
+    expect(fs.statSync(walFile).size).toBeLessThanOrEqual(WAL_SIZE_LIMIT_BYTES);
   });
 
   it("keeps at most STATEMENT_CACHE_SIZE texts, dropping the least recently used", () => {

@@ -3,7 +3,6 @@ import { drizzle, type BetterSQLite3Database } from "drizzle-orm/better-sqlite3"
 import { migrate } from "drizzle-orm/better-sqlite3/migrator";
 import fs from "node:fs";
 import path from "node:path";
-import { FALLBACK_AUTOCHECKPOINT_PAGES } from "./checkpointer.server";
 
 export type Db = BetterSQLite3Database & { $client: Database.Database };
 /** The handle inside `db.transaction(...)`. */
@@ -31,12 +30,19 @@ export function openDatabase(file: string): Db {
   sqlite.pragma("synchronous = NORMAL");
   sqlite.pragma("foreign_keys = ON");
   sqlite.pragma("busy_timeout = 5000");
+  // SQLite checkpoints the WAL by itself (every 1,000 pages, in the committing connection) but
+  // never shrinks the file: under load it grew past 40 MB and stayed so. Past this size the log
+  // is truncated when a checkpoint resets it.
+  sqlite.pragma(`journal_size_limit = ${WAL_SIZE_LIMIT_BYTES}`);
   reuseStatements(sqlite);
   // Without the schema: it serves only drizzle's relational queries (`db.query.*`), which the app
   // does not use, and with it every transaction built a query helper per table (1.7 % of a
   // checkout round in a profile; decision record 016, session 21).
   return drizzle({ client: sqlite }) as Db;
 }
+
+/** The size the WAL file is brought back to after a checkpoint resets it. */
+export const WAL_SIZE_LIMIT_BYTES = 16 * 1024 * 1024;
 
 /** Prepared statements kept per connection; more distinct SQL texts than this, the oldest go. */
 export const STATEMENT_CACHE_SIZE = 500;
@@ -45,8 +51,8 @@ export const STATEMENT_CACHE_SIZE = 500;
  * drizzle prepares every query again each time it runs it (better-sqlite3's prepare() parses
  * and plans the SQL). The SQL text of a query shape is always the same, so the connection keeps
  * the statement of each text (least recently used out) and hands it back. drizzle switches a
- * statement to array rows (`raw()`) for its typed selects but not for its `sql` queries, so a
- * statement comes back in the default object mode, as prepare() would give it.
+ * statement to array rows (`raw()`) for its typed selects but not for its `sql` queries, and a
+ * caller may pluck or expand: a statement comes back with every mode off, as prepare() gives it.
  */
 function reuseStatements(sqlite: Database.Database) {
   const prepare = sqlite.prepare.bind(sqlite);
@@ -55,7 +61,8 @@ function reuseStatements(sqlite: Database.Database) {
     let statement = statements.get(source);
     if (statement) {
       statements.delete(source);
-      if (statement.reader) statement.raw(false);
+      // Each mode is its own switch: raw(false) leaves pluck() or expand() on.
+      if (statement.reader) statement.raw(false).pluck(false).expand(false);
     } else {
       statement = prepare(source);
       if (statements.size >= STATEMENT_CACHE_SIZE) statements.delete(statements.keys().next().value as string);
@@ -119,9 +126,6 @@ let shared: Db | undefined;
 export function getDb(): Db {
   if (!shared) {
     shared = openDatabase(defaultDatabasePath());
-    // The leader's thread checkpoints the WAL (db/checkpointer.server.ts); the server's
-    // connections do it themselves only should the log grow past this.
-    shared.$client.pragma(`wal_autocheckpoint = ${FALLBACK_AUTOCHECKPOINT_PAGES}`);
     migrateDatabase(shared);
     refreshPlannerStatistics(shared);
   }

@@ -1,7 +1,6 @@
 import { and, asc, count, eq, sql } from "drizzle-orm";
 import type { Db, Queryable } from "~/db/client.server";
 import { preparedQuery } from "~/db/prepared.server";
-import { writeInBatch } from "~/db/write-batch.server";
 import { cartItems, deals } from "~/db/schema";
 import { ServiceError } from "~/domain/errors";
 import { dealRow, groupRow } from "./catalog-rows.server";
@@ -71,16 +70,8 @@ function activeDeal(db: Queryable, dealId: string) {
   return deal;
 }
 
-/**
- * Adds to the cart (the quantity adds up when the deal is already there, up to maxQty).
- * Committed with the other writes of this turn (db/write-batch.server.ts): in the hour before a
- * deadline, adding to the cart and checking out are most of the writes.
- */
-export function addToCart(db: Db, userId: string, input: { dealId: string; groupId: string; qty: number }): Promise<{ dealId: string; qty: number }> {
-  return writeInBatch(db, () => addToCartNow(db, userId, input));
-}
-
-function addToCartNow(db: Db, userId: string, input: { dealId: string; groupId: string; qty: number }) {
+/** Adds to the cart (the quantity adds up when the deal is already there, up to maxQty). */
+export function addToCart(db: Db, userId: string, input: { dealId: string; groupId: string; qty: number }): { dealId: string; qty: number } {
   return db.transaction(
     (tx) => {
       const deal = activeDeal(tx, input.dealId);
@@ -104,17 +95,13 @@ function addToCartNow(db: Db, userId: string, input: { dealId: string; groupId: 
  * (a week closed since the page was drawn, a quantity past the maximum) undoes the ones before
  * it, so the shopper is not left with part of what they ticked and a message about the rest.
  */
-export function addLinesToCart(db: Db, userId: string, lines: readonly { dealId: string; groupId: string; qty: number }[]): Promise<{ dealId: string; qty: number }[]> {
-  // Inside the batch's transaction this one is a savepoint: a refusal rolls back these lines only.
-  return writeInBatch(db, () => db.transaction(() => lines.map((line) => addToCartNow(db, userId, line)), { behavior: "immediate" }));
+export function addLinesToCart(db: Db, userId: string, lines: readonly { dealId: string; groupId: string; qty: number }[]): { dealId: string; qty: number }[] {
+  // Each line's own transaction becomes a savepoint inside this one.
+  return db.transaction(() => lines.map((line) => addToCart(db, userId, line)), { behavior: "immediate" });
 }
 
-/** A line's new quantity (the cart's stepper); committed with the turn's other writes, as adding is. */
-export function setCartQty(db: Db, userId: string, dealId: string, qty: number): Promise<{ dealId: string; qty: number }> {
-  return writeInBatch(db, () => setCartQtyNow(db, userId, dealId, qty));
-}
-
-function setCartQtyNow(db: Db, userId: string, dealId: string, qty: number) {
+/** A line's new quantity (the cart's stepper). */
+export function setCartQty(db: Db, userId: string, dealId: string, qty: number): { dealId: string; qty: number } {
   return db.transaction(
     (tx) => {
       const line = tx.select().from(cartItems).where(and(eq(cartItems.userId, userId), eq(cartItems.dealId, dealId))).get();
@@ -128,12 +115,10 @@ function setCartQtyNow(db: Db, userId: string, dealId: string, qty: number) {
   );
 }
 
-/** Takes a line out of the cart; committed with the turn's other writes, as adding is. */
-export function removeFromCart(db: Db, userId: string, dealId: string): Promise<void> {
-  return writeInBatch(db, () => {
-    const result = db.delete(cartItems).where(and(eq(cartItems.userId, userId), eq(cartItems.dealId, dealId))).run();
-    if (result.changes === 0) throw new ServiceError(404, "shop.errors.notInCart");
-  });
+/** Takes a line out of the cart. */
+export function removeFromCart(db: Db, userId: string, dealId: string): void {
+  const result = db.delete(cartItems).where(and(eq(cartItems.userId, userId), eq(cartItems.dealId, dealId))).run();
+  if (result.changes === 0) throw new ServiceError(404, "shop.errors.notInCart");
 }
 
 export function clearCart(db: Queryable, userId: string) {

@@ -2,7 +2,6 @@ import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Db, Queryable, Tx } from "~/db/client.server";
 import { preparedQuery, preparedQueryByShape } from "~/db/prepared.server";
 import { ReadCache } from "~/db/read-cache.server";
-import { writeInBatch } from "~/db/write-batch.server";
 import {
   communities,
   deals,
@@ -156,15 +155,8 @@ function insertOrders(tx: Tx, user: User, lines: ReturnType<typeof prepareLine>[
   });
 }
 
-/**
- * Checkout: every cart line becomes an order, in one transaction, and the cart empties.
- * Committed with the other writes of this turn (db/write-batch.server.ts).
- */
-export function placeCartOrders(db: Db, user: User, delivery: DeliveryChoice): Promise<Order[]> {
-  return writeInBatch(db, () => placeCartOrdersNow(db, user, delivery));
-}
-
-function placeCartOrdersNow(db: Db, user: User, delivery: DeliveryChoice): Order[] {
+/** Checkout: every cart line becomes an order, in one transaction, and the cart empties. */
+export function placeCartOrders(db: Db, user: User, delivery: DeliveryChoice): Order[] {
   return db.transaction(
     (tx) => {
       const cart = cartRows(tx, user.id);
@@ -181,12 +173,8 @@ function placeCartOrdersNow(db: Db, user: User, delivery: DeliveryChoice): Order
   );
 }
 
-/** POST /api/orders: one order from the fields of one cart line; committed with the turn's other writes, as a checkout is. */
-export function placeOrder(db: Db, user: User, line: LineRequest, delivery: DeliveryChoice): Promise<Order> {
-  return writeInBatch(db, () => placeOrderNow(db, user, line, delivery));
-}
-
-function placeOrderNow(db: Db, user: User, line: LineRequest, delivery: DeliveryChoice): Order {
+/** POST /api/orders: one order from the fields of one cart line. */
+export function placeOrder(db: Db, user: User, line: LineRequest, delivery: DeliveryChoice): Order {
   return db.transaction(
     (tx) => {
       if (user.communityId) settleCommunity(tx, user.communityId, new Date());

@@ -367,8 +367,8 @@ describe("checkout and orders", () => {
     expect(placed).toBe(30);
   });
 
-  // Checkouts that arrive together are committed together (db/write-batch.server.ts): one that
-  // is refused must take nothing with it, and leave nothing behind.
+  // A crowd of checkouts at once: one that is refused must take nothing with it, and leave
+  // nothing behind.
   it("refuses the empty carts in a crowd of checkouts and places every other one", async () => {
     const community = db().select().from(communities).orderBy(communities.name).limit(1).get()!;
     const shoppers = await Promise.all(Array.from({ length: 20 }, () => newShopper(community.id)));

@@ -1,10 +1,6 @@
 // The supervisor behind `npm start`: a worker that dies is replaced and the site serves on; the
 // weekly clock runs in exactly one worker; SIGTERM stops everything cleanly.
-import Database from "better-sqlite3";
-import fs from "node:fs";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { WORKER_SEMI_SPACE_MB } from "../../server/worker-flags";
 import { startBuiltServer, type BuiltServer } from "../support/built-server";
 
 let server: BuiltServer;
@@ -38,14 +34,6 @@ describe("the supervisor", () => {
     expect(server.output()).toMatch(/worker 0 \(pid \d+\) is ready and runs the weekly clock/);
   });
 
-  it("starts each worker with the larger young generation (server/worker-flags.ts)", async () => {
-    await until(() => workerPids().size === 2, "two workers are ready");
-    for (const [pid] of workerPids().values()) {
-      const commandLine = fs.readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0");
-      expect(commandLine).toContain(`--max-semi-space-size=${WORKER_SEMI_SPACE_MB}`);
-    }
-  });
-
   it("keeps the guest cache right across workers: a write in one empties every worker's pages", async () => {
     await until(() => workerPids().size === 2, "two workers are ready");
     // Each request on a new connection, which the supervisor hands to the workers in turn.
@@ -63,30 +51,6 @@ describe("the supervisor", () => {
     expect(write.status).toBe(302);
     const after = await nonces();
     for (const nonce of after) expect(before.has(nonce), "a page cached before the write").toBe(false);
-  });
-
-  it("copies the write-ahead log into the database file from the leader's thread, not in a request", async () => {
-    const message = `checkpoint probe ${Date.now()}`;
-    const form = new URLSearchParams({ name: "נועה כהן", email: "noa@example.com", subject: "בדיקה", message: `${message}: מתי אפשר לאסוף את ההזמנה?` });
-    const write = await server.raw("/contact", { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded", Accept: "text/html" }, body: form.toString() });
-    expect(write.status).toBe(302);
-    // The database file alone, without its log, holds what has been checkpointed. The workers'
-    // own connections checkpoint only past 10,000 pages of log, which one message is far from.
-    const copy = path.join(server.dataDir, "file-alone.db");
-    const inTheFileAlone = () => {
-      fs.copyFileSync(server.databasePath, copy);
-      try {
-        const db = new Database(copy, { readonly: true });
-        try {
-          return db.prepare("SELECT count(*) FROM contact_messages WHERE message LIKE ?").pluck().get(`${message}%`) === 1;
-        } finally {
-          db.close();
-        }
-      } catch {
-        return false; // copied in the middle of a checkpoint's writes: look again
-      }
-    };
-    await until(inTheFileAlone, "the message reaches the database file within seconds");
   });
 
   it("starts a new worker when one is killed, keeping its role, and the site serves on", async () => {
