@@ -26,8 +26,6 @@ interface AppEntry {
   prepareServer(options: { leader: boolean }): Promise<{ adminSetupUrl: string | null }>;
   databaseVersion(): number;
   stopServer(): void;
-  /** A document's bytes: its Response carries none (entry.server.tsx). */
-  documentBodyOf(response: Response): Buffer | undefined;
 }
 const build = (await import(pathToFileURL(path.join(buildDir, "server", "index.js")).href)) as ServerBuild;
 const app = build.entry.module as unknown as AppEntry;
@@ -177,7 +175,7 @@ function refuse(req: http.IncomingMessage, res: http.ServerResponse, status: num
 
 /** A whole answer as bytes, its headers kept in order (each Set-Cookie on its own). */
 async function toAnswer(response: Response): Promise<CachedAnswer> {
-  return answerOf(response, app.documentBodyOf(response) ?? Buffer.from(await response.arrayBuffer()));
+  return answerOf(response, Buffer.from(await response.arrayBuffer()));
 }
 
 function answerOf(response: Response, body: Buffer): CachedAnswer {
@@ -274,9 +272,7 @@ async function serveApp(req: http.IncomingMessage, res: http.ServerResponse, url
     return refuse(req, res, 413, "bodyTooLarge", url.pathname);
   }
   if (!response) return refuse(req, res, 500, "serverError", url.pathname);
-  const document = app.documentBodyOf(response);
-  if (document) sendAnswer(req, res, answerOf(response, document));
-  else await writeResponse(req, res, await compressed(response, req.headers["accept-encoding"]));
+  await writeResponse(req, res, await compressed(response, req.headers["accept-encoding"]));
 }
 
 // Plain guests: see server/guest-cache.ts. GUEST_CACHE_TTL_MS=0 turns the cache off.

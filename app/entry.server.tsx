@@ -1,4 +1,5 @@
-import { renderToString } from "react-dom/server";
+import { PassThrough } from "node:stream";
+import { renderToPipeableStream } from "react-dom/server";
 import {
   RouterContextProvider,
   ServerRouter,
@@ -6,10 +7,7 @@ import {
   type HandleErrorFunction,
 } from "react-router";
 import { prepareAdminSetup } from "~/auth/admin-setup.server";
-import { MarkupCacheProvider } from "~/components/markup-cache";
-import { createMarkupStore, documentMarkup } from "~/components/markup-cache.server";
 import { NonceProvider } from "~/components/nonce";
-import { ROUTER_SCRIPTS_MARKER, ScriptsKeptProvider } from "~/components/router-scripts";
 import { getSessionSecret, publicOrigin } from "~/config.server";
 import { clientAddressContext, dbOverrideContext, nonceContext } from "~/context";
 import { closeDb, getDb, type Db } from "~/db/client.server";
@@ -17,14 +15,9 @@ import { newReadEpoch } from "~/db/read-cache.server";
 import { demoAccountsWithPublicPasswords, demoDataRequested, ensureDemoData } from "~/demo/seed.server";
 import { startCycleClock, stopCycleClock } from "~/services/cycle-engine.server";
 import { startHousekeeping, stopHousekeeping } from "~/auth/housekeeping.server";
-import { browserHoldsStylesheet, keptScriptsFor, routerScriptsKey, shapeDocument, stylesheetText } from "~/web/first-paint.server";
+import { browserHoldsStylesheet, shapeDocument, stylesheetText } from "~/web/first-paint.server";
 
 export const streamTimeout = 5_000;
-
-/** This worker's rendered deal cards, order rows, headers... (components/markup-cache.tsx). */
-const markupStore = createMarkupStore();
-/** MARKUP_CACHE=0 renders them in full: the same HTML (tests/integration/markup-cache.test.ts), more CPU. */
-const markupFor = () => (process.env.MARKUP_CACHE === "0" ? null : documentMarkup(markupStore));
 
 /**
  * server.ts calls this for every request as it arrives: the context starts with the response's
@@ -107,31 +100,38 @@ function contentSecurityPolicy(nonce: string) {
 }
 
 /**
- * Reads the loader data React Router streams to the browser for hydration (turbo-stream text;
- * nothing in this app is deferred, so it ends with the loaders) and hands it to React Router's
- * `StreamTransfer` as already read: its cache (`renderMeta.streamCache`, part of EntryContext's
- * type) holds one promise per piece, each with its `result`, and a piece that has one renders
- * at once. So nothing in the render waits, and the document is rendered in one synchronous
- * pass: `renderToString`, which writes text, rather than the streaming renderer, which
- * measures and copies every piece of markup into 2 kB byte views for a stream we only collect
- * (decision record 016, session 13).
+ * React's streaming renderer, as React Router's template has it. Nothing in this app is deferred,
+ * so the document is sent once it is all ready (for people and bots alike), and it is reshaped
+ * whole for the first paint (web/first-paint.server.ts) before it goes.
  */
-async function readHydrationData(routerContext: EntryContext): Promise<void> {
-  const stream = routerContext.serverHandoffStream;
-  if (!stream || !routerContext.renderMeta) return;
-  const reader = stream.getReader();
-  const decoder = new TextDecoder();
-  let text = "";
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    text += decoder.decode(value, { stream: true });
-  }
-  text += decoder.decode();
-  reader.releaseLock();
-  const read = (result: { done: boolean; value: string }) => Object.assign(Promise.resolve(), { result });
-  // The first piece is the whole text; the second says the stream is done.
-  routerContext.renderMeta.streamCache = { 0: read({ done: false, value: text }), 1: read({ done: true, value: "" }) };
+function renderDocument(request: Request, routerContext: EntryContext, nonce: string): Promise<{ html: string; failed: boolean }> {
+  return new Promise((resolve, reject) => {
+    let failed = false;
+    const { pipe, abort } = renderToPipeableStream(
+      <NonceProvider value={nonce}>
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+      </NonceProvider>,
+      {
+        nonce: nonce || undefined,
+        onAllReady() {
+          const chunks: Buffer[] = [];
+          const sink = new PassThrough();
+          sink.on("data", (chunk: Buffer) => chunks.push(chunk));
+          sink.on("end", () => resolve({ html: Buffer.concat(chunks).toString("utf8"), failed }));
+          sink.on("error", reject);
+          pipe(sink);
+        },
+        onShellError: reject,
+        onError(error) {
+          failed = true;
+          // The shell's errors reach onShellError; these are inside a boundary, logged once here.
+          if (!request.signal.aborted) console.error(error);
+        },
+      },
+    );
+    // Let React Router's own timeout reject its promises first, then stop rendering.
+    setTimeout(abort, streamTimeout + 1000);
+  });
 }
 
 export default async function handleRequest(
@@ -147,58 +147,16 @@ export default async function handleRequest(
   const nonce = loadContext.get(nonceContext);
   // `react-router dev` has no nonce (Vite injects its own inline scripts): no CSP there.
   if (nonce) responseHeaders.set("Content-Security-Policy", contentSecurityPolicy(nonce));
-
-  await readHydrationData(routerContext);
-  // An error thrown here goes back to React Router, which renders the route's error boundary
-  // through this same function.
-  const pieces = markupFor();
-  // React Router's scripts as an earlier document of these routes wrote them (components/
-  // router-scripts.tsx); MARKUP_CACHE=0 renders them in full too. The hydration data's script
-  // is written only after `<Scripts>` has rendered, so the render is told it has.
-  const keeping = Boolean(nonce && pieces && routerContext.renderMeta);
-  const scriptsKey = keeping ? routerScriptsKey(routerContext) : "";
-  const kept = keeping ? keptScriptsFor(scriptsKey) : null;
-  if (kept) routerContext.renderMeta!.didRenderScripts = true;
-  const markup = renderToString(
-    <NonceProvider value={nonce}>
-      <MarkupCacheProvider value={pieces}>
-        <ScriptsKeptProvider value={kept !== null}>
-          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
-        </ScriptsKeptProvider>
-      </MarkupCacheProvider>
-    </NonceProvider>,
-  );
-  // Reshaped for the first paint (web/first-paint.server.ts): the stylesheet inlined (linked for
-  // a browser that keeps its file), the module preloads after the content; the cached pieces'
-  // bytes where their markers are. The streaming renderer wrote the doctype itself.
+  const { html, failed } = await renderDocument(request, routerContext, nonce);
+  // The stylesheet inlined (linked for a browser that keeps its file) and the scripts started
+  // after the first paint (web/first-paint.server.ts).
   const stylesheetHref = (routerContext.routeModules.root?.handle as { stylesheet?: string } | undefined)?.stylesheet ?? null;
   const inline = stylesheetHref !== null && !browserHoldsStylesheet(request.headers.get("Cookie"), stylesheetHref);
-  const html = shapeDocument(`<!DOCTYPE html>${markup}`, {
-    stylesheetHref,
-    css: inline ? stylesheetText(stylesheetHref) : null,
-    placed: pieces,
-    scripts: keeping ? { key: scriptsKey, nonce, kept, marker: ROUTER_SCRIPTS_MARKER } : null,
-  });
+  const document = shapeDocument(html, { stylesheetHref, css: inline ? stylesheetText(stylesheetHref) : null });
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
   // Its length, so the server sends it in one piece rather than chunked.
-  responseHeaders.set("Content-Length", String(html.byteLength));
-  const response = new Response(null, { headers: responseHeaders, status: responseStatusCode });
-  documentBodies.set(response, html);
-  return response;
-}
-
-/**
- * The bytes of each document this entry rendered, beside its Response, which is made without a
- * body: given bytes, undici's Response copies them and wraps the copy in a stream the server
- * then reads back in chunks, about 80 µs for a 100 kB page (decision record 016, session 19).
- * React Router hands a document's Response on as it is; server.ts and the test server write
- * these bytes (documentBodyOf), and refuse to send an empty answer that says it has a length.
- */
-const documentBodies = new WeakMap<Response, Buffer>();
-
-/** The bytes of a document rendered here, or undefined for any other Response. */
-export function documentBodyOf(response: Response): Buffer | undefined {
-  return documentBodies.get(response);
+  responseHeaders.set("Content-Length", String(Buffer.byteLength(document)));
+  return new Response(document, { headers: responseHeaders, status: failed ? 500 : responseStatusCode });
 }
 
 export const handleError: HandleErrorFunction = (error, { request }) => {

@@ -6,6 +6,7 @@ import {
   Links,
   Meta,
   Outlet,
+  Scripts,
   ScrollRestoration,
   useLocation,
   useMatches,
@@ -14,15 +15,11 @@ import {
 } from "react-router";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
-import { toJsonText, useJsonText } from "./components/json-text";
 import { useNonce } from "./components/nonce";
-import { RouterScripts } from "./components/router-scripts";
 import { SiteFooter } from "./components/site-footer";
 import { SiteHeader } from "./components/site-header";
 import { Toaster } from "./components/toaster";
 import { usePageTransition } from "./components/page-transition";
-import { useAppFormSubmission } from "./components/app-form";
-import { useAppLinkNavigation } from "./components/app-link";
 import { dbContext, userContext } from "./context";
 import { directionOf, i18nForJson, type Locale } from "./i18n";
 import { databaseMiddleware } from "./middleware/database.server";
@@ -57,7 +54,7 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
       theme,
       // As one JSON text: the header's newest notifications alone were some forty values for
       // the document's data to encode, on every signed-in page (016, session 22).
-      user: user ? toJsonText(headerSummary(context.get(dbContext), user)) : null,
+      user: user ? headerSummary(context.get(dbContext), user) : null,
       // Worded here, where every string is at hand: a toast may name any section.
       toasts: toasts.map((toast) => ({
         id: toast.id,
@@ -133,7 +130,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {hydrate ? (
           <>
             <ScrollRestoration nonce={nonce} />
-            <RouterScripts nonce={nonce} />
+            <Scripts nonce={nonce} />
           </>
         ) : null}
       </body>
@@ -145,9 +142,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const backOffice = useMatches().some((m) => (m.handle as RouteHandle | undefined)?.backOffice === true);
   const mainRef = usePageTransition<HTMLElement>();
-  useAppLinkNavigation();
-  useAppFormSubmission();
-  const user = useJsonText(loaderData.user);
+  const user = loaderData.user;
   return (
     <>
       <a

@@ -143,12 +143,11 @@ export function urlOf(req: http.IncomingMessage, origin: string): URL | null {
 
 /**
  * Writes a Fetch Response to the socket, respecting back-pressure; stops quietly when the
- * client goes away. Never throws. `bytes` are the body of a Response made without one (a
- * document: entry.server.tsx's documentBodyOf).
+ * client goes away. Never throws.
  */
-export async function writeResponse(req: http.IncomingMessage, res: http.ServerResponse, response: Response, bytes?: Uint8Array): Promise<void> {
+export async function writeResponse(req: http.IncomingMessage, res: http.ServerResponse, response: Response): Promise<void> {
   try {
-    if (!response.body && !bytes && Number(response.headers.get("Content-Length")) > 0) {
+    if (!response.body && Number(response.headers.get("Content-Length")) > 0) {
       throw new Error(`an answer of ${response.headers.get("Content-Length")} bytes came without them`);
     }
     const headers: Record<string, string | string[]> = {};
@@ -158,10 +157,6 @@ export async function writeResponse(req: http.IncomingMessage, res: http.ServerR
     const cookies = response.headers.getSetCookie();
     if (cookies.length) headers["set-cookie"] = cookies;
     res.writeHead(response.status, headers);
-    if (bytes) {
-      res.end(req.method === "HEAD" ? undefined : bytes);
-      return;
-    }
     if (!response.body || req.method === "HEAD") {
       await response.body?.cancel().catch(() => undefined);
       res.end();

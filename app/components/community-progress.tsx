@@ -1,5 +1,4 @@
 import { useTranslation } from "~/components/use-translation";
-import { CachedMarkup } from "./markup-cache";
 import { useFormatShekel } from "./price";
 import { NAME_SLOT, withName } from "./with-name";
 
@@ -14,22 +13,18 @@ export interface ProgressData {
 }
 
 /**
- * The community's week: revenue, the tier reached, the bar toward the next tier, the tiers. The
- * server writes it from its markup cache (markup-cache.tsx): the same for all of a community's
- * shoppers until its revenue moves.
+ * The community's week: revenue, the tier reached, the bar toward the next tier, the tiers.
  */
 export function CommunityProgress({ data, compact = false }: { data: ProgressData; compact?: boolean }) {
   const { t } = useTranslation();
   return (
-    <CachedMarkup
-      as="section"
+    <section
       className="rounded-2xl border border-line bg-surface p-4"
       aria-label={t("shop.community.progressTitle", { name: data.communityName })}
       data-testid="community-progress"
-      cacheKey={["community-progress", data, compact]}
     >
       <ProgressContent data={data} compact={compact} />
-    </CachedMarkup>
+    </section>
   );
 }
 

@@ -1,8 +1,6 @@
 import { useTranslation } from "~/components/use-translation";
-import { countdownState } from "~/domain/countdown";
 import { formatDateTime } from "~/domain/dates";
 import { Countdown } from "./countdown";
-import { CachedMarkup } from "./markup-cache";
 
 export interface CycleData {
   orderDeadline: string;
@@ -13,25 +11,18 @@ export interface CycleData {
 type CycleBoxProps = { cycle: CycleData | null; now: string; communityId?: string };
 
 /**
- * This week's purchase: deadline with a countdown, pickup date, open or closed. The server
- * writes it from its markup cache (markup-cache.tsx): what it shows changes once a second, and
- * in the hour before a deadline a community's shoppers open hundreds of pages a second.
+ * This week's purchase: deadline with a countdown, pickup date, open or closed.
  */
 export function CycleBox({ cycle, now, communityId }: CycleBoxProps) {
   const { t } = useTranslation();
-  // All the countdown shows of `now`: the whole seconds left, and whether they are few.
-  const state = cycle ? countdownState(cycle, new Date(now).getTime()) : null;
-  const shown = state?.kind === "counting" ? [Math.floor(state.remainingMs / 1000), state.urgent] : (state?.kind ?? null);
   return (
-    <CachedMarkup
-      as="section"
+    <section
       className="rounded-2xl border border-line bg-surface p-4"
       aria-label={t("shop.cycle.title")}
       data-testid="cycle-box"
-      cacheKey={["cycle-box", cycle, communityId ?? null, shown]}
     >
       <CycleContent cycle={cycle} now={now} communityId={communityId} />
-    </CachedMarkup>
+    </section>
   );
 }
 

@@ -1,14 +1,11 @@
 import { useId, type FormEvent } from "react";
-import { preload } from "react-dom";
 import { useTranslation } from "~/components/use-translation";
-import { useFetchers, useLocation, useSubmit } from "react-router";
+import { useFetchers, useLocation, useSubmit, Link } from "react-router";
 import { HeartButton } from "./favorite-button";
 import { HeartSymbol } from "./icons";
 import { Price } from "./price";
 import { imageSrcSet } from "~/domain/image-upload";
 import { dealCardAnchor } from "~/domain/deal-query";
-import { AppLink } from "./app-link";
-import { CachedMarkup } from "./markup-cache";
 
 import type { DealCardData } from "~/services/deals.server";
 
@@ -43,49 +40,18 @@ type DealCardProps = {
 /**
  * A deal in a grid, small enough for two in a row on a 360 px phone: picture, title, price for
  * the viewer's community with the saving, up to three quantity-tier tiles, the heart and a "+"
- * that puts one in the cart in one tap. A card has no router hooks of its own: its links are
- * AppLinks (plain anchors the root turns into navigations), and its "+" and heart are submit
- * buttons of two forms the grid holds once for all its cards (`form` attribute), each button
- * carrying its deal in its own value; the grid turns their submits into fetchers (a page of 24
- * cards rendered and hydrated 24 fetchers, 48-72 Links, 48 forms and 192 hidden fields
- * before). In bulk mode a checkbox joins the card to the page's bulk form instead. The server
- * writes the cards from its markup cache (markup-cache.tsx): the same HTML, one string.
+ * that puts one in the cart in one tap. Its "+" and heart are submit buttons of two forms the
+ * grid holds once for all its cards (`form` attribute), each button carrying its deal in its
+ * own value; the grid turns their submits into fetchers. In bulk mode a checkbox joins the card
+ * to the page's bulk form instead.
  */
 export function DealCard(props: DealCardProps) {
   const { deal } = props;
   return (
-    <CachedMarkup
-      as="article"
-      id={dealCardAnchor(deal.slug)}
-      className="deal-card"
-      data-testid="deal-card"
-      data-slug={deal.slug}
-      cacheKey={dealCardKey(props)}
-    >
+    <article id={dealCardAnchor(deal.slug)} className="deal-card" data-testid="deal-card" data-slug={deal.slug}>
       <DealCardContent {...props} />
-    </CachedMarkup>
+    </article>
   );
-}
-
-/**
- * Everything a card's HTML depends on besides the translations. `here` (where a guest signs in
- * from) only shows on a guest's card, so a shopper's cards are the same on every list page.
- * markup-cache.test.ts renders each prop's variants through one cache and compares them with
- * the same cards rendered without one.
- */
-function dealCardKey({ deal, signedIn, here, priority = false, adding = false, heart, bulkFormId, addFormId, heartFormId, headingLevel = 3 }: DealCardProps): [string, ...unknown[]] {
-  return ["deal-card", deal, signedIn, signedIn ? "" : here, priority, adding, heart ?? null, bulkFormId ?? "", addFormId, heartFormId, headingLevel];
-}
-
-/**
- * The first card's picture is the page's largest paint: preloaded from the head, as React does
- * by itself for a high-priority <img> it renders (a cached card's is inside a string). The grid
- * asks for it: its cards may be one cached piece.
- */
-function preloadCardImage(deal: DealCardData) {
-  const image = cardImage(deal);
-  const srcSet = imageSrcSet(image);
-  preload(image, { as: "image", imageSrcSet: srcSet, imageSizes: srcSet ? CARD_IMAGE_SIZES : undefined, fetchPriority: "high" });
 }
 
 /** The grid's one drawing of the heart its cards' hearts show (the id is the grid's own). */
@@ -116,7 +82,7 @@ function DealCardContent({
   return (
     <>
       <div className="relative">
-        <AppLink to={dealHref} className="block" tabIndex={-1} aria-hidden="true">
+        <Link to={dealHref} className="block" tabIndex={-1} aria-hidden="true">
           <img
             src={image}
             srcSet={srcSet}
@@ -130,7 +96,7 @@ function DealCardContent({
             decoding="async"
             className="deal-card-image"
           />
-        </AppLink>
+        </Link>
         {deal.isHot ? (
           <span className="deal-card-badge">{t("shop.price.hot")}</span>
         ) : null}
@@ -146,14 +112,14 @@ function DealCardContent({
         ) : signedIn ? (
           <HeartButton shown={favorite} bursting={heart === true} position="absolute end-2 top-2" symbolId={heartSymbolId(heartFormId)} form={heartFormId} name="toggle" value={`${favorite ? "remove" : "add"}:${deal.id}`} />
         ) : (
-          <AppLink
+          <Link
             to={`/login?redirect=${encodeURIComponent(here)}`}
             className="round-button absolute end-2 top-2 text-fg-muted"
             aria-label={t("shop.card.favoriteAdd")}
             title={t("shop.toast.loginForFavorites")}
           >
             ♡
-          </AppLink>
+          </Link>
         )}
         {bulkFormId ? null : (
           <button
@@ -173,9 +139,9 @@ function DealCardContent({
 
       <div className="deal-card-body">
         <Heading className="deal-card-title">
-          <AppLink to={dealHref} className="hover:underline">
+          <Link to={dealHref} className="hover:underline">
             {deal.title}
-          </AppLink>
+          </Link>
         </Heading>
         <p className="price-line">
           <Price agorot={deal.unitPrice} className="price-now text-lg" />
@@ -242,7 +208,6 @@ export function DealGrid({
   const addFormId = `${formIds}add`;
   const heartFormId = `${formIds}heart`;
   const priority = priorityFirst && deals.length > 0;
-  if (priority) preloadCardImage(deals[0]!);
   function sendInPlace(event: FormEvent<HTMLElement>) {
     const form = event.target;
     const button = (event.nativeEvent as SubmitEvent).submitter;
@@ -253,19 +218,12 @@ export function DealGrid({
     const key = form.id === addFormId ? QUICK_ADD + formData.get("dealId") : FAVORITE + formData.get("dealId");
     void submit(formData, { method: "post", action: form.getAttribute("action")!, navigate: false, fetcherKey: key, preventScrollReset: true });
   }
-  // The whole grid is one piece of the server's markup cache, made of its cards' pieces: a
-  // page's 24 cards were each a component, a key, a lookup and an element (about 0.2 ms of a
-  // signed-in /deals; decision record 016, session 29). `deals` is a kept list, frozen, so it
-  // stands in the key as a number; what the browser's fetchers change is never on the server.
-  const cacheKey: [string, ...unknown[]] = ["deal-grid", deals, signedIn, here, priority, [...adding], [...hearts], headingLevel ?? null, bulkFormId ?? "", formIds];
   return (
-    <CachedMarkup
-      as="div"
+    <div
       className={`grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4 lg:grid-cols-4 ${className}`}
       onSubmit={sendInPlace}
       onChange={onChange}
       data-testid={testId}
-      cacheKey={cacheKey}
     >
       <>
         {bulkFormId ? null : <CardForms addFormId={addFormId} heartFormId={signedIn ? heartFormId : null} here={here} />}
@@ -286,7 +244,7 @@ export function DealGrid({
           />
         ))}
       </>
-    </CachedMarkup>
+    </div>
   );
 }
 

@@ -2,7 +2,6 @@ import { useState } from "react";
 import { useTranslation } from "~/components/use-translation";
 import type { SavedAddressOption } from "~/domain/addresses";
 import { DELIVERY_DAYS, deliveryFee, FREE_DELIVERY_FROM } from "~/domain/delivery";
-import { CachedMarkup } from "./markup-cache";
 import { useFormatShekel } from "./price";
 import { SavedAddressPicker } from "./saved-address-picker";
 
@@ -22,21 +21,16 @@ interface DeliveryOptionsProps {
 
 /**
  * Pickup (free) or home delivery (the fee from delivery.ts), with the summary. Choosing delivery
- * reveals the address field: with CSS :has(), so it works without JavaScript too. The server
- * writes it from its markup cache (markup-cache.tsx): the same for a community's shoppers
- * without saved addresses, at a price.
+ * reveals the address field: with CSS :has(), so it works without JavaScript too.
  */
 export function DeliveryOptions({ subtotal, pickup, name = "deliveryType", addresses = [] }: DeliveryOptionsProps) {
-  const pickupShown = pickup ? [pickup.pickupDay, pickup.pickupTime, pickup.pickupAddress] : null;
   return (
-    <CachedMarkup
-      as="fieldset"
+    <fieldset
       className="group rounded-2xl border border-line bg-surface p-4"
       data-testid="delivery-options"
-      cacheKey={["delivery-options", subtotal, pickupShown, name, addresses]}
     >
       <DeliveryChoice subtotal={subtotal} pickup={pickup} name={name} addresses={addresses} />
-    </CachedMarkup>
+    </fieldset>
   );
 }
 

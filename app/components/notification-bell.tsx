@@ -1,7 +1,6 @@
+import { Link, Form } from "react-router";
 import { useTranslation } from "~/components/use-translation";
 import type { HeaderUser } from "~/services/header.server";
-import { AppForm } from "./app-form";
-import { AppLink } from "./app-link";
 import { BellIcon } from "./icons";
 
 /** "99+" above 99 (spec). */
@@ -13,7 +12,7 @@ export function badgeText(count: number) {
  * The bell: a <details> popover (opens without JavaScript) with the newest notifications; a
  * click on one marks it read and follows it (REVIEW_REMINDER to its deal), "mark all read"
  * empties the badge. Every action is a form POST to /notifications, which comes back to `here`
- * (the page's path and query). Pure, so it can be written from the markup cache (site-header.tsx).
+ * (the page's path and query).
  */
 export function NotificationBell({ user, here }: { user: HeaderUser; here: string }) {
   const { t } = useTranslation();
@@ -36,11 +35,11 @@ export function NotificationBell({ user, here }: { user: HeaderUser; here: strin
         <div className="flex items-center justify-between px-2 py-1">
           <p className="font-semibold">{t("notifications.title")}</p>
           {unread > 0 ? (
-            <AppForm method="post" action="/notifications" preventScrollReset>
+            <Form method="post" action="/notifications" preventScrollReset>
               <input type="hidden" name="intent" value="read-all" />
               <input type="hidden" name="next" value={here} />
               <button type="submit" className="text-xs text-brand-700 underline dark:text-brand-200">{t("notifications.markAll")}</button>
-            </AppForm>
+            </Form>
           ) : null}
         </div>
         {user.recentNotifications.length === 0 ? (
@@ -49,21 +48,21 @@ export function NotificationBell({ user, here }: { user: HeaderUser; here: strin
           <ul className="max-h-80 overflow-y-auto">
             {user.recentNotifications.map((n) => (
               <li key={n.id}>
-                <AppForm method="post" action="/notifications">
+                <Form method="post" action="/notifications">
                   <input type="hidden" name="id" value={n.id} />
                   <input type="hidden" name="next" value={n.data?.dealSlug ? `/deals/${n.data.dealSlug}${n.type === "REVIEW_REMINDER" ? "#reviews" : ""}` : here} />
                   <button type="submit" className={`bell-item ${n.isRead ? "text-fg-muted" : "font-semibold"}`}>
                     {n.isRead ? null : <span className="me-1.5 inline-block size-2 rounded-full bg-accent-600" aria-hidden="true" />}
                     {n.title}
                   </button>
-                </AppForm>
+                </Form>
               </li>
             ))}
           </ul>
         )}
-        <AppLink to="/notifications" className="mt-1 block rounded-lg px-2 py-2 text-center text-sm text-brand-700 hover:bg-muted dark:text-brand-200">
+        <Link to="/notifications" className="mt-1 block rounded-lg px-2 py-2 text-center text-sm text-brand-700 hover:bg-muted dark:text-brand-200">
           {t("notifications.popoverAll")}
-        </AppLink>
+        </Link>
       </div>
     </details>
   );

@@ -1,12 +1,10 @@
 import { getFormProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { useState } from "react";
 import { useTranslation } from "~/components/use-translation";
-import { Form, useNavigation } from "react-router";
-import { AppLink } from "~/components/app-link";
+import { Form, useNavigation, Link } from "react-router";
 import { formatRelative } from "~/domain/dates";
 import { reviewerName } from "~/domain/review-name";
 import { REVIEW_CONSTRAINT } from "~/domain/review-constraint";
-import { CachedMarkup } from "./markup-cache";
 import { ErrorList } from "./ui/field";
 
 export interface ReviewItem {
@@ -56,9 +54,9 @@ export function ReviewsSection({
       {reviews.length > 0 ? <ReviewList reviews={reviews} now={now} language={i18n.language} /> : null}
       {more > 0 && moreHref ? (
         // A plain link: without JavaScript the page comes back with more reviews, at #reviews.
-        <AppLink to={moreHref} preventScrollReset replace className="w-fit rounded-lg border border-line px-4 py-2 font-medium hover:bg-muted" data-testid="more-reviews">
+        <Link to={moreHref} preventScrollReset replace className="w-fit rounded-lg border border-line px-4 py-2 font-medium hover:bg-muted" data-testid="more-reviews">
           {t("shop.reviews.more", { count: more })}
-        </AppLink>
+        </Link>
       ) : null}
       {canReview ? (
         <ReviewForm lastResult={lastResult} />
@@ -71,18 +69,14 @@ export function ReviewsSection({
   );
 }
 
-/**
- * The reviews, from the server's markup cache (markup-cache.tsx): every shopper of a deal reads
- * the same ones, a third of a deal page's elements. Their key is the kept list (frozen, one
- * number) and each review's age as it reads, which is all the list shows besides them.
- */
+/** The reviews, each with its age as it reads now. */
 function ReviewList({ reviews, now, language }: { reviews: readonly ReviewItem[]; now: string; language: string }) {
   const nowDate = new Date(now);
   const ages = reviews.map((review) => formatRelative(review.createdAt, nowDate, language));
   return (
-    <CachedMarkup as="ul" className="grid gap-3" cacheKey={["reviews", reviews, ages]}>
+    <ul className="grid gap-3">
       <ReviewItems reviews={reviews} ages={ages} />
-    </CachedMarkup>
+    </ul>
   );
 }
 

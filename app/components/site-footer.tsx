@@ -1,6 +1,5 @@
+import { Link } from "react-router";
 import { useTranslation } from "~/components/use-translation";
-import { AppLink } from "./app-link";
-import { CachedMarkup } from "./markup-cache";
 
 const COLUMNS = [
   { title: "footer.shop", links: [["/deals", "footer.allDeals"], ["/groups", "footer.groups"]] },
@@ -14,13 +13,13 @@ const COLUMNS = [
   },
 ] as const;
 
-/** The same for every page and every person: written once a year per language (markup-cache.tsx). */
+/** The same for every page and every person. */
 export function SiteFooter() {
   const year = new Date().getFullYear();
   return (
-    <CachedMarkup as="footer" className="mt-16 border-t border-line bg-surface" cacheKey={["footer", year]}>
+    <footer className="mt-16 border-t border-line bg-surface">
       <FooterContent year={year} />
-    </CachedMarkup>
+    </footer>
   );
 }
 
@@ -39,9 +38,9 @@ function FooterContent({ year }: { year: number }) {
             <ul className="mt-2 grid gap-1.5 text-sm">
               {column.links.map(([to, label]) => (
                 <li key={to}>
-                  <AppLink to={to} className="footer-link">
+                  <Link to={to} className="footer-link">
                     {t(label)}
-                  </AppLink>
+                  </Link>
                 </li>
               ))}
             </ul>

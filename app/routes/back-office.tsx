@@ -6,7 +6,6 @@
 import { Form, Link, Outlet, useLocation, useRouteLoaderData } from "react-router";
 import { BackOfficeNav } from "~/components/admin-nav";
 import { LeafIcon } from "~/components/icons";
-import { useJsonText } from "~/components/json-text";
 import { ThemeToggle } from "~/components/theme-toggle";
 import { usePageTransition } from "~/components/page-transition";
 import { useTranslation } from "~/components/use-translation";
@@ -20,7 +19,7 @@ export default function BackOffice() {
   const { pathname } = useLocation();
   const mainRef = usePageTransition<HTMLElement>();
   const root = useRouteLoaderData<typeof rootLoader>("root");
-  const user = useJsonText(root?.user ?? null);
+  const user = root?.user ?? null;
   const area = backOfficeArea(pathname);
   // Only people who may use an area see its tabs; anyone else gets the page's own 403.
   const showNav = area === "admin" ? user?.role === "ADMIN" : user?.role === "VENDOR" || user?.role === "ADMIN";

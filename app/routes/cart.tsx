@@ -1,7 +1,6 @@
 import { useEffect, useRef } from "react";
 import { useTranslation } from "~/components/use-translation";
-import { Form, useFetcher } from "react-router";
-import { AppLink } from "~/components/app-link";
+import { Form, useFetcher, Link } from "react-router";
 import { Confirm } from "~/components/confirm";
 import { Price, useFormatShekel } from "~/components/price";
 import { ErrorList } from "~/components/ui/field";
@@ -72,9 +71,9 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
               <img src={line.deal.image ?? "/images/produce/placeholder.svg"} srcSet={line.deal.image ? imageSrcSet(line.deal.image) : undefined} sizes="(min-width: 640px) 96px, 64px" alt="" width={96} height={72} className="h-12 w-16 rounded-lg object-cover sm:h-18 sm:w-24" />
               {/* min-w-0: a long title or the steppers wrap inside the card instead of widening the page. */}
               <div className="flex min-w-0 flex-1 flex-col gap-2">
-                <AppLink to={`/deals/${line.deal.slug}`} className="font-semibold hover:underline">
+                <Link to={`/deals/${line.deal.slug}`} className="font-semibold hover:underline">
                   {line.deal.title}
-                </AppLink>
+                </Link>
                 <p className="text-sm text-fg-muted">
                   <Price agorot={line.unitPrice} /> · {t("shop.price.perUnit", { unit: line.deal.unit })}
                 </p>
@@ -139,9 +138,9 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
           </li>
         </ul>
         {/* One checkout: it begins with pickup (free, preselected) or delivery. */}
-        <AppLink to="/shipping" className="mt-5 flex min-h-11 items-center justify-center rounded-lg bg-brand-600 px-4 py-3 text-center font-semibold text-white hover:bg-brand-700">
+        <Link to="/shipping" className="mt-5 flex min-h-11 items-center justify-center rounded-lg bg-brand-600 px-4 py-3 text-center font-semibold text-white hover:bg-brand-700">
           {t("shop.cart.checkout")}
-        </AppLink>
+        </Link>
       </aside>
     </section>
   );

@@ -1,12 +1,10 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useMemo, useState } from "react";
 import { useTranslation } from "~/components/use-translation";
-import { data, Form, useLocation } from "react-router";
-import { AppLink } from "~/components/app-link";
+import { data, Form, useLocation, Link } from "react-router";
 import { CommunityProgress } from "~/components/community-progress";
 import { CycleBox } from "~/components/cycle-box";
 import { DeliveryOptions } from "~/components/delivery-options";
-import { CachedMarkup } from "~/components/markup-cache";
 import { FavoriteButton } from "~/components/favorite-button";
 import { InviteShare } from "~/components/invite-share";
 import { Price, useFormatShekel } from "~/components/price";
@@ -20,7 +18,6 @@ import { savedAddressOptions } from "~/services/addresses.server";
 import { activePickupPoints, listCommunities } from "~/services/communities.server";
 import { pickCommunityId, progressView } from "~/services/community-pricing.server";
 import { findDeal, type DealView } from "~/services/deals.server";
-import { fromJsonText, toJsonText } from "~/components/json-text";
 import { DELIVERY_DAYS, DELIVERY_FEE, FREE_DELIVERY_FROM } from "~/domain/delivery";
 import { publicOrigin } from "~/config.server";
 import { ServiceError } from "~/domain/errors";
@@ -59,9 +56,7 @@ export function loader({ url, params, context }: Route.LoaderArgs) {
     notFound: false as const,
     title: `${deal.title} | ${t("app.name")}`,
     description: deal.description,
-    // The deal and its reviews as JSON text (components/json-text.ts): turbo-stream walked their
-    // few hundred values one by one, 10 % of a signed-in deal page's CPU.
-    deal: toJsonText(shownOfKept(deal)),
+    deal: shownOf(deal),
     now: now.toISOString(),
     signedIn: Boolean(user),
     hasOwnCommunity: Boolean(user?.communityId),
@@ -85,24 +80,13 @@ export function loader({ url, params, context }: Route.LoaderArgs) {
     cycle: pricing?.cycle
       ? { orderDeadline: pricing.cycle.orderDeadline.toISOString(), pickupDate: pricing.cycle.pickupDate.toISOString(), isOrderingOpen: pricing.isOrderingOpen }
       : null,
-    reviews: toJsonText(listReviews(db, deal.id, reviewsToShow(url.searchParams.get("reviews")))),
+    reviews: listReviews(db, deal.id, reviewsToShow(url.searchParams.get("reviews"))),
     rating: ratingSummary(db, deal.id),
     canReview: user ? canReview(db, user.id, deal.id) : false,
     addresses: user ? savedAddressOptions(db, user.id) : [],
     // A member's link for this deal, once they asked for one (the "invite neighbours" form).
     inviteLink: user ? findInviteLink(db, user, publicOrigin(), deal.id) : null,
   };
-}
-
-/**
- * What the page shows of a kept deal (services/deals.server.ts keeps a community's deals), made
- * once per deal: frozen, so its JSON text is written once too (components/json-text.ts).
- */
-const shownOfDeal = new WeakMap<DealView, Readonly<ReturnType<typeof shownOf>>>();
-function shownOfKept(deal: DealView) {
-  let shown = shownOfDeal.get(deal);
-  if (!shown) shownOfDeal.set(deal, (shown = Object.freeze(shownOf(deal))));
-  return shown;
 }
 
 /** What the page shows of a deal: not its dates, status or vendor id. */
@@ -157,7 +141,7 @@ export default function DealPage({ loaderData, actionData }: Route.ComponentProp
     if ((TABS as readonly string[]).includes(wanted)) setTab(wanted as (typeof TABS)[number]);
   }, [location.hash]);
 
-  const shown = useMemo(() => (loaderData.notFound ? null : { deal: fromJsonText(loaderData.deal), reviews: fromJsonText(loaderData.reviews) }), [loaderData]);
+  const shown = useMemo(() => (loaderData.notFound ? null : { deal: loaderData.deal, reviews: loaderData.reviews }), [loaderData]);
 
   if (loaderData.notFound || !shown) {
     return <MessageScreen title={t("shop.deal.notFound")} text={t("shop.deal.notFoundText")} linkTo="/deals" linkLabel={t("shop.deal.backToDeals")} />;
@@ -208,9 +192,9 @@ export default function DealPage({ loaderData, actionData }: Route.ComponentProp
   return (
     <article className="mx-auto max-w-6xl px-4 py-8 pb-28 md:pb-8">
       <nav className="text-sm text-fg-muted">
-        <AppLink to="/deals" className="hover:underline">{t("shop.deals.title")}</AppLink>
+        <Link to="/deals" className="hover:underline">{t("shop.deals.title")}</Link>
         {" / "}
-        <AppLink to={`/deals?category=${deal.category}`} className="hover:underline">{t(`categories.${deal.category}`)}</AppLink>
+        <Link to={`/deals?category=${deal.category}`} className="hover:underline">{t(`categories.${deal.category}`)}</Link>
       </nav>
       {/* grid-cols-1 is minmax(0, 1fr): an implicit column would widen to its widest content. */}
       <div className="mt-4 grid grid-cols-1 gap-8 lg:grid-cols-2">
@@ -339,10 +323,9 @@ export default function DealPage({ loaderData, actionData }: Route.ComponentProp
           ) : null}
 
           {community ? (
-            // The same for all of the community's shoppers: the server writes it from its markup cache.
-            <CachedMarkup as="section" className="rounded-2xl border border-line bg-surface p-4 text-sm" cacheKey={["deal-community", community, loaderData.pickupPoints]}>
+            <section className="rounded-2xl border border-line bg-surface p-4 text-sm">
               <CommunityPickup community={community} pickupPoints={loaderData.pickupPoints} />
-            </CachedMarkup>
+            </section>
           ) : null}
 
           {loaderData.signedIn && loaderData.hasOwnCommunity ? (
@@ -395,15 +378,10 @@ export default function DealPage({ loaderData, actionData }: Route.ComponentProp
               {panels[name]}
             </>
           );
-          // The deal's own texts: the server writes them from its markup cache (the reviews
-          // panel holds a form and its answer, and writes its list of reviews from it itself).
-          const shows = name === "description" ? deal.description : name === "specs" ? [deal.vendorName, deal.category, deal.unit] : name === "shipping" ? null : undefined;
-          return shows === undefined ? (
-            <div key={name} {...attributes}>{shown}</div>
-          ) : (
-            <CachedMarkup key={name} as="div" {...attributes} cacheKey={["deal-panel", name, hydrated, shows]}>
+          return (
+            <div key={name} {...attributes}>
               {shown}
-            </CachedMarkup>
+            </div>
           );
         })}
       </section>

@@ -1,11 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "~/components/use-translation";
-import { Form, useNavigation } from "react-router";
-import { AppForm } from "~/components/app-form";
-import { AppLink } from "~/components/app-link";
-import { CachedMarkup } from "~/components/markup-cache";
+import { Form, useNavigation, Link } from "react-router";
 import { DealCardSkeleton, DealGrid } from "~/components/deal-card";
-import { toJsonText, useJsonText } from "~/components/json-text";
 import { dbContext, userContext } from "~/context";
 import { CATEGORIES } from "~/domain/enums";
 import { formatShekel } from "~/domain/money";
@@ -27,7 +23,7 @@ export function loader({ url, context }: Route.LoaderArgs) {
     title: getTranslate(context)("shop.deals.metaTitle"),
     query,
     bulk: url.searchParams.get("mode") === "bulk",
-    deals: toJsonText(cards),
+    deals: cards,
     total,
     signedIn: Boolean(user),
   };
@@ -57,17 +53,15 @@ function activeSheetFilters(query: DealQuery) {
 /**
  * Search, one row of chips and the filter sheet. All of it is links and GET forms, so it works
  * without JavaScript; the sheet is a <details> (a bottom sheet on a phone, a panel beside the
- * button on a wide screen) holding a plain GET form. The same for every shopper with the same
- * search and filters (the page number shows nowhere in it), so the server writes it from its
- * markup cache: about 950 of the ~5,000 pieces React wrote for a /deals (decision record 016).
+ * button on a wide screen) holding a plain GET form.
  */
 function Filters({ query }: { query: DealQuery }) {
   const shown = { ...query, page: 1 };
   return (
     // grid-cols-1 is minmax(0, 1fr): an implicit column would widen to the chip row's width.
-    <CachedMarkup as="div" className="mt-4 grid grid-cols-1 gap-3" cacheKey={["deal-filters", shown]}>
+    <div className="mt-4 grid grid-cols-1 gap-3">
       <FilterControls query={shown} />
-    </CachedMarkup>
+    </div>
   );
 }
 
@@ -83,14 +77,14 @@ function FilterControls({ query }: { query: DealQuery }) {
   return (
     <>
       <div className="flex items-center gap-2">
-        <AppForm method="get" action="/deals" role="search" className="flex min-w-0 flex-1 gap-2">
+        <Form method="get" action="/deals" role="search" className="flex min-w-0 flex-1 gap-2">
           <label className="sr-only" htmlFor="deals-q">{t("shop.deals.searchLabel")}</label>
           <input id="deals-q" type="search" name="q" defaultValue={query.q} placeholder={t("nav.searchPlaceholder")} className="min-w-0 flex-1 rounded-lg border border-line bg-surface px-3 py-2.5" />
           {query.category ? <input type="hidden" name="category" value={query.category} /> : null}
           {query.quick ? <input type="hidden" name="quick" value={query.quick} /> : null}
           {query.sort !== "newest" ? <input type="hidden" name="sort" value={query.sort} /> : null}
           <button type="submit" className="shrink-0 rounded-lg bg-brand-600 px-4 py-2.5 font-semibold text-white hover:bg-brand-700">{t("shop.deals.searchSubmit")}</button>
-        </AppForm>
+        </Form>
         <details ref={sheet} className="group md:relative" data-testid="filter-sheet" onKeyDown={(e) => e.key === "Escape" && close()}>
           <summary className="relative z-50 flex cursor-pointer list-none items-center gap-1 whitespace-nowrap rounded-lg border border-line bg-surface px-3 py-2.5 text-sm font-medium hover:bg-muted [&::-webkit-details-marker]:hidden">
             <span aria-hidden="true">⚙</span>
@@ -101,7 +95,7 @@ function FilterControls({ query }: { query: DealQuery }) {
           {/* The backdrop closes the sheet with JavaScript; without it, the button above does. */}
           <div className="fixed inset-0 z-40 bg-black/40 md:hidden" aria-hidden="true" onClick={close} />
           <div className="fixed inset-x-0 bottom-0 z-50 max-h-[85vh] overflow-y-auto rounded-t-2xl border border-line bg-surface p-4 shadow-xl md:absolute md:inset-x-auto md:bottom-auto md:end-0 md:top-full md:mt-2 md:w-80 md:rounded-2xl">
-            <AppForm method="get" action="/deals" className="grid gap-3" onSubmit={close}>
+            <Form method="get" action="/deals" className="grid gap-3" onSubmit={close}>
               <p className="font-semibold">{t("browse.deals.filters")}</p>
               {query.q ? <input type="hidden" name="q" value={query.q} /> : null}
               <label className="grid gap-1 text-sm font-medium">
@@ -127,29 +121,29 @@ function FilterControls({ query }: { query: DealQuery }) {
               <div className="flex flex-wrap items-center justify-between gap-2">
                 <button type="submit" className="flex-1 rounded-lg bg-brand-600 px-4 py-2.5 font-semibold text-white hover:bg-brand-700">{t("browse.deals.showResults")}</button>
                 {hasActiveFilters(query) ? (
-                  <AppLink to={dealQueryHref({ sort: query.sort })} onClick={close} className="px-2 text-sm font-medium text-brand-700 underline dark:text-brand-200">
+                  <Link to={dealQueryHref({ sort: query.sort })} onClick={close} className="px-2 text-sm font-medium text-brand-700 underline dark:text-brand-200">
                     {t("shop.deals.clearFilters")}
-                  </AppLink>
+                  </Link>
                 ) : null}
               </div>
-            </AppForm>
+            </Form>
           </div>
         </details>
       </div>
 
       {/* One row of chips that scrolls sideways: the categories, then the quick filters. */}
       <nav aria-label={t("browse.deals.chipsLabel")} className="-mx-4 flex gap-2 overflow-x-auto px-4 pb-1 [scrollbar-width:none]">
-        <AppLink to={dealQueryHref({ ...query, category: null, page: 1 })} className={chip(!query.category)} aria-current={!query.category ? "page" : undefined}>{t("categories.all")}</AppLink>
+        <Link to={dealQueryHref({ ...query, category: null, page: 1 })} className={chip(!query.category)} aria-current={!query.category ? "page" : undefined}>{t("categories.all")}</Link>
         {CATEGORIES.map((c) => (
-          <AppLink key={c} to={dealQueryHref({ ...query, category: c, page: 1 })} className={chip(query.category === c)} aria-current={query.category === c ? "page" : undefined}>
+          <Link key={c} to={dealQueryHref({ ...query, category: c, page: 1 })} className={chip(query.category === c)} aria-current={query.category === c ? "page" : undefined}>
             {t(`categories.${c}`)}
-          </AppLink>
+          </Link>
         ))}
         <span className="shrink-0 self-stretch border-s border-line" aria-hidden="true" />
         {QUICK_FILTERS.map((f) => (
-          <AppLink key={f} to={dealQueryHref({ ...query, quick: query.quick === f ? null : f, page: 1 })} className={chip(query.quick === f)} aria-current={query.quick === f ? "true" : undefined}>
+          <Link key={f} to={dealQueryHref({ ...query, quick: query.quick === f ? null : f, page: 1 })} className={chip(query.quick === f)} aria-current={query.quick === f ? "true" : undefined}>
             {t(QUICK_LABELS[f], { price: formatShekel(QUICK_UNDER_PRICE, i18n.language) })}
-          </AppLink>
+          </Link>
         ))}
       </nav>
     </>
@@ -159,7 +153,7 @@ function FilterControls({ query }: { query: DealQuery }) {
 export default function Deals({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { query, total, bulk, signedIn } = loaderData;
-  const deals = useJsonText(loaderData.deals);
+  const deals = loaderData.deals;
   const navigation = useNavigation();
   const [selected, setSelected] = useState(0);
   const bulkForm = useRef<HTMLFormElement>(null);
@@ -187,8 +181,8 @@ export default function Deals({ loaderData }: Route.ComponentProps) {
         </p>
         {signedIn ? (
           <div className="grid grid-cols-2 rounded-xl bg-muted p-1" role="group">
-            <AppLink to={here} className={modeLink(!bulk)} aria-current={!bulk ? "true" : undefined} preventScrollReset>{t("shop.deals.modeQuick")}</AppLink>
-            <AppLink to={withMode(here, true)} className={modeLink(bulk)} aria-current={bulk ? "true" : undefined} preventScrollReset>{t("shop.deals.modeBulk")}</AppLink>
+            <Link to={here} className={modeLink(!bulk)} aria-current={!bulk ? "true" : undefined} preventScrollReset>{t("shop.deals.modeQuick")}</Link>
+            <Link to={withMode(here, true)} className={modeLink(bulk)} aria-current={bulk ? "true" : undefined} preventScrollReset>{t("shop.deals.modeBulk")}</Link>
           </div>
         ) : null}
       </div>
@@ -224,7 +218,7 @@ export default function Deals({ loaderData }: Route.ComponentProps) {
         <div className="mt-12 text-center" data-testid="deals-empty">
           <p className="text-xl font-semibold">{t("shop.deals.emptyTitle")}</p>
           <p className="mt-2 text-fg-muted">{t("shop.deals.emptyText")}</p>
-          <AppLink to="/deals" className="mt-6 inline-block rounded-lg border border-line px-5 py-2.5 font-medium hover:bg-muted">{t("shop.deals.clearFilters")}</AppLink>
+          <Link to="/deals" className="mt-6 inline-block rounded-lg border border-line px-5 py-2.5 font-medium hover:bg-muted">{t("shop.deals.clearFilters")}</Link>
         </div>
       ) : (
         <DealGrid
@@ -243,7 +237,7 @@ export default function Deals({ loaderData }: Route.ComponentProps) {
         <div className="mt-8 text-center">
           {/* Without JavaScript, a link to the next page (which lists everything so far);
               with it, the same navigation keeps the scroll position, so the list grows in place. */}
-          <AppLink
+          <Link
             to={withMode(dealQueryHref({ ...query, page: query.page + 1 }), bulk)}
             preventScrollReset
             replace
@@ -251,7 +245,7 @@ export default function Deals({ loaderData }: Route.ComponentProps) {
             data-testid="load-more"
           >
             {navigation.state === "loading" ? t("shop.deals.loading") : t("shop.deals.loadMore")}
-          </AppLink>
+          </Link>
         </div>
       ) : null}
     </section>

@@ -2,7 +2,6 @@ import { useTranslation } from "~/components/use-translation";
 import { Link, redirect } from "react-router";
 import { requireUser } from "~/auth/guards.server";
 import { DealGrid } from "~/components/deal-card";
-import { toJsonText, useJsonText } from "~/components/json-text";
 import { dbContext, userContext } from "~/context";
 import { getTranslate } from "~/web/i18next.server";
 import { ServiceError } from "~/domain/errors";
@@ -19,7 +18,7 @@ export function loader({ url, context }: Route.LoaderArgs) {
   const t = getTranslate(context);
   return {
     title: t("shop.favorites.metaTitle"),
-    deals: toJsonText(listFavoriteDeals(context.get(dbContext), { userId: user.id, communityId: user.communityId }).map(toDealCard)),
+    deals: listFavoriteDeals(context.get(dbContext), { userId: user.id, communityId: user.communityId }).map(toDealCard),
   };
 }
 
@@ -56,7 +55,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function Favorites({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const deals = useJsonText(loaderData.deals);
+  const deals = loaderData.deals;
   return (
     <section className="mx-auto max-w-6xl px-4 py-10">
       <h1 className="text-3xl font-bold">{t("shop.favorites.title")}</h1>

@@ -4,7 +4,6 @@ import { CommunityProgress } from "~/components/community-progress";
 import { CountUp } from "~/components/count-up";
 import { Countdown } from "~/components/countdown";
 import { DealGrid } from "~/components/deal-card";
-import { toJsonText, useJsonText } from "~/components/json-text";
 import { useFormatShekel } from "~/components/price";
 import { dbContext, userContext } from "~/context";
 import { getTranslate } from "~/web/i18next.server";
@@ -32,7 +31,7 @@ export function loader({ context }: Route.LoaderArgs) {
     meta: { title: t("home.title"), description: t("home.description") },
     now: new Date().toISOString(),
     categories: categorySummaries(db),
-    hot: toJsonText(dealsByCategory(db, [...HOT_CATEGORIES], HOT_PER_CATEGORY, viewer)),
+    hot: dealsByCategory(db, [...HOT_CATEGORIES], HOT_PER_CATEGORY, viewer),
     // Only the figures worth saying (domain/public-figures); none, and the section goes.
     figures: figuresWorthShowing(platformStats(db), ["totalUsers", "totalSavings", "activeDeals"]),
     signedIn: Boolean(user),
@@ -61,7 +60,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
   const shekel = useFormatShekel();
   const { categories, greetingName, progress, deadline, figures, now, signedIn, guestCommunity } = loaderData;
-  const hot = useJsonText(loaderData.hot);
+  const hot = loaderData.hot;
   const number = (n: number) => n.toLocaleString(i18n.language === "he" ? "he-IL" : "en-IL");
   return (
     <>

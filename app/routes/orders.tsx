@@ -11,9 +11,6 @@ import { OrderPlaceLine } from "~/components/checkout-parts";
 import { listOrderRows, type OrderListRow } from "~/services/orders.server";
 import { StatusBadge } from "~/components/status-badge";
 import { MessageScreen } from "~/components/message-screen";
-import { AppLink } from "~/components/app-link";
-import { CachedMarkup } from "~/components/markup-cache";
-import { toJsonText, useJsonText } from "~/components/json-text";
 import type { Route } from "./+types/orders";
 
 export function loader({ url, context }: Route.LoaderArgs) {
@@ -25,32 +22,14 @@ export function loader({ url, context }: Route.LoaderArgs) {
     title: t("shop.orders.metaTitle"),
     signedIn: Boolean(user),
     query,
-    // What each week and row shows, and nothing more, as one JSON text (components/json-text.ts):
-    // the whole order rows went through turbo-stream, which walked their every field, and each
-    // row's markup-cache key was all of them once more (decision record 016, session 18).
-    weeks: toJsonText(shownWeeksOf(rows, query.sort)),
+    // What each week and row shows, and nothing more.
+    weeks: shownWeeksOf(rows, query.sort),
   };
 }
 
-/**
- * The weeks as the page shows them, made once for rows the server keeps (frozen, the same array
- * while nothing is written; services/orders.server.ts) and frozen themselves: then their JSON is
- * written once and each row's markup-cache key is a number (components/markup-cache.tsx), where
- * every visit wrote the JSON of the page and of each of its rows again (decision record 016,
- * session 28).
- */
-const shownWeeksKept = new WeakMap<readonly OrderListRow[], readonly ShownWeek[]>();
-
-function shownWeeksOf(rows: readonly OrderListRow[], sort: OrderSort): readonly ShownWeek[] {
-  const kept = shownWeeksKept.get(rows);
-  if (kept) return kept;
-  const weeks = Object.freeze(
-    groupByWeek(rows, sort).map((week) =>
-      Object.freeze({ cycleId: week.cycleId, weekStartDate: week.weekStartDate, pickupDate: isoOrNull(week.pickupDate), rows: Object.freeze(week.rows.map(shownRow)) }),
-    ),
-  );
-  if (Object.isFrozen(rows)) shownWeeksKept.set(rows, weeks);
-  return weeks;
+/** The weeks as the page shows them. */
+function shownWeeksOf(rows: readonly OrderListRow[], sort: OrderSort): ShownWeek[] {
+  return groupByWeek(rows, sort).map((week) => ({ cycleId: week.cycleId, weekStartDate: week.weekStartDate, pickupDate: isoOrNull(week.pickupDate), rows: week.rows.map(shownRow) }));
 }
 
 const isoOrNull = (date: Date | null) => date?.toISOString() ?? null;
@@ -87,7 +66,7 @@ const SORT_LABELS: Record<OrderSort, string> = {
 export default function Orders({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { query, signedIn } = loaderData;
-  const weeks = useJsonText(loaderData.weeks);
+  const weeks = loaderData.weeks;
   if (!signedIn) {
     return <MessageScreen title={t("shop.orders.title")} text={t("shop.orders.loginPrompt")} linkTo="/login?redirect=/orders" linkLabel={t("shop.orders.loginButton")} />;
   }
@@ -121,11 +100,9 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
           </div>
         )
       ) : (
-        // The weeks are one piece of the server's markup cache, made of their rows' pieces
-        // (`weeks` is frozen and kept while the orders stay as they were).
-        <CachedMarkup as="div" className="mt-6 grid gap-8" cacheKey={["order-weeks", weeks]}>
+        <div className="mt-6 grid gap-8">
           <OrderWeeks weeks={weeks} />
-        </CachedMarkup>
+        </div>
       )}
     </section>
   );
@@ -144,10 +121,9 @@ function OrderWeeks({ weeks }: { weeks: readonly ShownWeek[] }) {
           </h2>
           <ul className="mt-3 grid gap-3">
             {week.rows.map((row) => (
-              // A row is what its order shows: the server writes it from the markup cache.
-              <CachedMarkup as="li" key={row.order.id} cacheKey={["order-row", row]}>
+              <li key={row.order.id}>
                 <OrderRowContent row={row} />
-              </CachedMarkup>
+              </li>
             ))}
           </ul>
         </section>
@@ -160,7 +136,7 @@ function OrderWeeks({ weeks }: { weeks: readonly ShownWeek[] }) {
 function OrderRowContent({ row }: { row: ShownRow }) {
   const { t, i18n } = useTranslation();
   return (
-    <AppLink to={`/orders/${row.order.id}`} className="order-card" data-testid="order-card">
+    <Link to={`/orders/${row.order.id}`} className="order-card" data-testid="order-card">
       <img src={row.dealImage ?? "/images/produce/placeholder.svg"} alt="" width={80} height={60} loading="lazy" className="hidden rounded-lg sm:block" />
       <div className="min-w-0 flex-1">
         <p className="font-semibold"><bdi>{row.dealTitle}</bdi></p>
@@ -174,6 +150,6 @@ function OrderRowContent({ row }: { row: ShownRow }) {
         <StatusBadge status={row.order.status} />
         <Price agorot={row.order.total} className="font-semibold" />
       </div>
-    </AppLink>
+    </Link>
   );
 }

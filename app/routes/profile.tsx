@@ -1,6 +1,5 @@
 import { useTranslation } from "~/components/use-translation";
-import { Form } from "react-router";
-import { AppLink } from "~/components/app-link";
+import { Form, Link } from "react-router";
 import { requireUser } from "~/auth/guards.server";
 import { InviteShare } from "~/components/invite-share";
 import { Price } from "~/components/price";
@@ -86,15 +85,15 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
           </dl>
         </div>
         <div className="flex flex-wrap gap-2 sm:flex-col">
-          <AppLink to="/profile/edit" className="rounded-lg bg-brand-600 px-4 py-2 text-center font-semibold text-white hover:bg-brand-700">
+          <Link to="/profile/edit" className="rounded-lg bg-brand-600 px-4 py-2 text-center font-semibold text-white hover:bg-brand-700">
             {t("account.profile.edit")}
-          </AppLink>
-          <AppLink to="/settings" className={`${linkButton} text-center`}>
+          </Link>
+          <Link to="/settings" className={`${linkButton} text-center`}>
             {t("account.profile.settings")}
-          </AppLink>
-          <AppLink to="/profile/addresses" className={`${linkButton} text-center`}>
+          </Link>
+          <Link to="/profile/addresses" className={`${linkButton} text-center`}>
             {t("addresses.title")}
-          </AppLink>
+          </Link>
         </div>
       </div>
 
@@ -117,9 +116,9 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
         <div className={card} data-testid="profile-community">
           <h2 className="text-lg font-bold">{t("account.profile.community")}</h2>
           <p className="mt-2">{community ? community.name : t("account.profile.noCommunity")}</p>
-          <AppLink to="/onboarding/community" className="mt-3 inline-block font-semibold text-brand-700 underline dark:text-brand-200">
+          <Link to="/onboarding/community" className="mt-3 inline-block font-semibold text-brand-700 underline dark:text-brand-200">
             {community ? t("account.profile.changeCommunity") : t("account.profile.chooseCommunity")}
-          </AppLink>
+          </Link>
         </div>
         <div className={card}>
           <h2 className="text-lg font-bold">{t("account.profile.activity")}</h2>
@@ -181,7 +180,7 @@ function InviteCard({ invitations, communityName }: { invitations: Route.Compone
               <ul className="mt-2 grid gap-1 text-sm">
                 {invitations.dealLinks.map((link) => (
                   <li key={link.refCode} className="flex flex-wrap gap-2">
-                    <AppLink to={`/deals/${link.deal.slug}`} className="font-medium hover:underline">{link.deal.title}</AppLink>
+                    <Link to={`/deals/${link.deal.slug}`} className="font-medium hover:underline">{link.deal.title}</Link>
                     <span dir="ltr" className="text-fg-muted">{link.url}</span>
                   </li>
                 ))}

@@ -1,7 +1,5 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { cacheKeyText } from "~/components/markup-cache";
-import { toJsonText } from "~/components/json-text";
 import { openDatabase } from "~/db/client.server";
 import { newReadEpoch } from "~/db/read-cache.server";
 import { notifications, users } from "~/db/schema";
@@ -28,16 +26,6 @@ describe("headerSummary", () => {
     const summary = headerSummary(db(), user);
     expect(summary.unreadNotifications).toBe(before + 7);
     expect(summary.recentNotifications.map((item) => item.title)).toEqual(["הודעה 7", "הודעה 6", "הודעה 5", "הודעה 4", "הודעה 3", "הודעה 2"]);
-  });
-
-  it("is frozen through, so its JSON is written once for the loader data and the header's markup key", () => {
-    const summary = headerSummary(db(), demo());
-    expect(Object.isFrozen(summary)).toBe(true);
-    expect(summary.recentNotifications.every((item) => Object.isFrozen(item))).toBe(true);
-    const text = toJsonText(summary);
-    expect(JSON.parse(text)).toEqual(summary);
-    // The key names the summary by number, not by its JSON all over again.
-    expect(cacheKeyText(["header-account", summary, "/deals"])).toMatch(/^"header-account",#\d+,"\/deals"$/);
   });
 
   it("is one kept object while nothing is written, and follows a write of this worker at once and of another at the next request", () => {

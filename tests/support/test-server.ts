@@ -16,7 +16,6 @@ import { headersOf, streamBody, writeResponse } from "../../server/node-adapter"
 
 interface AppEntry {
   createLoadContext(nonce: string, options: { db?: Db; clientAddress?: string }): RouterContextProvider;
-  documentBodyOf(response: Response): Uint8Array | undefined;
 }
 
 const BUILD_ENTRY = path.resolve(process.env.BUILD_DIR ?? "build", "server", "index.js");
@@ -51,7 +50,7 @@ export function useTestServer(db: () => Db, { nonces = false }: { nonces?: boole
         console.error(error);
         return new Response("Unexpected Server Error", { status: 500 });
       });
-      await writeResponse(req, res, response, app.documentBodyOf(response));
+      await writeResponse(req, res, response);
     });
     await new Promise<void>((resolve) => server!.listen(0, "127.0.0.1", resolve));
     origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
