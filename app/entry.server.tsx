@@ -11,7 +11,6 @@ import { NonceProvider } from "~/components/nonce";
 import { getSessionSecret, publicOrigin } from "~/config.server";
 import { clientAddressContext, dbOverrideContext, nonceContext } from "~/context";
 import { closeDb, getDb, type Db } from "~/db/client.server";
-import { newReadEpoch } from "~/db/read-cache.server";
 import { demoAccountsWithPublicPasswords, demoDataRequested, ensureDemoData } from "~/demo/seed.server";
 import { startCycleClock, stopCycleClock } from "~/services/cycle-engine.server";
 import { startHousekeeping, stopHousekeeping } from "~/auth/housekeeping.server";
@@ -21,11 +20,10 @@ export const streamTimeout = 5_000;
 
 /**
  * server.ts calls this for every request as it arrives: the context starts with the response's
- * CSP nonce, and kept reads will see whatever was committed before now (db/read-cache.server.ts).
+ * CSP nonce.
  * Integration tests pass their own database.
  */
 export function createLoadContext(nonce: string, options: { db?: Db; clientAddress?: string } = {}): RouterContextProvider {
-  newReadEpoch();
   const context = new RouterContextProvider();
   context.set(nonceContext, nonce);
   context.set(clientAddressContext, options.clientAddress ?? "");

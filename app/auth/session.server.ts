@@ -5,7 +5,6 @@ import { createCookie } from "react-router";
 import { getSessionSecret, isProduction, secureCookies } from "~/config.server";
 import type { Db } from "~/db/client.server";
 import { preparedQuery } from "~/db/prepared.server";
-import { ReadCache } from "~/db/read-cache.server";
 import { sessions, users, type User } from "~/db/schema";
 import { DAY_MS } from "~/domain/time";
 import { newSecret, sha256 } from "./tokens.server";
@@ -57,8 +56,7 @@ export function issueApiToken(db: Db, userId: string): string {
  */
 const userOfLiveSession = preparedQuery((db) =>
   db
-    // With the session's expiry (by the same primary key), for the sessions kept below.
-    .select({ ...getTableColumns(users), sessionExpiresMs: sql<number>`(select ${sessions.expire} from ${sessions} where ${sessions.sid} = ${sql.placeholder("sid")})` })
+    .select(getTableColumns(users))
     .from(users)
     .where(
       eq(
@@ -69,26 +67,9 @@ const userOfLiveSession = preparedQuery((db) =>
     .prepare(),
 );
 
-/**
- * The user of each session asked for since the database last changed (db/read-cache.server.ts,
- * as a community's shared reads): a shopper's next page finds its user here, not in SQLite, where
- * it was a request's first statement and cost 40 µs against 11.5 µs run again at once (cold
- * caches after the last render; decision record 016, sessions 27 and 28). Any commit by any
- * worker (a sign-out, a deleted account, a changed role, a new session) empties it before the
- * next request reads it, so what a request sees is what SQLite would have said; the session's
- * expiry is checked at every use. Keyed by the secret, as the checked cookie headers are.
- */
-const liveSessions = new ReadCache<{ user: User; expiresMs: number } | null>(5_000);
-
+/** The user of a live session (not expired), by its secret. */
 function userForSecret(db: Db, secret: string, kind: SessionKind): User | null {
-  const nowMs = Date.now();
-  const live = liveSessions.read(db, `${kind}:${secret}`, () => {
-    const row = userOfLiveSession(db).get({ sid: sha256(secret), nowMs, kind });
-    if (!row) return null;
-    const { sessionExpiresMs, ...user } = row;
-    return { user, expiresMs: sessionExpiresMs };
-  });
-  return live !== null && live.expiresMs > nowMs ? live.user : null;
+  return userOfLiveSession(db).get({ sid: sha256(secret), nowMs: Date.now(), kind }) ?? null;
 }
 
 // The user id lives inside `sess` (the spec's sessions are sid, sess, expire).
@@ -96,28 +77,11 @@ function sessionUserId() {
   return sql<string>`json_extract(${sessions.sess}, '$.userId')`;
 }
 
-/**
- * Cookie headers already checked, and the session secret each held (or null). Checking the
- * signature is an HMAC through WebCrypto, 3 % of a signed-in page's CPU; a phone sends the same
- * header with every request, and the answer for the same header and key never changes.
- */
-const checkedHeaders = new Map<string, string | null>();
-const CHECKED_HEADERS_KEPT = 5_000;
-/** Longer headers are checked every time: at most 5,000 × 2 kB held. */
-const CHECKED_HEADER_MAX_LENGTH = 2_048;
-
 async function webSecretFrom(request: Request): Promise<string | null> {
   const header = request.headers.get("Cookie");
   if (!header) return null;
-  const known = checkedHeaders.get(header);
-  if (known !== undefined) return known;
   const value = await sessionCookie().parse(header);
-  const secret = typeof value === "string" && value.length > 0 ? value : null;
-  if (header.length <= CHECKED_HEADER_MAX_LENGTH) {
-    if (checkedHeaders.size >= CHECKED_HEADERS_KEPT) checkedHeaders.delete(checkedHeaders.keys().next().value as string);
-    checkedHeaders.set(header, secret);
-  }
-  return secret;
+  return typeof value === "string" && value.length > 0 ? value : null;
 }
 
 function bearerFrom(request: Request): string | null {

@@ -57,15 +57,14 @@ describe("statements compiled once", () => {
     expect(() => inlined(-1)).not.toThrow();
   });
 
-  it("gives every .limit() and .offset() of the app an inlined integer or a read-cached placeholder", () => {
+  it("gives every .limit() and .offset() of the app an inlined integer or the one limit placeholder", () => {
     const bound: string[] = [];
     for (const file of sourceFiles(appDir)) {
       const text = codeOf(file);
       for (const match of text.matchAll(/\.(limit|offset)\(/g)) {
         const argument = argumentAt(text, match.index + match[0].length - 1).trim();
-        // A placeholder is allowed where the rows are kept in a ReadCache (the deal lists, a
-        // deal's reviews): it compiles again only when the kept rows are read afresh, and one
-        // statement per limit a client may ask for would be a statement per number.
+        // A placeholder is allowed for a limit a client chooses (the deal lists, a deal's
+        // reviews): one statement per number asked for would be a statement per number.
         if (argument.startsWith("inlined(") || argument === 'sql.placeholder("limit")') continue;
         bound.push(`${path.relative(appDir, file)}: .${match[1]}(${argument})`);
       }

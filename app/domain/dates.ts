@@ -12,30 +12,10 @@ function formatter(locale: string, options: Intl.DateTimeFormatOptions) {
   return f;
 }
 
-/**
- * Texts Intl wrote, by what they were written from. A deal page shows its community's deadline
- * and pickup time and the age of each review: the same few texts on every page of a week, and
- * each cost Intl 5-10 µs and a key made of its options' JSON (2 % of a signed-in deal page;
- * decision record 016, session 29). Past the limit they all go and are written again.
- */
-const written = new Map<string, string>();
-const WRITTEN_KEPT = 5_000;
-
-function rememberWritten(key: string, write: () => string): string {
-  let text = written.get(key);
-  if (text === undefined) {
-    if (written.size >= WRITTEN_KEPT) written.clear();
-    written.set(key, (text = write()));
-  }
-  return text;
-}
-
 /** Weekday, day, month and time, as "Wednesday, 25 November, 20:00" reads in Hebrew. */
 export function formatDateTime(date: Date | string, locale = "he") {
   const instant = new Date(date);
-  return rememberWritten(`dateTime\n${locale}\n${instant.getTime()}`, () =>
-    formatter(locale, { weekday: "long", day: "numeric", month: "long", hour: "2-digit", minute: "2-digit", hourCycle: "h23" }).format(instant),
-  );
+  return formatter(locale, { weekday: "long", day: "numeric", month: "long", hour: "2-digit", minute: "2-digit", hourCycle: "h23" }).format(instant);
 }
 
 /**
@@ -130,5 +110,5 @@ export function formatRelative(date: Date | string, now: Date, locale = "he") {
       break;
     }
   }
-  return rememberWritten(`relative\n${language}\n${unit}\n${value}`, () => relativeFormat(language).format(value, unit));
+  return relativeFormat(language).format(value, unit);
 }

@@ -4,7 +4,6 @@
 import { and, asc, count, eq, sql } from "drizzle-orm";
 import type { Db, Queryable } from "~/db/client.server";
 import { preparedQuery } from "~/db/prepared.server";
-import { ReadCache } from "~/db/read-cache.server";
 import { addresses } from "~/db/schema";
 import { addressLine, MAX_ADDRESSES, promotedDefault, streetLine, type AddressInput, type SavedAddressOption } from "~/domain/addresses";
 import { ServiceError } from "~/domain/errors";
@@ -112,16 +111,11 @@ export function addressJson(address: Address) {
   };
 }
 
-/** Each shopper's saved addresses as the pickers list them, while the database stays as it was (db/read-cache.server.ts): a deal page offers them on every visit. Frozen. */
-const keptAddressOptions = new ReadCache<SavedAddressOption[]>(5_000);
-
 /** What the address pickers need: each address ready to drop into a form, default first. */
 export function savedAddressOptions(db: Queryable, userId: string): readonly SavedAddressOption[] {
-  return keptAddressOptions.read(db, userId, () =>
-    listAddresses(db, userId)
-      .map((a) => ({ id: a.id, isDefault: a.isDefault, street: streetLine(a), city: a.city, notes: a.notes ?? "", line: addressLine(a) }))
-      .sort((a, b) => Number(b.isDefault) - Number(a.isDefault)),
-  );
+  return listAddresses(db, userId)
+    .map((a) => ({ id: a.id, isDefault: a.isDefault, street: streetLine(a), city: a.city, notes: a.notes ?? "", line: addressLine(a) }))
+    .sort((a, b) => Number(b.isDefault) - Number(a.isDefault));
 }
 
 /**

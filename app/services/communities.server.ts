@@ -1,7 +1,6 @@
 import { asc, eq, sql } from "drizzle-orm";
 import type { Db, Queryable } from "~/db/client.server";
 import { preparedQuery } from "~/db/prepared.server";
-import { ReadCache } from "~/db/read-cache.server";
 import { communities, pickupPoints, type Community, type PickupPoint } from "~/db/schema";
 
 export type CommunityWithPickupPoints = Community & { pickupPoints: PickupPoint[] };
@@ -27,16 +26,11 @@ export function listCommunities(db: Db): CommunityWithPickupPoints[] {
   return rows.map((c) => ({ ...c, pickupPoints: points.filter((p) => p.communityId === c.id) }));
 }
 
-/** A community's pickup points, kept while the database is unchanged: every deal page and cart of its members shows them. */
-const keptPickupPoints = new ReadCache<PickupPoint[]>(100);
-
 /** One community's active pickup points, oldest first (a deal page, the cart and checkout show its member's). */
 export function activePickupPoints(db: Queryable, communityId: string): readonly PickupPoint[] {
-  return keptPickupPoints.read(db, communityId, () =>
-    pickupPointsOf(db)
-      .all({ ids: JSON.stringify([communityId]) })
-      .filter((p) => p.isActive),
-  );
+  return pickupPointsOf(db)
+    .all({ ids: JSON.stringify([communityId]) })
+    .filter((p) => p.isActive);
 }
 
 /** The API's view of a community (dates as ISO strings). */

@@ -1,7 +1,6 @@
 import { and, asc, desc, eq, sql } from "drizzle-orm";
 import type { Queryable } from "~/db/client.server";
 import { inlined, isTrue, preparedQuery } from "~/db/prepared.server";
-import { ReadCache } from "~/db/read-cache.server";
 import { communities, communityTiers, weeklyCycles, type Community } from "~/db/schema";
 import { amountToNextTier, appliedTier, DEFAULT_NEXT_TARGET, discountFor, nextTier, progressPercent, type CommunityTier } from "~/domain/pricing";
 
@@ -109,20 +108,12 @@ export function communityTiersOf(db: Queryable, communityId: string) {
   return tiersQuery(db).all({ communityId });
 }
 
-/**
- * A community, its open week and its tiers, as every page of its members reads them: kept while
- * the database is unchanged (an order changes the week's revenue, and so the stamp).
- */
-const communityWeeks = new ReadCache<{ community: Community; cycle: CommunityPricing["cycle"]; tiers: CommunityPricing["tiers"] } | null>(100);
-
-/** Everything the screens show about a community's week: three indexed queries, or none when kept. */
+/** Everything the screens show about a community's week: three indexed queries. */
 export function communityPricing(db: Queryable, communityId: string, now = new Date()): CommunityPricing | null {
-  const week = communityWeeks.read(db, communityId, () => {
-    const community = communityById(db, communityId);
-    return community ? { community, cycle: activeCycle(db, communityId), tiers: communityTiersOf(db, communityId) } : null;
-  });
-  if (!week) return null;
-  const { community, cycle, tiers } = week;
+  const community = communityById(db, communityId);
+  if (!community) return null;
+  const cycle = activeCycle(db, communityId);
+  const tiers = communityTiersOf(db, communityId);
   const revenue = cycle?.currentRevenue ?? 0;
   const next = nextTier(tiers, revenue);
   return {

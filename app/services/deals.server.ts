@@ -1,7 +1,6 @@
 import { and, asc, count, desc, eq, or, sql, type SQL } from "drizzle-orm";
 import type { Db, Queryable } from "~/db/client.server";
 import { inlined, preparedQuery, preparedQueryByShape } from "~/db/prepared.server";
-import { deepFreeze, ReadCache } from "~/db/read-cache.server";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { CATEGORIES, deals, dealTiers, favorites, groups, vendors, type Category, type Deal } from "~/db/schema";
 import { communityPricing, type CommunityPricing } from "./community-pricing.server";
@@ -149,7 +148,6 @@ const communityOpenGroupsOfDeals = preparedQuery((db) =>
     .where(and(idsIn(groups.dealId), eq(groups.status, "OPEN"), eq(groups.communityId, sql.placeholder("communityId"))))
     .prepare(),
 );
-const favoritesOfUser = preparedQuery((db) => db.select({ dealId: favorites.dealId }).from(favorites).where(eq(favorites.userId, sql.placeholder("userId"))).prepare());
 const favoritesAmongDeals = preparedQuery((db) =>
   db
     .select({ dealId: favorites.dealId })
@@ -264,78 +262,12 @@ export function listDeals(db: Db, query: DealQuery, viewer: Viewer, options: { l
   return { deals: viewsOf(db, rows, viewer, pricing), total, pricing };
 }
 
-/** A list page as every member of its community sees it: the cards before their own hearts. */
-interface CommunityCardList {
-  cards: DealCardData[];
-  total: number;
-}
-
-/**
- * Kept while the database is unchanged (db/read-cache.server.ts): a member's /deals then reads
- * only which of the cards they favor. A key per community and list (filters, search text,
- * sort, pages); 200 lists are a few megabytes.
- */
-const communityCardLists = new ReadCache<CommunityCardList>(200);
-
 /** The same list as cards (the deals page): the card's columns only, no vendor names. */
 export function listDealCards(db: Db, query: DealQuery, viewer: Viewer): { cards: DealCardData[]; total: number } {
   const shape = { query, communityId: viewer.communityId };
   const values = listValues(query, viewer, PAGE_SIZE * query.page);
-  const key = `${listShapeKey(shape)}\n${JSON.stringify(values)}`;
-  const list = communityCardLists.read(db, key, () => {
-    const rows = listCardRows(db, shape).all(values);
-    const member = { userId: null, communityId: viewer.communityId };
-    return {
-      cards: cardsOf(db, rows, member, pricingFor(db, member)),
-      total: listCount(db, shape).get(values)?.n ?? 0,
-    };
-  });
-  return { cards: withHearts(db, list.cards, viewer.userId), total: list.total };
-}
-
-/** A shared deal or card as one of the viewer's favorites: made once each, so it stays the same object. */
-const favoredCopies = new WeakMap<object, object>();
-
-/**
- * A kept list (frozen, shared by a community) with some of its items as favorites, by which
- * items: the same frozen array for every request that marks the same ones, so the list's JSON
- * for the loader data is written once and stays one string (components/json-text.ts), not a
- * new 8 kB text joined and hashed for every signed-in /deals (decision record 016,
- * session 28). Goes with the list, which goes when the database changes.
- */
-const markedLists = new WeakMap<readonly object[], Map<string, readonly object[]>>();
-/** Marked copies kept per list: a community's shoppers with favorites on the same page. */
-const MARKED_LISTS_KEPT = 64;
-
-/** Each shopper's favorite deals while the database stays as it was (db/read-cache.server.ts), as their header's summary. */
-const keptFavorites = new ReadCache<string[]>(5_000);
-
-/**
- * Shared deals or cards (kept for a whole community, no heart) with the viewer's favorites among
- * them marked: one query, of all their favorites (a shopper keeps a few dozen at most; on the
- * bench's data set 8 µs against 22 µs for those among the page's ids through json_each).
- */
-function withHearts<T extends { id: string; isFavorite: boolean }>(db: Queryable, shared: T[], userId: string | null): T[] {
-  if (!userId || shared.length === 0) return shared;
-  const favored = new Set(keptFavorites.read(db, userId, () => favoritesOfUser(db).all({ userId }).map((f) => f.dealId)));
-  if (favored.size === 0) return shared;
-  const marked = (item: T) => {
-    if (!favored.has(item.id)) return item;
-    let favorite = favoredCopies.get(item) as T | undefined;
-    if (!favorite) favoredCopies.set(item, (favorite = deepFreeze({ ...item, isFavorite: true })));
-    return favorite;
-  };
-  if (!Object.isFrozen(shared)) return shared.map(marked);
-  const which = shared.flatMap((item, index) => (favored.has(item.id) ? [index] : [])).join(",");
-  if (which === "") return shared;
-  let copies = markedLists.get(shared);
-  if (!copies) markedLists.set(shared, (copies = new Map()));
-  let list = copies.get(which) as T[] | undefined;
-  if (!list) {
-    if (copies.size >= MARKED_LISTS_KEPT) copies.delete(copies.keys().next().value as string);
-    copies.set(which, (list = Object.freeze(shared.map(marked)) as T[]));
-  }
-  return list;
+  const rows = listCardRows(db, shape).all(values);
+  return { cards: cardsOf(db, rows, viewer, pricingFor(db, viewer)), total: listCount(db, shape).get(values)?.n ?? 0 };
 }
 
 /** Up to `perCategory` newest active deals of each category named (home's hot deals). */
@@ -360,46 +292,21 @@ const dealWithVendorBySlug = preparedQuery((db) => dealWithVendor(db).where(eq(d
 const dealWithVendorById = preparedQuery((db) => dealWithVendor(db).where(eq(deals.id, sql.placeholder("id"))).prepare());
 const dealsWithVendorByIds = preparedQuery((db) => dealWithVendor(db).where(idsIn(deals.id)).prepare());
 
-/**
- * Deals as every member of a community sees them (no heart), under `id:<id>` or `slug:<slug>`
- * with the community: kept while the database is unchanged (db/read-cache.server.ts). A deal
- * page, a cart, the favorites read the same few hundred deals for every shopper of a community;
- * each read was the deal with its vendor, its tiers and its community's group.
- */
-const communityDeals = new ReadCache<DealView | null>(2_000);
-const sharedKey = (communityId: string | null, key: string) => `${communityId ?? ""}\n${key}`;
-
-/** Deal rows as their community sees them, by id, from one batch of queries. */
-function communityViews(db: Queryable, rows: (Deal & { vendorName: string })[], communityId: string | null): DealView[] {
-  const community = { userId: null, communityId };
-  return viewsOf(db, rows, community, pricingFor(db, community));
-}
-
 /** A deal by slug (any status but DRAFT is public) or id, priced for the viewer. */
 export function findDeal(db: Queryable, key: { slug: string } | { id: string }, viewer: Viewer) {
-  const cacheKey = "slug" in key ? `slug:${key.slug}` : `id:${key.id}`;
-  const shared = communityDeals.read(db, sharedKey(viewer.communityId, cacheKey), () => {
-    const row = "slug" in key ? dealWithVendorBySlug(db).get({ slug: key.slug }) : dealWithVendorById(db).get({ id: key.id });
-    return row ? communityViews(db, [{ ...row.deal, vendorName: row.vendorName }], viewer.communityId)[0]! : null;
-  });
-  if (!shared || shared.status === "DRAFT") return null;
-  return { deal: withHearts(db, [shared], viewer.userId)[0]!, pricing: pricingFor(db, viewer) };
+  const row = "slug" in key ? dealWithVendorBySlug(db).get({ slug: key.slug }) : dealWithVendorById(db).get({ id: key.id });
+  if (!row || row.deal.status === "DRAFT") return null;
+  const pricing = pricingFor(db, viewer);
+  return { deal: viewsOf(db, [{ ...row.deal, vendorName: row.vendorName }], viewer, pricing)[0]!, pricing };
 }
 
-/** Several deals by id (cart, favorites), priced for the viewer, in one batch of queries for those not kept. */
+/** Several deals by id (cart, favorites), priced for the viewer, in one batch of queries. */
 export function findDealsByIds(db: Queryable, ids: string[], viewer: Viewer): Map<string, DealView> {
   if (ids.length === 0) return new Map();
-  const keyOf = (id: string) => sharedKey(viewer.communityId, `id:${id}`);
-  const idOfKey = new Map(ids.map((id) => [keyOf(id), id]));
-  const shared = communityDeals.readEach(db, [...idOfKey.keys()], (missing) => {
-    const missingIds = missing.map((key) => idOfKey.get(key)!);
-    const rows = dealsWithVendorByIds(db)
-      .all({ ids: JSON.stringify(missingIds) })
-      .map((r) => ({ ...r.deal, vendorName: r.vendorName }));
-    return new Map(communityViews(db, rows, viewer.communityId).map((view) => [keyOf(view.id), view]));
-  });
-  const views = [...shared.values()].filter((view): view is DealView => view !== null);
-  return new Map(withHearts(db, views, viewer.userId).map((view) => [view.id, view]));
+  const rows = dealsWithVendorByIds(db)
+    .all({ ids: JSON.stringify(ids) })
+    .map((r) => ({ ...r.deal, vendorName: r.vendorName }));
+  return new Map(viewsOf(db, rows, viewer, pricingFor(db, viewer)).map((view) => [view.id, view]));
 }
 
 /** The deal as the API answers it: the spec's fields, money as decimal strings. */

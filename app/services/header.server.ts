@@ -1,7 +1,6 @@
 import { desc, eq, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { inlined, preparedQuery } from "~/db/prepared.server";
-import { deepFreeze, ReadCache } from "~/db/read-cache.server";
 import { cartItems, notifications, type User } from "~/db/schema";
 
 /** The bell's popover lists the newest few; the page lists the rest. */
@@ -30,26 +29,12 @@ const recentNotifications = preparedQuery((db) =>
     .prepare(),
 );
 
-/**
- * Each person's summary while the database stays as it was (db/read-cache.server.ts), as their
- * session's user (auth/session.server.ts): the same frozen object for their next pages, so its
- * two statements run once, and its JSON for the loader data and the header's markup key is
- * written once (json-text.ts), where every signed-in page made and wrote a new one (decision
- * record 016, session 28). Any commit empties it: a new cart line or notification shows on the
- * next page, as before.
- */
-const keptSummaries = new ReadCache<ReturnType<typeof readSummary>>(5_000);
-
+/** What the header shows of the signed-in person: name, initials, role, cart count, newest notifications. */
 export function headerSummary(db: Db, user: User) {
-  return keptSummaries.read(db, user.id, () => readSummary(db, user));
-}
-
-/** Frozen: the root loader sends it as a JSON text and the header keys its cached markup by it (components/markup-cache.tsx). */
-function readSummary(db: Db, user: User) {
   const byUser = { userId: user.id };
   const counts = headerCounts(db).get(byUser);
   const recent = recentNotifications(db).all(byUser);
-  return deepFreeze({
+  return {
     id: user.id,
     email: user.email,
     firstName: user.firstName,
@@ -59,7 +44,7 @@ function readSummary(db: Db, user: User) {
     cartCount: counts?.cart ?? 0,
     unreadNotifications: counts?.unread ?? 0,
     recentNotifications: recent,
-  });
+  };
 }
 export type HeaderUser = ReturnType<typeof headerSummary>;
 

@@ -1,7 +1,6 @@
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Db, Queryable, Tx } from "~/db/client.server";
 import { preparedQuery, preparedQueryByShape } from "~/db/prepared.server";
-import { ReadCache } from "~/db/read-cache.server";
 import {
   communities,
   deals,
@@ -376,20 +375,9 @@ export function listOrders(db: Db, userId: string, query: OrderListQuery = {}) {
   return ordersOfUser(db, query).all(ordersOfUserValues(userId, query));
 }
 
-function readOrderRows(db: Db, userId: string, query: OrderListQuery) {
-  return orderRowsOfUser(db, query).all(ordersOfUserValues(userId, query));
-}
-
-/**
- * Each person's order rows per search, filter and sort while the database stays as it was
- * (db/read-cache.server.ts), as their header's summary: frozen, the same array on their next
- * visits, so the page can make what it shows of them once (routes/orders.tsx).
- */
-const keptOrderRows = new ReadCache<ReturnType<typeof readOrderRows>>(2_000);
-
 /** The same orders as listOrders, with only what the orders page lists of each. */
 export function listOrderRows(db: Db, userId: string, query: OrderListQuery = {}) {
-  return keptOrderRows.read(db, `${userId}\n${JSON.stringify(query)}`, () => readOrderRows(db, userId, query));
+  return orderRowsOfUser(db, query).all(ordersOfUserValues(userId, query));
 }
 
 /** One order, only for its owner (anyone else gets null: "not found", never "forbidden"). */
@@ -429,7 +417,7 @@ export function findOrdersForUser(db: Queryable, userId: string, orderIds: strin
 }
 
 export type OrderRow = ReturnType<typeof listOrders>[number];
-export type OrderListRow = ReturnType<typeof readOrderRows>[number];
+export type OrderListRow = ReturnType<typeof listOrderRows>[number];
 
 /** The order as the API answers it: money as decimal strings. */
 export function orderJson(row: Pick<OrderRow, "order"> & Partial<Omit<OrderRow, "order">>) {

@@ -4,7 +4,6 @@
 import { and, count, eq, isNull, sql } from "drizzle-orm";
 import type { Db, Queryable, Tx } from "~/db/client.server";
 import { preparedQuery } from "~/db/prepared.server";
-import { ReadCache } from "~/db/read-cache.server";
 import { communities, deals, orders, referrals, referralSignups, users, type User } from "~/db/schema";
 import { activeCycle, communityTiersOf } from "./community-pricing.server";
 import { ServiceError } from "~/domain/errors";
@@ -101,14 +100,11 @@ export function getOrCreateInviteLink(db: Db, user: User, origin: string, dealId
   return { refCode: referral.refCode, url: inviteUrl(origin, referral.refCode) };
 }
 
-/** Each member's invite code for their community or one of its deals, while the database stays as it was (db/read-cache.server.ts): a deal page looks for it on every visit. */
-const keptInviteCodes = new ReadCache<string | null>(5_000);
-
 /** The member's existing link (no new one), for screens that only show it. */
 export function findInviteLink(db: Queryable, user: User, origin: string, dealId?: string | null): InviteLink | null {
   const { communityId } = user;
   if (!communityId) return null;
-  const refCode = keptInviteCodes.read(db, `${user.id}\n${communityId}\n${dealId ?? ""}`, () => findLink(db, user.id, communityId, dealId ?? null)?.refCode ?? null);
+  const refCode = findLink(db, user.id, communityId, dealId ?? null)?.refCode ?? null;
   return refCode ? { refCode, url: inviteUrl(origin, refCode) } : null;
 }
 

@@ -1,7 +1,6 @@
 import { and, avg, count, desc, eq, isNull, sql } from "drizzle-orm";
 import type { Db, Queryable } from "~/db/client.server";
 import { preparedQuery } from "~/db/prepared.server";
-import { ReadCache } from "~/db/read-cache.server";
 import { orders, reviews, users } from "~/db/schema";
 import { ServiceError } from "~/domain/errors";
 
@@ -35,25 +34,16 @@ const reviewableOrderQuery = preparedQuery((db) =>
 
 export type DealReview = ReturnType<ReturnType<typeof reviewsOfDeal>["all"]>[number];
 
-/**
- * A deal's reviews and rating are the same for everyone who opens its page: kept while the
- * database is unchanged (db/read-cache.server.ts), a list per deal and length.
- */
-const keptReviews = new ReadCache<DealReview[]>(1_000);
-const keptRatings = new ReadCache<{ averageRating: number; totalReviews: number }>(1_000);
-
 /** A deal's reviews, newest first, with the reviewer's names for the display-name fallback; `limit` for a page (domain/review-list.ts), none for the API. */
 export function listReviews(db: Queryable, dealId: string, limit?: number): readonly DealReview[] {
   // SQLite reads a negative limit as none.
-  return keptReviews.read(db, `${dealId}\n${limit ?? -1}`, () => reviewsOfDeal(db).all({ dealId, limit: limit ?? -1 }));
+  return reviewsOfDeal(db).all({ dealId, limit: limit ?? -1 });
 }
 
 export function ratingSummary(db: Queryable, dealId: string) {
-  return keptRatings.read(db, dealId, () => {
-    const row = ratingOfDeal(db).get({ dealId });
-    const total = row?.total ?? 0;
-    return { averageRating: total ? Math.round(Number(row?.average) * 10) / 10 : 0, totalReviews: total };
-  });
+  const row = ratingOfDeal(db).get({ dealId });
+  const total = row?.total ?? 0;
+  return { averageRating: total ? Math.round(Number(row?.average) * 10) / 10 : 0, totalReviews: total };
 }
 
 /** A FULFILLED order of the deal that has no review yet, if the user has one. */
@@ -61,11 +51,8 @@ function reviewableOrder(db: Queryable, userId: string, dealId: string) {
   return reviewableOrderQuery(db).get({ userId, dealId });
 }
 
-/** Whether each shopper may review each deal, while the database stays as it was (db/read-cache.server.ts), as their header's summary: a deal page asks on every visit. */
-const keptReviewRights = new ReadCache<boolean>(5_000);
-
 export function canReview(db: Queryable, userId: string, dealId: string): boolean {
-  return keptReviewRights.read(db, `${userId}\n${dealId}`, () => Boolean(reviewableOrder(db, userId, dealId)));
+  return Boolean(reviewableOrder(db, userId, dealId));
 }
 
 export function createReview(db: Db, userId: string, dealId: string, input: { rating: number; comment?: string }) {

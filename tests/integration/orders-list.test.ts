@@ -43,7 +43,7 @@ describe("a shopper's orders list", () => {
     expect(asked).toBe(2 * (ORDER_STATUSES.length + 1) * 4);
   });
 
-  it("keeps the page's rows between writes, each search, status and sort its own, and follows an order placed or cancelled", async () => {
+  it("lists each search, status and sort on its own, and follows an order placed or cancelled", async () => {
     const communityId = db().select().from(communities).orderBy(communities.name).limit(1).get()!.id;
     const signup = await app.fetch("/api/auth/signup", jsonInit("POST", { email: `kept-${crypto.randomUUID().slice(0, 8)}@example.com`, password: "long-enough-pw", firstName: "נועה", lastName: "כהן", communityId }));
     const { token, user } = await signup.json();
@@ -56,10 +56,7 @@ describe("a shopper's orders list", () => {
     const first = await place(deals[0]);
 
     const newest = () => listOrderRows(db(), user.id, { sort: "date_desc" });
-    const kept = newest();
-    expect(kept.map((row) => row.order.id)).toEqual([first.id]);
-    expect(newest()).toBe(kept);
-    expect(Object.isFrozen(kept)).toBe(true);
+    expect(newest().map((row) => row.order.id)).toEqual([first.id]);
     expect(listOrderRows(db(), user.id, { status: "CANCELED" })).toEqual([]);
 
     const second = await place(deals[1]);

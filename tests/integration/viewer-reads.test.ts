@@ -1,11 +1,9 @@
-// A community's shared reads (a deal as its members see it, its reviews and rating, the
-// community's pickup points) are kept in the worker between writes (db/read-cache.server.ts).
-// Kept or not, every screen must show what the database holds now, and one member's heart must
-// never show on another member's page.
+// What a member reads (a deal, its reviews and rating, the community's pickup points, her own
+// addresses and links) shows what the database holds now, whichever connection wrote it, and
+// one member's heart never shows on another member's page.
 import { and, eq, ne } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { openDatabase, type Db } from "~/db/client.server";
-import { newReadEpoch } from "~/db/read-cache.server";
 import { deals, favorites, groups, pickupPoints, referrals, reviews, users } from "~/db/schema";
 import { activePickupPoints } from "~/services/communities.server";
 import { findDeal, findDealsByIds, listDealCards, type Viewer } from "~/services/deals.server";
@@ -34,10 +32,7 @@ function setting() {
   return { member: viewer(first), neighbour: viewer(neighbour), one: one!, two: two! };
 }
 
-/**
- * Runs `write` on a second connection to the same file, as another worker would, then lets the
- * next request arrive: another worker's commit shows to the requests that come after it.
- */
+/** Runs `write` on a second connection to the same file, as another worker would. */
 function inAnotherWorker(write: (other: Db) => void) {
   const other = openDatabase(db().$client.name);
   try {
@@ -45,16 +40,13 @@ function inAnotherWorker(write: (other: Db) => void) {
   } finally {
     other.$client.close();
   }
-  newReadEpoch();
 }
 
-describe("a community's shared reads", () => {
-  it("a deal by slug or id: kept between writes, then this connection's write shows at once and another worker's to the next request", () => {
+describe("a member's reads", () => {
+  it("a deal by slug or id shows this connection's write and another worker's at once", () => {
     const { member, one } = setting();
     const bySlug = () => findDeal(db(), { slug: one.slug }, member)!.deal;
     const before = bySlug();
-    expect(bySlug()).toBe(before);
-    expect(Object.isFrozen(before)).toBe(true);
 
     db().update(deals).set({ title: "כותרת חדשה" }).where(eq(deals.id, one.id)).run();
     expect(bySlug().title).toBe("כותרת חדשה");
@@ -69,9 +61,8 @@ describe("a community's shared reads", () => {
     expect(findDeal(db(), { slug: one.slug }, member)).toBeNull();
   });
 
-  it("a heart is its viewer's own: a neighbour reading the same kept deal sees none", () => {
+  it("a heart is its viewer's own: a neighbour reading the same deal sees none", () => {
     const { member, neighbour, one, two } = setting();
-    // The neighbour reads first, so the member's page is made from the kept, heartless deal.
     expect(findDeal(db(), { slug: one.slug }, neighbour)!.deal.isFavorite).toBe(false);
     db().insert(favorites).values({ userId: member.userId!, dealId: one.id }).run();
     expect(findDeal(db(), { slug: one.slug }, member)!.deal.isFavorite).toBe(true);
@@ -81,25 +72,19 @@ describe("a community's shared reads", () => {
     const forNeighbour = findDealsByIds(db(), [two.id, one.id], neighbour);
     expect([forMember.get(one.id)!.isFavorite, forMember.get(two.id)!.isFavorite]).toEqual([true, false]);
     expect([forNeighbour.get(one.id)!.isFavorite, forNeighbour.get(two.id)!.isFavorite]).toEqual([false, false]);
-    // The same deal as the one read alone: one kept view a community, hearts or not.
-    expect(forNeighbour.get(one.id)).toBe(findDeal(db(), { id: one.id }, neighbour)!.deal);
+    expect(forNeighbour.get(one.id)).toEqual(findDeal(db(), { id: one.id }, neighbour)!.deal);
   });
 
-  it("a page of cards with a member's hearts is one kept list while neither the page nor the hearts change", () => {
+  it("a page of cards shows the member's own hearts and follows them", () => {
     const { member, neighbour } = setting();
     const page = () => listDealCards(db(), parseDealQuery(new URLSearchParams()), member).cards;
     const plain = listDealCards(db(), parseDealQuery(new URLSearchParams()), neighbour).cards;
-    // No hearts: the community's kept list itself.
-    expect(page()).toBe(plain);
+    expect(page()).toEqual(plain);
     const [first, , third] = plain;
     db().insert(favorites).values([{ userId: member.userId!, dealId: first!.id }, { userId: member.userId!, dealId: third!.id }]).run();
 
     const hearted = page();
     expect(hearted.map((card) => card.isFavorite)).toEqual(plain.map((card) => card.id === first!.id || card.id === third!.id));
-    expect(Object.isFrozen(hearted)).toBe(true);
-    // The same array again, so its JSON is written once; the neighbour's page has no hearts.
-    expect(page()).toBe(hearted);
-    expect(JSON.stringify(page())).toBe(JSON.stringify(hearted));
     expect(listDealCards(db(), parseDealQuery(new URLSearchParams()), neighbour).cards.some((card) => card.isFavorite)).toBe(false);
 
     // A heart taken away: another list, with the one heart left.
@@ -108,7 +93,7 @@ describe("a community's shared reads", () => {
     expect(after.filter((card) => card.isFavorite).map((card) => card.id)).toEqual([third!.id]);
   });
 
-  it("a deal as a member sees it has their community's group, never another community's kept one", () => {
+  it("a deal as a member sees it has their community's group, never another community's", () => {
     const { member } = setting();
     // A deal with an open group in the member's community and in another one.
     const row = db()
@@ -123,25 +108,23 @@ describe("a community's shared reads", () => {
     const other = findDeal(db(), { slug }, { userId: null, communityId: row!.communityId })!.deal;
     expect(own.groups.map((g) => g.communityId)).toEqual([member.communityId]);
     expect(other.groups.map((g) => g.communityId)).toEqual([row!.communityId]);
-    expect(findDeal(db(), { slug }, member)!.deal).toBe(own);
   });
 
   it("a deal's reviews and rating follow a review another worker writes", () => {
     const { member, one } = setting();
     const before = listReviews(db(), one.id, 5);
     const rating = ratingSummary(db(), one.id);
-    expect(listReviews(db(), one.id, 5)).toBe(before);
+    expect(before.some((review) => review.comment === "נבדק עכשיו")).toBe(false);
     inAnotherWorker((other) => other.insert(reviews).values({ userId: member.userId!, dealId: one.id, rating: 1, comment: "נבדק עכשיו" }).run());
     const after = listReviews(db(), one.id, 5);
     expect(after[0]!.comment).toBe("נבדק עכשיו");
     expect(ratingSummary(db(), one.id).totalReviews).toBe(rating.totalReviews + 1);
   });
 
-  it("a member's own reads on a deal page (saved addresses, review right, invite link) are kept between writes and follow them", () => {
+  it("a member's own reads on a deal page (saved addresses, review right, invite link) follow her writes and another worker's", () => {
     const { member, one } = setting();
     const person = db().select().from(users).where(eq(users.id, member.userId!)).get()!;
-    const addressesBefore = savedAddressOptions(db(), person.id);
-    expect(savedAddressOptions(db(), person.id)).toBe(addressesBefore);
+    expect(savedAddressOptions(db(), person.id).map((a) => a.city)).not.toContain("חיפה");
     addAddress(db(), person.id, { city: "חיפה", street: "הנביאים", houseNumber: "3" });
     expect(savedAddressOptions(db(), person.id).map((a) => a.city)).toContain("חיפה");
 
@@ -149,7 +132,6 @@ describe("a community's shared reads", () => {
     expect(findInviteLink(db(), person, "https://shuk.test", one.id)).toBeNull();
     const made = getOrCreateInviteLink(db(), person, "https://shuk.test", one.id);
     expect(findInviteLink(db(), person, "https://shuk.test", one.id)).toEqual(made);
-    // Another worker's write shows to the next request.
     inAnotherWorker((other) => other.delete(referrals).where(eq(referrals.refCode, made.refCode)).run());
     expect(findInviteLink(db(), person, "https://shuk.test", one.id)).toBeNull();
   });
