@@ -57,4 +57,15 @@ describe("guest cache", () => {
     expect(cache.lookup("a", 0)).toBeNull();
     expect(cache.lookup("c", 0)).not.toBeNull();
   });
+
+  it("drops the oldest entries beyond its bytes, and keeps no page larger than all of them", () => {
+    const cache = new GuestCache(1000, 100, 10);
+    for (const key of ["aaaa", "bbbb", "cccc"]) cache.store(key, answer(key), cache.currentGeneration(), 0);
+    expect(cache.size).toBe(2);
+    expect(cache.lookup("aaaa", 0)).toBeNull();
+    // Stored again under its key: counted once.
+    cache.store("cccc", answer("cccc"), cache.currentGeneration(), 0);
+    expect(cache.lookup("bbbb", 0)).not.toBeNull();
+    expect(cache.store("huge", answer("x".repeat(11)), cache.currentGeneration(), 0)).toBe(false);
+  });
 });

@@ -21,6 +21,12 @@ import type { Encoding } from "./compression";
  */
 const GUEST_COOKIES = new Set(["lng", "theme", "css"]);
 
+/**
+ * At most this many bytes of pages per worker (with their compressed copies, about twice):
+ * guests can ask for as many distinct query strings as they like.
+ */
+export const GUEST_CACHE_MAX_BYTES = 8 * 1024 * 1024;
+
 export interface CachedAnswer {
   status: number;
   headers: [string, string][];
@@ -65,16 +71,20 @@ export function isCacheableAnswer(status: number, headers: Headers): boolean {
 export class GuestCache {
   private entries = new Map<string, Entry>();
   private generation = 0;
+  /** The bodies kept, in bytes (their compressed copies are smaller still). */
+  private bytes = 0;
 
   constructor(
     private readonly ttlMs: number,
     private readonly maxEntries: number,
+    private readonly maxBytes = GUEST_CACHE_MAX_BYTES,
   ) {}
 
   /** A write happened (or is happening): nothing stored so far may be served again. */
   invalidate() {
     this.generation += 1;
     this.entries.clear();
+    this.bytes = 0;
   }
 
   /** The generation a render starts in; hand it back to `store`. */
@@ -91,12 +101,20 @@ export class GuestCache {
 
   /** Keeps an answer rendered in `generation`, unless a write happened since. */
   store(key: string, answer: CachedAnswer, generation: number, now: number): boolean {
-    if (generation !== this.generation) return false;
-    this.entries.delete(key);
+    if (generation !== this.generation || answer.body.byteLength > this.maxBytes) return false;
+    this.forget(key);
     this.entries.set(key, { answer, storedAt: now, generation });
+    this.bytes += answer.body.byteLength;
     // Oldest first in a Map: drop from the front when full (odd query strings can't grow it).
-    while (this.entries.size > this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
+    while (this.entries.size > this.maxEntries || this.bytes > this.maxBytes) this.forget(this.entries.keys().next().value!);
     return true;
+  }
+
+  private forget(key: string) {
+    const entry = this.entries.get(key);
+    if (!entry) return;
+    this.entries.delete(key);
+    this.bytes -= entry.answer.body.byteLength;
   }
 
   get size() {
