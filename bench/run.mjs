@@ -9,7 +9,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { arrivals, asReturningBrowser, checkoutMix, checkoutTrickle, checkRevenueInvariant, drain, load, pageSignIn, prepareCheckoutMix, warmServer, warmUp } from "./load.mjs";
 import { runLighthouse } from "./lighthouse.mjs";
-import { measureFirstCard } from "./first-card.mjs";
+import { measureFirstCard } from "./tools/first-card.mjs";
 import { BENCH_PASSWORD, seedLarge, seedSizes } from "./seed-large.mjs";
 import { freePort, killAllNow, processesCpuMs, startAppServer, startBareServer, stopAll, stopChild, workerPidsOf } from "./server.mjs";
 import { ASSUMPTIONS, capacityModel, SIGNED_IN_PAGES } from "./capacity.mjs";
