@@ -35,10 +35,9 @@ export async function warmUp(url, headers, seconds) {
 
 /**
  * Before any row is measured: the server's JIT needs about half a minute of traffic before a
- * page costs what it will cost for the rest of the day (docs/decisions/016, session 12: a
- * signed-in /deals rose from ~200 to ~350 req/s over its first 30 s at 50 connections). A
- * server that serves a community's deadline hour has been up for days, so the rows measure it
- * warm. The targets take turns in slices of a few seconds, so code they share warms with each.
+ * page costs what it will cost for the rest of the day (a signed-in /deals went from ~200 to
+ * ~350 req/s over its first 30 s). A server at a community's deadline has been up for days. The
+ * targets take turns in slices of a few seconds, so code they share warms with each.
  */
 export async function warmServer(targets, seconds, { connections = 50, slice = 3 } = {}) {
   const deadline = Date.now() + seconds * 1000;

@@ -24,6 +24,8 @@ const SORTS = ["newest", "price_asc", "price_desc", "progress"];
 const CATEGORIES = ["vegetables", "fruits", "herbs", "sprouts", "mushrooms"];
 const QUICK = ["bulk", "under10", "popular"];
 const pick = (list) => list[randomInt(list.length)];
+/** Mostly the first few pages, now and then a deep one (the server shows at most 50). */
+const page = () => String(randomInt(5) ? randomInt(1, 6) : randomInt(6, 61));
 const randomText = (length) => Array.from({ length }, () => LETTERS[randomInt(LETTERS.length)]).join("");
 
 /** A search text: a real word, a random one, a few words, or now and then a long one. */
@@ -43,11 +45,11 @@ export function randomPath(slugs) {
     const params = new URLSearchParams({ q: searchText() });
     if (randomInt(2)) params.set("sort", pick(SORTS));
     if (randomInt(3) === 0) params.set("category", pick(CATEGORIES));
-    if (randomInt(4) === 0) params.set("page", String(randomInt(1, 60)));
+    if (randomInt(3) === 0) params.set("page", page());
     return `/deals?${params}`;
   }
   if (roll < 80) {
-    const params = new URLSearchParams({ sort: pick(SORTS), page: String(randomInt(1, 60)) });
+    const params = new URLSearchParams({ sort: pick(SORTS), page: page() });
     if (randomInt(2)) params.set("category", pick(CATEGORIES));
     if (randomInt(3) === 0) params.set("quick", pick(QUICK));
     return `/deals?${params}&${stray()}`;
