@@ -1,6 +1,6 @@
-// Load tests with autocannon (in this process, one thread), sign-in helpers, the checkout mix
-// and the revenue invariant. Traffic goes only to the origins run.mjs passes (127.0.0.1).
-import http from "node:http";
+// Flat-out load with autocannon (in this process, one thread), the server's warm-up, sign-in
+// helpers, the checkout mix and the revenue invariant. Traffic goes only to the origins run.mjs
+// passes (127.0.0.1).
 import autocannon from "autocannon";
 import Database from "better-sqlite3";
 
@@ -28,63 +28,6 @@ export function load({ url, connections, duration, headers = {}, requests, timeo
   });
 }
 
-/**
- * An open loop: requests arrive at `rate` a second on average, each at a random moment
- * (exponential gaps, as shoppers who do not wait for one another), for `duration` seconds,
- * whatever the server's answers do. A request's latency runs from the moment it was due, so a
- * server that falls behind shows it. autocannon cannot do this: its `overallRate` sends each
- * connection's share at the start of every second, a burst, and corrects for the gap.
- */
-export async function arrivals({ url, rate, duration, headers = {}, timeout = 10 }) {
-  // An idle kept-alive socket goes after 4 s, well before the server drops it (its
-  // keepAliveTimeout is 65 s): a request sent on a socket the server is closing fails with ECONNRESET,
-  // which says nothing about the server.
-  const agent = new http.Agent({ keepAlive: true, maxSockets: 256, timeout: 4_000 });
-  const latencies = [];
-  let non2xx = 0;
-  let errors = 0;
-  const errorCodes = new Set();
-  let timeouts = 0;
-  const send = (due) =>
-    new Promise((resolve) => {
-      const request = http.get(url, { agent, headers, timeout: timeout * 1000 }, (response) => {
-        response.resume();
-        response.on("end", () => {
-          if (response.statusCode < 200 || response.statusCode > 299) non2xx += 1;
-          latencies.push(performance.now() - due);
-          resolve();
-        });
-      });
-      let timedOut = false;
-      request.on("timeout", () => {
-        timedOut = true;
-        request.destroy(new Error("timeout"));
-      });
-      request.on("error", (error) => {
-        if (timedOut) timeouts += 1;
-        else {
-          errors += 1;
-          errorCodes.add(error.code ?? error.message);
-        }
-        resolve();
-      });
-    });
-  const started = performance.now();
-  const end = started + duration * 1000;
-  const pending = [];
-  let due = started;
-  while ((due += -Math.log(1 - Math.random()) * (1000 / rate)) < end) {
-    const wait = due - performance.now();
-    if (wait > 1) await new Promise((resolve) => setTimeout(resolve, wait));
-    pending.push(send(due));
-  }
-  await Promise.all(pending);
-  agent.destroy();
-  latencies.sort((a, b) => a - b);
-  const at = (share) => (latencies.length ? Math.round(latencies[Math.min(latencies.length - 1, Math.floor(share * latencies.length))]) : null);
-  return { url, rate, seconds: duration, requests: latencies.length, rps: latencies.length / duration, p50: at(0.5), p99: at(0.99), max: at(1), non2xx, errors, errorCodes: [...errorCodes], timeouts };
-}
-
 /** A short, untimed run first, so the first measured seconds do not pay for JIT and caches. */
 export async function warmUp(url, headers, seconds) {
   if (seconds > 0) await load({ url, connections: 10, duration: seconds, headers });
@@ -92,10 +35,9 @@ export async function warmUp(url, headers, seconds) {
 
 /**
  * Before any row is measured: the server's JIT needs about half a minute of traffic before a
- * page costs what it will cost for the rest of the day (docs/decisions/016, session 12: a
- * signed-in /deals rose from ~200 to ~350 req/s over its first 30 s at 50 connections). A
- * server that serves a community's deadline hour has been up for days, so the rows measure it
- * warm. The targets take turns in slices of a few seconds, so code they share warms with each.
+ * page costs what it will cost for the rest of the day (a signed-in /deals went from ~200 to
+ * ~350 req/s over its first 30 s). A server at a community's deadline has been up for days. The
+ * targets take turns in slices of a few seconds, so code they share warms with each.
  */
 export async function warmServer(targets, seconds, { connections = 50, slice = 3 } = {}) {
   const deadline = Date.now() + seconds * 1000;

@@ -1,13 +1,11 @@
-// Child processes for the benchmark: the production server (as tests/e2e/global-setup.ts starts
-// it) and the bare node:http server. Every child is tracked so run.mjs can stop them all, also
-// on failure or Ctrl-C.
+// The production server as a child process (`node <build>/start.js`, as tests/e2e/global-setup.ts
+// starts it), its workers' pids and CPU time. Every child is tracked so run.mjs can stop them all,
+// also on failure or Ctrl-C.
 import { execFileSync, spawn } from "node:child_process";
 import fs from "node:fs";
 import net from "node:net";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 
-const here = path.dirname(fileURLToPath(import.meta.url));
 const children = new Set();
 
 export function freePort() {
@@ -48,7 +46,7 @@ async function waitFor(url, handle, timeoutMs = 60_000) {
 
 /**
  * `node <buildDir>/start.js` in production mode on 127.0.0.1:<port>, with its own database;
- * `extraEnv` for a variant (GUEST_CACHE_TTL_MS=0: every guest page rendered); `nodeFlags` go to
+ * `extraEnv` for a variant (the tools' GUEST_CACHE_TTL_MS=0, say); `nodeFlags` go to
  * the supervisor and, through cluster, to its workers (`--cpu-prof`, which NODE_OPTIONS refuses).
  */
 export async function startAppServer({ buildDir, databasePath, port, extraEnv = {}, nodeFlags = [] }) {
@@ -71,17 +69,6 @@ export async function startAppServer({ buildDir, databasePath, port, extraEnv = 
   const handle = track(child, "app server");
   const origin = `http://127.0.0.1:${port}`;
   await waitFor(`${origin}/healthz`, handle);
-  return { ...handle, origin };
-}
-
-/** The bare node:http server answering `bodyFile` with `contentType` for every request. */
-export async function startBareServer({ bodyFile, contentType, port }) {
-  const child = spawn(process.execPath, [path.join(here, "bare-server.mjs"), bodyFile, contentType, String(port)], {
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  const handle = track(child, "bare server");
-  const origin = `http://127.0.0.1:${port}`;
-  await waitFor(`${origin}/`, handle);
   return { ...handle, origin };
 }
 

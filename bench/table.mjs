@@ -1,15 +1,15 @@
-// The one table: each figure beside its budget (issue 6 and DESIGN.md "Budgets"), and writing it
-// into bench/README.md under the date and the machine.
+// The one table: each figure beside its budget (DESIGN.md "Budgets") with ✓/✗ (· for figures
+// without a budget), and writing it into bench/README.md under the date and the machine.
 import fs from "node:fs";
 import os from "node:os";
-import { ASSUMPTIONS, pageCostWithWrites } from "./capacity.mjs";
+import { ASSUMPTIONS, meanPageCpuMs, pageCostWithWrites } from "./capacity.mjs";
 
 export const BUDGET = {
-  pageP99Ms: 100,
-  dealsVsBarePercent: 5,
-  signedInDealsVsBarePercent: 20,
-  uncachedGuestDealsPerSecond: 300,
-  checkoutsPerSecond: 500,
+  pageCpuMs: 3,
+  plannedP99Ms: 50,
+  shoppersOn2Cores: 60_000,
+  checkoutsPerSecond: 300,
+  workerRssMb: 250,
   dealsJsGzip: 140_000,
   dealsHtmlGzip: 30_000,
   lighthousePerformance: 98,
@@ -23,6 +23,7 @@ const n = (value, digits = 0) =>
 export const kB = (bytes) => (bytes == null ? "n/a" : `${n(bytes / 1000, 1)} kB`);
 const mark = (ok) => (ok === null || ok === undefined ? "·" : ok ? "✓" : "✗");
 
+/** Anything that went wrong in a load row; a row with any of it fails its budget. */
 function loadIssues(r) {
   const parts = [];
   if (r.non2xx) parts.push(`${n(r.non2xx)} non-2xx`);
@@ -32,108 +33,70 @@ function loadIssues(r) {
   if (!r.requests) parts.push("no answer within the run");
   return parts.length ? ` !! ${parts.join(", ")}` : "";
 }
-
-/** The CPU a request (or round) cost the server and autocannon, when measured. */
-function cpuNote(r) {
-  return r?.serverCpuMsEach == null ? "" : `; CPU each: server ${n(r.serverCpuMsEach, 2)} ms, autocannon ${n(r.clientCpuMsEach, 2)} ms`;
-}
-
-/** A load row's figure: p99, p50, throughput, CPU and anything that went wrong (n/a without a result). */
-function latencyFigure(result) {
-  return result ? `${n(result.p99)} ms (p50 ${n(result.p50)} ms, ${n(result.rps)} req/s${cpuNote(result)})${loadIssues(result)}` : "n/a";
-}
+const clean = (r) => Boolean(r?.requests > 0 && !r.non2xx && !r.errors && !r.timeouts);
+const cpu = (r, unit = "request") => (r?.serverCpuMsEach == null ? "" : `; CPU a ${unit}: workers ${n(r.serverCpuMsEach, 2)} ms, load generator ${n(r.clientCpuMsEach, 2)} ms`);
+/** A flat-out row's figure: throughput, latency, CPU and anything that went wrong. */
+const flatOut = (r) => (r ? `${n(r.rps)} req/s, p99 ${n(r.p99)} ms, p50 ${n(r.p50)} ms${cpu(r)}${loadIssues(r)}` : "n/a (not run)");
 
 /** Rows [measure, figure, budget, ok] from everything run.mjs measured (missing parts: n/a). */
-export function buildRows({ loads = [], browser = [], planned = [], api = [], bare, bareSignedIn, checkout, invariant, withWrites, weight = {}, lighthouse, firstCard, slugPath, config }) {
+export function buildRows(measured) {
+  const { signedIn = [], planned = [], guests = [], checkout, invariant, withWrites, memory, capacity, weight = {}, lighthouse, slugPath, config } = measured;
   const rows = [];
   const section = (title) => rows.push({ section: title });
 
-  section(`Load: autocannon, ${config.connections} connections, ${config.duration} s each`);
-  for (const { key, name, result } of loads) {
-    if (!result) {
-      rows.push([`p99 ${name}`, "n/a (not run)", `< ${BUDGET.pageP99Ms} ms`, false]);
-      continue;
-    }
-    // Error lines the server logs do not fail a row by themselves: requests autocannon cuts off
-    // at the end of a run are logged too (see bench/README.md).
-    const clean = result.requests > 0 && !result.non2xx && !result.errors && !result.timeouts;
-    const figure = latencyFigure(result);
-    if (key === "dealsUncached") {
-      // Its budget is throughput: what the machine renders when no cached page helps.
-      rows.push([`${name} throughput`, `${n(result.rps)} req/s (p99 ${n(result.p99)} ms${cpuNote(result)})${loadIssues(result)}`, `≥ ${BUDGET.uncachedGuestDealsPerSecond} req/s`, clean && result.rps >= BUDGET.uncachedGuestDealsPerSecond]);
-      continue;
-    }
-    rows.push([`p99 ${name}`, figure, `< ${BUDGET.pageP99Ms} ms`, clean && result.p99 < BUDGET.pageP99Ms]);
+  section(`Signed-in pages, compressed as a browser asks (Accept-Encoding: gzip, deflate, br, zstd); autocannon flat out, ${config.connections} connections, ${config.duration} s each`);
+  for (const { name, result } of signedIn) rows.push([name, flatOut(result), "(info)", null]);
+  const pageCpu = meanPageCpuMs(signedIn);
+  rows.push(["workers' CPU a signed-in page (mean of the 5 above)", pageCpu == null ? "n/a" : `${n(pageCpu, 2)} ms`, `≤ ${BUDGET.pageCpuMs} ms`, pageCpu != null && signedIn.every((l) => clean(l.result)) && pageCpu <= BUDGET.pageCpuMs]);
+
+  section(`Planned load: Poisson arrivals at ${Math.round(ASSUMPTIONS.headroom * 100)} % of each page's flat-out rate, ${config.duration} s each, latency from the moment each request was due`);
+  if (!planned.length) rows.push(["p99 of the signed-in pages at the planned load", "n/a (not run)", `< ${BUDGET.plannedP99Ms} ms`, false]);
+  for (const { name, rate, result: r } of planned) {
+    const figure = `${n(r.p99, 1)} ms (p50 ${n(r.p50, 1)} ms, max ${n(r.max)} ms, ${n(r.requests)} answers${cpu(r)}; sent late by ${n(r.sendLagP99, 1)} ms at p99)${loadIssues(r)}`;
+    rows.push([`p99 ${name} at ${n(rate)} req/s`, figure, `< ${BUDGET.plannedP99Ms} ms`, clean(r) && r.p99 < BUDGET.plannedP99Ms]);
   }
-  for (const { name, result } of api) {
-    rows.push([`p99 ${name}`, latencyFigure(result), "(info)", null]);
-  }
-  const deals = loads.find((l) => l.key === "deals")?.result;
-  if (bare) rows.push(["bare node:http, same /deals bytes", `${n(bare.rps)} req/s (p99 ${n(bare.p99)} ms${cpuNote(bare)})${loadIssues(bare)}`, "(reference)", null]);
-  const ratio = deals && bare ? (100 * deals.rps) / bare.rps : null;
+
+  section("Checkouts and the capacity model");
   rows.push([
-    "/deals throughput vs bare server",
-    ratio == null ? "n/a" : `${n(ratio, 2)} % (${n(deals.rps)} of ${n(bare.rps)} req/s)`,
-    `≥ ${BUDGET.dealsVsBarePercent} %`,
-    ratio == null ? false : ratio >= BUDGET.dealsVsBarePercent,
+    "checkouts/s (POST /api/cart + /api/checkout)",
+    checkout ? `${n(checkout.checkoutsPerSecond, 1)}/s (${n(checkout.checkouts)} in ${n(checkout.seconds, 1)} s, ${n(checkout.usersUsed)} users; p99 ${n(checkout.p99)} ms${cpu(checkout, "round")})${loadIssues(checkout)}` : "n/a (not run)",
+    `≥ ${BUDGET.checkoutsPerSecond}/s, invariant`,
+    Boolean(checkout && checkout.checkoutsPerSecond >= BUDGET.checkoutsPerSecond && invariant?.ok),
   ]);
-  const dealsSignedIn = loads.find((l) => l.key === "dealsSignedIn")?.result;
-  if (bareSignedIn) rows.push(["bare node:http, same signed-in /deals bytes", `${n(bareSignedIn.rps)} req/s (p99 ${n(bareSignedIn.p99)} ms${cpuNote(bareSignedIn)})${loadIssues(bareSignedIn)}`, "(reference)", null]);
-  const signedInRatio = dealsSignedIn && bareSignedIn ? (100 * dealsSignedIn.rps) / bareSignedIn.rps : null;
-  rows.push([
-    "signed-in /deals throughput vs bare server",
-    signedInRatio == null ? "n/a" : `${n(signedInRatio, 2)} % (${n(dealsSignedIn.rps)} of ${n(bareSignedIn.rps)} req/s)`,
-    `≥ ${BUDGET.signedInDealsVsBarePercent} %`,
-    signedInRatio == null ? false : signedInRatio >= BUDGET.signedInDealsVsBarePercent,
-  ]);
-  // The same comparison in CPU a request: what the bare server needs of the CPU a page costs us,
-  // whoever else (autocannon) shares the machine.
-  if (dealsSignedIn?.serverCpuMsEach && bareSignedIn?.serverCpuMsEach) {
-    const cpuRatio = (100 * bareSignedIn.serverCpuMsEach) / dealsSignedIn.serverCpuMsEach;
-    rows.push(["signed-in /deals CPU a request vs bare server", `${n(cpuRatio, 2)} % (bare ${n(bareSignedIn.serverCpuMsEach, 3)} ms of our ${n(dealsSignedIn.serverCpuMsEach, 2)} ms)`, "(info)", null]);
-  }
-  if (checkout) {
-    rows.push([
-      "checkouts/s (POST /api/cart + /api/checkout)",
-      `${n(checkout.checkoutsPerSecond, 1)}/s (${n(checkout.checkouts)} in ${n(checkout.seconds, 1)} s, ${n(checkout.usersUsed)} users; p99 ${n(checkout.p99)} ms${cpuNote(checkout)} a round)${loadIssues(checkout)}`,
-      `≥ ${BUDGET.checkoutsPerSecond}/s, invariant`,
-      checkout.checkoutsPerSecond >= BUDGET.checkoutsPerSecond && Boolean(invariant?.ok),
-    ]);
-  } else {
-    rows.push(["checkouts/s (POST /api/cart + /api/checkout)", "n/a (not run)", `≥ ${BUDGET.checkoutsPerSecond}/s, invariant`, false]);
-  }
   rows.push([
     "revenue invariant after the mix",
-    invariant
-      ? `${invariant.ok ? "PASS" : "FAIL"} (${invariant.cycles} open cycles, ${invariant.mismatches.length} off; ${n(invariant.newOrders)} new orders for ${n(checkout?.checkouts)} checkouts)`
-      : "n/a (not run)",
+    invariant ? `${invariant.ok ? "PASS" : "FAIL"} (${invariant.cycles} open cycles, ${invariant.mismatches.length} off; ${n(invariant.newOrders)} new orders for ${n(checkout?.checkouts)} checkouts)` : "n/a (not run)",
     "PASS",
-    invariant ? invariant.ok : false,
+    Boolean(invariant?.ok),
+  ]);
+  if (withWrites) {
+    const { rounds, failed } = withWrites.writes;
+    const cost = pageCostWithWrites(measured);
+    const costNote = cost ? `; /deals's own CPU ${n(cost.pageMs, 2)} ms against ${n(cost.quietMs, 2)} ms with nothing written` : "";
+    rows.push([`${withWrites.name}`, `${flatOut(withWrites)}; ${n(rounds)} rounds${failed ? `, ${n(failed)} not 2xx` : ""}${costNote}`, "(info)", null]);
+  }
+  const shoppers = capacity?.shoppers(2);
+  rows.push([
+    "capacity model: shoppers ordering in the last hour, 2 cores",
+    shoppers == null ? "n/a" : `${n(shoppers)} (${n(Math.floor(shoppers / (ASSUMPTIONS.orderingMembers * ASSUMPTIONS.lastHourShare)))} communities; the model is under the table)`,
+    `≥ ${n(BUDGET.shoppersOn2Cores)}`,
+    shoppers != null && shoppers >= BUDGET.shoppersOn2Cores,
   ]);
 
-  if (browser.length) {
-    // Information: what the capacity model counts a page at (bench/README.md).
-    section(`The signed-in pages as a browser asks for them (Accept-Encoding: gzip, deflate, br, zstd), ${config.connections} connections, ${config.duration} s each`);
-    for (const { name, result } of browser) {
-      rows.push([`p99 ${name}`, latencyFigure(result), "(info)", null]);
-    }
+  section(`Memory: ${memory ? `${memory.clients} clients for ${memory.seconds} s` : "n/a"} of distinct search texts, pages, sorts and query strings, signed in and guests (VmRSS; MB = 1,000,000 bytes)`);
+  if (!memory) rows.push(["RSS of each worker", "n/a (not run)", `< ${BUDGET.workerRssMb} MB`, false]);
+  for (const [i, pid] of (memory?.pids ?? []).entries()) {
+    const [before, after, peak] = [memory.before[i], memory.after[i], memory.peak[i]];
+    const figure = after == null ? `n/a: worker ${pid} is gone (before ${n(before)} MB)` : `${n(before)} MB before, ${n(after)} MB after (peak ${n(peak)} MB)`;
+    rows.push([`RSS of worker ${i + 1} (pid ${pid})`, figure, `< ${BUDGET.workerRssMb} MB`, after != null && after < BUDGET.workerRssMb]);
   }
-  if (planned.length) {
-    // Information beside the budget rows above, which run flat out: see bench/README.md.
-    section(`The signed-in pages at the planned load: requests arriving at random, ${Math.round(ASSUMPTIONS.headroom * 100)} % of each one's rate above, ${config.duration} s each`);
-    for (const { name, rate, result } of planned) {
-      rows.push([`p99 ${name} at ${n(rate)} req/s`, latencyFigure(result), "(info)", null]);
-    }
+  if (memory) {
+    const failed = Object.entries(memory.statuses).filter(([status]) => !(Number(status) < 500)).reduce((sum, [, count]) => sum + count, 0);
+    rows.push(["the memory load", `${n(memory.requests)} requests, ${n(memory.distinct)} distinct URLs; answers ${JSON.stringify(memory.statuses)}${failed ? ` !! ${n(failed)} errors or 5xx` : ""}`, "(info)", null]);
   }
 
-  if (withWrites) {
-    // Information: the page rows above write nothing, so the workers' kept reads never empty.
-    section(`Signed-in /deals while checkouts are written (one round for every ${ASSUMPTIONS.pagesPerOrder} pages of the row above), ${config.connections} connections, ${config.duration} s`);
-    const { rounds, failed, seconds } = withWrites.writes;
-    const cost = pageCostWithWrites({ withWrites, checkout, loads });
-    const costNote = cost ? `; a page's own CPU ${n(cost.pageMs, 2)} ms against ${n(cost.quietMs, 2)} ms with nothing written` : "";
-    rows.push([`p99 ${withWrites.name}`, `${latencyFigure(withWrites)}; ${n(rounds)} rounds in ${n(seconds, 1)} s${failed ? `, ${n(failed)} answers not 2xx` : ""}${costNote}`, "(info)", null]);
-  }
+  section(`Guests, flat out (information): autocannon, ${config.connections} connections, ${config.duration} s each, uncompressed`);
+  for (const { name, result } of guests) rows.push([name, flatOut(result), "(info)", null]);
 
   section("Page weight (guest; gzip -9 of each file; kB = 1000 bytes)");
   const w = (path) => weight[path];
@@ -164,11 +127,15 @@ export function buildRows({ loads = [], browser = [], planned = [], api = [], ba
 
   section(`Lighthouse mobile (simulated slow 4G, 4x CPU; median of ${lighthouse?.runs ?? config.lighthouseRuns ?? 1} runs)`);
   const lhPages = ["/", "/deals", slugPath, "/cart"];
+  if (!lighthouse && !config.lighthouse) {
+    rows.push(["Lighthouse on /, /deals, /deals/<slug>, /cart", "n/a (skipped, BENCH_LIGHTHOUSE=0)", `≥ ${BUDGET.lighthousePerformance}, LCP < ${n(BUDGET.lcpMs / 1000, 1)} s, TBT < ${BUDGET.tbtMs} ms`, null]);
+    return rows;
+  }
   for (const path of lhPages) {
     const label = path === slugPath ? "/deals/<slug>" : path;
     const r = lighthouse?.available ? lighthouse.results[path] : null;
     if (!r || r.error) {
-      const why = !lighthouse ? (config.lighthouse ? "n/a (not run)" : "n/a (skipped, BENCH_LIGHTHOUSE=0)") : !lighthouse.available ? `n/a (${lighthouse.reason})` : `n/a (${r?.error ?? "not run"})`;
+      const why = !lighthouse ? "n/a (not run)" : !lighthouse.available ? `n/a (${lighthouse.reason})` : `n/a (${r?.error ?? "not run"})`;
       rows.push([`${label} performance`, why, `≥ ${BUDGET.lighthousePerformance}`, false]);
       rows.push([`${label} accessibility`, "n/a", `= ${BUDGET.lighthouseAccessibility}`, false]);
       rows.push([`${label} LCP`, "n/a", `< ${n(BUDGET.lcpMs / 1000, 1)} s`, false]);
@@ -188,12 +155,6 @@ export function buildRows({ loads = [], browser = [], planned = [], api = [], ba
     rows.push([`${label} CLS`, n(r.cls, 3), "= 0", r.cls < 0.0005]);
     rows.push([`${label} best practices · runs (perf/LCP s/TBT ms)`, `${n(r.bestPractices)} · ${(r.runs ?? []).map((x) => `${x.performance}/${n(x.lcpMs / 1000, 2)}/${n(x.tbtMs)}`).join(" ")}`, "(info)", null]);
   }
-  rows.push([
-    "first deal card on /deals, real Chromium throttled",
-    !firstCard ? "n/a (not run)" : firstCard.error ? `n/a (${firstCard.error})` : `${n(firstCard.medianMs)} ms, picture ${n(firstCard.medianPictureMs)} ms (median of ${firstCard.runs.length}; ${firstCard.conditions})`,
-    "(info)",
-    null,
-  ]);
   return rows;
 }
 

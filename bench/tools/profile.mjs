@@ -1,4 +1,4 @@
-// `node bench/profile.mjs [path ...]`: where one worker's CPU goes while it serves a page.
+// `node bench/tools/profile.mjs [path ...]`: where one worker's CPU goes while it serves a page.
 // Seeds the large data set once (kept in PROFILE_DB, default /tmp/shuk-profile.db, for the next
 // run), starts the built server with one worker under `--cpu-prof`, loads each path for
 // PROFILE_SECONDS (default 8) at 10 connections after PROFILE_WARMUP seconds (default 20: the
@@ -12,11 +12,11 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { asReturningBrowser, checkoutMix, drain, load, pageSignIn, prepareCheckoutMix, warmServer } from "./load.mjs";
-import { BENCH_PASSWORD, seedLarge, seedSizes } from "./seed-large.mjs";
-import { freePort, killAllNow, processCpuMs, startAppServer, stopChild, workerPidOf } from "./server.mjs";
+import { asReturningBrowser, checkoutMix, drain, load, pageSignIn, prepareCheckoutMix, warmServer } from "../load.mjs";
+import { BENCH_PASSWORD, seedLarge, seedSizes } from "../seed-large.mjs";
+import { freePort, killAllNow, processCpuMs, startAppServer, stopChild, workerPidOf } from "../server.mjs";
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..");
 process.chdir(root);
 const buildDir = process.env.BUILD_DIR ?? "build";
 const databasePath = process.env.PROFILE_DB ?? path.join(os.tmpdir(), "shuk-profile.db");

@@ -1,5 +1,5 @@
-// `node bench/ab.mjs [path ...]`: the CPU one request costs, build against build, for a change on
-// the server path. Profiles (bench/profile.mjs) say where the time goes but swing ±10 % from run
+// `node bench/tools/ab.mjs [path ...]`: the CPU one request costs, build against build, for a change on
+// the server path. Profiles (bench/tools/profile.mjs) say where the time goes but swing ±10 % from run
 // to run; this asks one page at a time (no profiler) of one worker per build, so a worker's CPU
 // time over its requests is the page's cost and little else. The builds' servers run side by
 // side and take turns request by request, so whatever the machine does meanwhile (its speed
@@ -18,11 +18,11 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { asReturningBrowser, CHECKOUT_BODY, pageSignIn, prepareCheckoutMix } from "./load.mjs";
-import { BENCH_PASSWORD } from "./seed-large.mjs";
-import { freePort, killAllNow, processCpuMs, startAppServer, stopChild, workerPidOf } from "./server.mjs";
+import { asReturningBrowser, CHECKOUT_BODY, pageSignIn, prepareCheckoutMix } from "../load.mjs";
+import { BENCH_PASSWORD } from "../seed-large.mjs";
+import { freePort, killAllNow, processCpuMs, startAppServer, stopChild, workerPidOf } from "../server.mjs";
 
-process.chdir(path.resolve(path.dirname(fileURLToPath(import.meta.url)), ".."));
+process.chdir(path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", ".."));
 const builds = (process.env.AB_BUILDS ?? "build-base,build").split(",");
 const rounds = Number(process.env.AB_ROUNDS ?? 6);
 const requests = Number(process.env.AB_REQUESTS ?? 600);
@@ -35,7 +35,7 @@ const seedFile = `${databasePath}.seed.json`;
 const databases = process.env.AB_DATABASES?.split(",") ?? builds.map(() => databasePath);
 if (databases.length !== builds.length) throw new Error(`AB_DATABASES names ${databases.length} files for ${builds.length} builds`);
 if (!fs.existsSync(seedFile)) {
-  console.error(`No seeded database at ${databasePath}: run \`node bench/profile.mjs\` once first.`);
+  console.error(`No seeded database at ${databasePath}: run \`node bench/tools/profile.mjs\` once first.`);
   process.exit(1);
 }
 const { pageUser, slug, dealSlugs, checkoutPool } = JSON.parse(fs.readFileSync(seedFile, "utf8"));

@@ -1,20 +1,20 @@
-// First paint on a slow phone (issue #14), on its own: `BUILD_DIR=build-paint node bench/paint.mjs`.
+// First paint on a slow phone (issue #14), on its own: `BUILD_DIR=build-paint node bench/tools/paint.mjs`.
 // Starts the built production server on a temporary demo database (DEMO_DATA=1), signs the demo
 // shopper in and puts three deals in her cart, then runs Lighthouse mobile PAINT_RUNS times
 // (default 3) on /, /deals, the first deal's page and /cart, and prints the median of each figure,
 // the failing accessibility audits and, from the median run, where the time went. Also runs
-// bench/first-card.mjs (Chromium throttled through CDP: time to the first deal card on /deals)
+// bench/tools/first-card.mjs (Chromium throttled through CDP: time to the first deal card on /deals)
 // unless PAINT_FIRST_CARD=0. Measures and prints; asserts nothing.
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { runLighthouse } from "./lighthouse.mjs";
-import { pageSignIn } from "./load.mjs";
-import { freePort, killAllNow, startAppServer, stopAll } from "./server.mjs";
+import { runLighthouse } from "../lighthouse.mjs";
+import { pageSignIn } from "../load.mjs";
+import { freePort, killAllNow, startAppServer, stopAll } from "../server.mjs";
 import { measureFirstCard } from "./first-card.mjs";
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..");
 const buildDir = path.resolve(root, process.env.BUILD_DIR ?? "build");
 const runs = Number(process.env.PAINT_RUNS) || 3;
 const DEMO_SHOPPER = { email: "demo@shuk.example", password: "shuk-demo-2026" };

@@ -3,8 +3,8 @@
 // and a 4x CPU slowdown (Emulation.setCPUThrottlingRate), each run in a fresh context (cold cache).
 // A script added before the page's own records, from navigation start, the first frame in which a
 // deal card is in the viewport ("card") and the moment its picture has loaded ("picture"). Used by
-// bench/paint.mjs and bench/run.mjs; prints nothing itself.
-import { CHROMIUM_PATH, median } from "./lighthouse.mjs";
+// bench/tools/paint.mjs; prints nothing itself.
+import { CHROMIUM_PATH, median } from "../lighthouse.mjs";
 
 // What Lighthouse applies for "slow 4G" when it throttles a real browser (its devtools method):
 // 150 ms RTT x 3.75 of request latency, 1.6 Mbps x 0.9 down, 750 kbps x 0.9 up.

@@ -1,4 +1,4 @@
-// `node bench/trace.mjs <url> [runs]`: what a page's long tasks are made of on a slow phone.
+// `node bench/tools/trace.mjs <url> [runs]`: what a page's long tasks are made of on a slow phone.
 // Lighthouse names a long task's script at most; this loads the page in Debian's Chromium with
 // the CPU slowed 4x through the DevTools protocol (what Lighthouse's figures assume), a 412x823
 // phone screen and a fresh context, records a Chromium trace and prints, for each task of the
@@ -6,13 +6,13 @@
 // (layout, style, paint, HTML parse, script evaluation, compilation, GC...), then totals.
 // TRACE_JS=0 loads the page with JavaScript off: what the HTML and CSS cost alone.
 // Tracing adds its own overhead and the figures move a lot between runs on a shared machine:
-// use it to see what a task is, and Lighthouse medians (bench/paint.mjs) to compare builds.
+// use it to see what a task is, and Lighthouse medians (bench/tools/paint.mjs) to compare builds.
 import { chromium } from "playwright";
 
 const url = process.argv[2];
 const runs = Number(process.argv[3] ?? 1);
 if (!url) {
-  console.error("usage: node bench/trace.mjs <url> [runs]");
+  console.error("usage: node bench/tools/trace.mjs <url> [runs]");
   process.exit(2);
 }
 const CATEGORIES = ["devtools.timeline", "disabled-by-default-devtools.timeline", "v8", "v8.execute", "disabled-by-default-v8.compile", "blink", "loading"];

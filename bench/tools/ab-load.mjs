@@ -1,4 +1,4 @@
-// `node bench/ab-load.mjs [path]`: two or more production servers under the same crowd, taking
+// `node bench/tools/ab-load.mjs [path]`: two or more production servers under the same crowd, taking
 // turns. ab.mjs asks one page at a time, which is not what the budgets measure: under 50
 // connections a change can help or hurt differently (a larger young generation cost more one
 // page at a time and less under load; decision record 016, session 22). Here every variant is a
@@ -21,11 +21,11 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { asReturningBrowser, load, pageSignIn, warmServer } from "./load.mjs";
-import { BENCH_PASSWORD } from "./seed-large.mjs";
-import { freePort, killAllNow, processesCpuMs, startAppServer, stopChild, workerPidsOf } from "./server.mjs";
+import { asReturningBrowser, load, pageSignIn, warmServer } from "../load.mjs";
+import { BENCH_PASSWORD } from "../seed-large.mjs";
+import { freePort, killAllNow, processesCpuMs, startAppServer, stopChild, workerPidsOf } from "../server.mjs";
 
-process.chdir(path.resolve(path.dirname(fileURLToPath(import.meta.url)), ".."));
+process.chdir(path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", ".."));
 const variants = JSON.parse(process.env.AB_VARIANTS ?? '[{"name":"base","build":"build-base"},{"name":"new","build":"build"}]');
 const rounds = Number(process.env.AB_ROUNDS ?? 6);
 const seconds = Number(process.env.AB_SECONDS ?? 8);
@@ -35,7 +35,7 @@ const extraHeaders = JSON.parse(process.env.AB_HEADERS ?? "{}");
 const databasePath = process.env.PROFILE_DB ?? path.join(os.tmpdir(), "shuk-profile.db");
 const seedFile = `${databasePath}.seed.json`;
 if (!fs.existsSync(seedFile)) {
-  console.error(`No seeded database at ${databasePath}: run \`node bench/profile.mjs\` once first.`);
+  console.error(`No seeded database at ${databasePath}: run \`node bench/tools/profile.mjs\` once first.`);
   process.exit(1);
 }
 const { pageUser, slug } = JSON.parse(fs.readFileSync(seedFile, "utf8"));
