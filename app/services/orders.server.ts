@@ -26,7 +26,7 @@ import { ServiceError } from "~/domain/errors";
 import { toDecimalString } from "~/domain/money";
 import { canCancel, cancelCutoffPassed, orderNumber } from "~/domain/order-status";
 import type { OrderListQuery } from "~/domain/order-query";
-import { lineAmounts } from "~/domain/pricing";
+import { lineAmounts, quantityUnitPrice } from "~/domain/pricing";
 import type { DeliveryChoice } from "~/domain/checkout";
 
 interface LineRequest {
@@ -49,8 +49,10 @@ const insertOrder = preparedQuery((db) =>
       communityId: sql.placeholder("communityId"),
       weeklyCycleId: sql.placeholder("weeklyCycleId"),
       pickupPointId: sql.placeholder("pickupPointId"),
+      checkoutId: sql.placeholder("checkoutId"),
       qty: sql.placeholder("qty"),
       unitPriceAtPurchase: sql.placeholder("unitPriceAtPurchase"),
+      quantityPriceAtPurchase: sql.placeholder("quantityPriceAtPurchase"),
       originalTotal: sql.placeholder("originalTotal"),
       total: sql.placeholder("total"),
       deliveryType: sql.placeholder("deliveryType"),
@@ -109,7 +111,8 @@ function prepareLine(tx: Tx, user: User, line: LineRequest) {
   if (!group) throw new ServiceError(422, "shop.errors.noGroup", "groupId");
   const quantityTiers = tiersOfDeal(tx).all({ dealId: deal.id });
   const amounts = lineAmounts({ basePrice: deal.basePrice, quantityTiers, qty: line.qty, discountPercent: pricing.discountPercent });
-  return { deal, group, cycleId: pricing.cycle.id, communityId: user.communityId, qty: line.qty, ...amounts };
+  const quantityPrice = quantityUnitPrice(deal.basePrice, quantityTiers, line.qty);
+  return { deal, group, cycleId: pricing.cycle.id, communityId: user.communityId, qty: line.qty, quantityPrice, ...amounts };
 }
 
 /** An active pickup point of this community, or the "not your community's point" refusal. */
@@ -128,8 +131,10 @@ function checkPickupPoint(tx: Tx, communityId: string, delivery: DeliveryChoice)
 /** Writes the orders and adds their base totals to their groups' and cycles' revenue. */
 function insertOrders(tx: Tx, user: User, lines: ReturnType<typeof prepareLine>[], delivery: DeliveryChoice): Order[] {
   const subtotal = lines.reduce((sum, line) => sum + line.subtotal, 0);
-  // One delivery fee per checkout, on its first order, by the subtotal of the whole checkout.
+  // One delivery fee per checkout, on its first order, by the subtotal of the whole checkout;
+  // the checkout's id lets every later change of one of its orders put the fee right again.
   const fee = deliveryFee(delivery.deliveryType, subtotal);
+  const checkoutId = crypto.randomUUID();
   return lines.map((line, index) => {
     const lineFee = index === 0 ? fee : 0;
     const order = insertOrder(tx).get({
@@ -140,8 +145,10 @@ function insertOrders(tx: Tx, user: User, lines: ReturnType<typeof prepareLine>[
       communityId: line.communityId,
       weeklyCycleId: line.cycleId,
       pickupPointId: delivery.deliveryType === "PICKUP" ? (delivery.pickupPointId ?? null) : null,
+      checkoutId,
       qty: line.qty,
       unitPriceAtPurchase: line.unitPrice,
+      quantityPriceAtPurchase: line.quantityPrice,
       originalTotal: line.originalTotal,
       total: line.subtotal + lineFee,
       deliveryType: delivery.deliveryType,
