@@ -19,7 +19,7 @@ import { recordAuditEvent } from "./audit.server";
 import { cartRows, clearCart } from "./cart.server";
 import { dealRow, groupRow } from "./catalog-rows.server";
 import { communityPricing } from "./community-pricing.server";
-import { moveOrder } from "./order-lifecycle.server";
+import { moveOrder, withCheckoutFee } from "./order-lifecycle.server";
 import { settleCommunity } from "./cycle-engine.server";
 import { deliveryFee } from "~/domain/delivery";
 import { ServiceError } from "~/domain/errors";
@@ -205,29 +205,35 @@ function placeOrderNow(db: Db, user: User, line: LineRequest, delivery: Delivery
   );
 }
 
-/**
- * The order of this owner that she may still change: PENDING or PAID, in a week that is open,
- * and not yet within 24 hours of its deadline (the FAQ and the terms; the one rule for both
- * cancelling and changing a quantity).
- */
-function changeableOrder(tx: Tx, userId: string, orderId: string, now: Date, refusal: { status: string; cutoff: string }) {
+/** One of this owner's orders with its week; anyone else's is "not found". */
+function ownOrder(tx: Tx, userId: string, orderId: string) {
   const order = tx.select().from(orders).where(and(eq(orders.id, orderId), eq(orders.userId, userId))).get();
   if (!order) throw new ServiceError(404, "shop.errors.orderNotFound");
-  if (!canCancel(order.status)) throw new ServiceError(409, refusal.status);
   const cycle = order.weeklyCycleId ? tx.select().from(weeklyCycles).where(eq(weeklyCycles.id, order.weeklyCycleId)).get() : undefined;
+  return { order, cycle };
+}
+
+/**
+ * The order of this owner whose quantity she may still change: PENDING or PAID, not yet within
+ * 24 hours of its week's deadline (the FAQ and the terms; cancelling has the same cut-off).
+ */
+function changeableOrder(tx: Tx, userId: string, orderId: string, now: Date, refusal: { status: string; cutoff: string }) {
+  const { order, cycle } = ownOrder(tx, userId, orderId);
+  if (!canCancel(order.status)) throw new ServiceError(409, refusal.status);
   if (cycle && cancelCutoffPassed(cycle.orderDeadline, now)) throw new ServiceError(409, refusal.cutoff);
   return { order, cycle };
 }
 
 /**
  * The owner cancels a PENDING or PAID order before the cut-off: one step of the order state
- * machine (moveOrder), which gives its base total back to the open week and writes the audit row.
+ * machine (moveOrder), which gives its base total back to the open week and writes the audit row;
+ * then the delivery fee of the rest of its checkout.
  */
 export function cancelOrder(db: Db, userId: string, orderId: string, now = new Date()): Order {
   return db.transaction(
     (tx) => {
       const { order } = changeableOrder(tx, userId, orderId, now, { status: "shop.errors.cannotCancel", cutoff: "shop.errors.cancelCutoff" });
-      return moveOrder(tx, userId, order, "CANCELED", now);
+      return withCheckoutFee(tx, userId, order, now, () => moveOrder(tx, userId, order, "CANCELED", now));
     },
     { behavior: "immediate" },
   );
@@ -235,8 +241,9 @@ export function cancelOrder(db: Db, userId: string, orderId: string, now = new D
 
 /**
  * The owner changes an order's quantity before the same cut-off. The line is priced again by
- * the checkout's rules (quantity tiers, then the community's discount now); the week's and the
- * group's revenue move by exactly the change in base total, and an audit row says what changed.
+ * the checkout's rules (quantity tiers, then the community's discount now), and the delivery fee
+ * of its checkout by the delivery rule on the new subtotal; the week's and the group's revenue
+ * move by exactly the change in base total, and an audit row says what changed.
  */
 export function changeOrderQty(db: Db, userId: string, orderId: string, qty: number, now = new Date()): Order {
   return db.transaction(
@@ -258,12 +265,20 @@ export function changeOrderQty(db: Db, userId: string, orderId: string, qty: num
       const discountPercent = communityPricing(tx, order.communityId)?.discountPercent ?? 0;
       const amounts = lineAmounts({ basePrice: deal.basePrice, quantityTiers, qty, discountPercent });
       const revenueChange = amounts.originalTotal - order.originalTotal;
-      const updated = tx
-        .update(orders)
-        .set({ qty, unitPriceAtPurchase: amounts.unitPrice, originalTotal: amounts.originalTotal, total: amounts.subtotal + order.deliveryFee })
-        .where(eq(orders.id, order.id))
-        .returning()
-        .get()!;
+      withCheckoutFee(tx, userId, order, now, () =>
+        tx
+          .update(orders)
+          .set({
+            qty,
+            unitPriceAtPurchase: amounts.unitPrice,
+            quantityPriceAtPurchase: quantityUnitPrice(deal.basePrice, quantityTiers, qty),
+            originalTotal: amounts.originalTotal,
+            total: amounts.subtotal + order.deliveryFee,
+          })
+          .where(eq(orders.id, order.id))
+          .run(),
+      );
+      const updated = tx.select().from(orders).where(eq(orders.id, order.id)).get()!;
       tx.update(weeklyCycles)
         .set({ currentRevenue: sql`${weeklyCycles.currentRevenue} + ${revenueChange}` })
         .where(eq(weeklyCycles.id, cycle.id))
