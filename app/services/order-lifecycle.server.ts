@@ -58,14 +58,16 @@ export function moveOrder(tx: Tx, actorUserId: string | null, order: Order, to: 
 /**
  * The weekly close's final price for an order still in progress (PENDING or PAID), with its
  * audit row; anything else is refused like a forbidden step. The total follows the unit price
- * (the delivery fee stays); the base total, and so the week's revenue, does not change.
- * Returns the order as it now is; an unchanged price writes nothing.
+ * (the caller then puts the delivery rule on its checkout: refreshCheckoutFee); the base total,
+ * and so the week's revenue, does not change. A price that goes up is stamped: she may cancel
+ * until pickup. Returns the order as it now is; an unchanged price writes nothing.
  */
 export function repriceOrder(tx: Tx, actorUserId: string | null, order: Order, unitPrice: number, now: Date): Order {
   if (!canReprice(order.status)) throw new ServiceError(409, "errors.badTransition");
   if (unitPrice === order.unitPriceAtPurchase) return order;
   const total = unitPrice * order.qty + order.deliveryFee;
-  const updated = tx.update(orders).set({ unitPriceAtPurchase: unitPrice, total }).where(eq(orders.id, order.id)).returning().get()!;
+  const raised = unitPrice > order.unitPriceAtPurchase ? { priceRaisedAt: now } : {};
+  const updated = tx.update(orders).set({ unitPriceAtPurchase: unitPrice, total, ...raised }).where(eq(orders.id, order.id)).returning().get()!;
   recordAuditEvent(
     tx,
     { type: "order.repriced", actorUserId, entityId: order.id, before: { unitPriceAtPurchase: order.unitPriceAtPurchase, total: order.total }, after: { unitPriceAtPurchase: unitPrice, total } },

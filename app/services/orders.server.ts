@@ -24,7 +24,7 @@ import { settleCommunity } from "./cycle-engine.server";
 import { deliveryFee } from "~/domain/delivery";
 import { ServiceError } from "~/domain/errors";
 import { toDecimalString } from "~/domain/money";
-import { canCancel, cancelCutoffPassed, orderNumber } from "~/domain/order-status";
+import { cancelWindow, canCancel, cancelCutoffPassed, orderNumber } from "~/domain/order-status";
 import type { OrderListQuery } from "~/domain/order-query";
 import { lineAmounts, quantityUnitPrice } from "~/domain/pricing";
 import type { DeliveryChoice } from "~/domain/checkout";
@@ -225,14 +225,19 @@ function changeableOrder(tx: Tx, userId: string, orderId: string, now: Date, ref
 }
 
 /**
- * The owner cancels a PENDING or PAID order before the cut-off: one step of the order state
- * machine (moveOrder), which gives its base total back to the open week and writes the audit row;
- * then the delivery fee of the rest of its checkout.
+ * The owner cancels a PENDING or PAID order before the cut-off, or one whose price the weekly
+ * close raised until pickup (cancelWindow): one step of the order state machine (moveOrder), which
+ * gives its base total back to a week still open and writes the audit row; then the delivery fee
+ * of the rest of its checkout. A cancel after the close does not settle the week again: the
+ * others' prices stay, and the checkout's fee may only fall.
  */
 export function cancelOrder(db: Db, userId: string, orderId: string, now = new Date()): Order {
   return db.transaction(
     (tx) => {
-      const { order } = changeableOrder(tx, userId, orderId, now, { status: "shop.errors.cannotCancel", cutoff: "shop.errors.cancelCutoff" });
+      const { order, cycle } = ownOrder(tx, userId, orderId);
+      if (cancelWindow(order, cycle ?? null, now) === "closed") {
+        throw new ServiceError(409, canCancel(order.status) ? "shop.errors.cancelCutoff" : "shop.errors.cannotCancel");
+      }
       return withCheckoutFee(tx, userId, order, now, () => moveOrder(tx, userId, order, "CANCELED", now));
     },
     { behavior: "immediate" },
@@ -436,6 +441,7 @@ export function findOrderForUser(db: Db, userId: string, orderId: string) {
       pickupDay: communities.pickupDay,
       pickupTime: communities.pickupTime,
       cycleDeadline: weeklyCycles.orderDeadline,
+      cyclePickupDate: weeklyCycles.pickupDate,
     })
     .from(orders)
     .innerJoin(deals, eq(deals.id, orders.dealId))
@@ -492,6 +498,8 @@ export function orderJson(row: Pick<OrderRow, "order"> & Partial<Omit<OrderRow, 
     paidAt: o.paidAt?.toISOString() ?? null,
     fulfilledAt: o.fulfilledAt?.toISOString() ?? null,
     canceledAt: o.canceledAt?.toISOString() ?? null,
+    // Set when the weekly close raised the price: she may cancel until pickup.
+    priceRaisedAt: o.priceRaisedAt?.toISOString() ?? null,
     deal: row.dealTitle ? { title: row.dealTitle, slug: row.dealSlug, images: row.dealImages } : undefined,
   };
 }
