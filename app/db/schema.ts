@@ -460,9 +460,21 @@ export const orders = sqliteTable(
     communityId: text("community_id").references(() => communities.id),
     pickupPointId: text("pickup_point_id").references(() => pickupPoints.id),
     weeklyCycleId: text("weekly_cycle_id").references(() => weeklyCycles.id),
+    /**
+     * The checkout that placed it (one per cart checkout; an order from POST /api/orders is its
+     * own): its orders share one delivery fee. Null on orders older than the column: alone.
+     */
+    checkoutId: text("checkout_id"),
     qty: integer("qty").notNull(),
-    /** agorot */
+    /** agorot: the price if nothing changes until the close, which sets the final one */
     unitPriceAtPurchase: integer("unit_price_at_purchase").notNull(),
+    /**
+     * agorot: the quantity price before any community discount when she ordered (or last changed
+     * the quantity): the close's ceiling. Null on older orders: the deal's price then.
+     */
+    quantityPriceAtPurchase: integer("quantity_price_at_purchase"),
+    /** when the weekly close raised her price: she may then cancel until pickup */
+    priceRaisedAt: timestamp("price_raised_at"),
     /** agorot: base price x qty, what community revenue counts */
     originalTotal: integer("original_total").notNull(),
     /** agorot: what the buyer pays, delivery fee included */
@@ -488,6 +500,7 @@ export const orders = sqliteTable(
     index("orders_group_idx").on(t.groupId),
     index("orders_deal_user_idx").on(t.dealId, t.userId),
     index("orders_status_created_idx").on(t.status, t.createdAt),
+    index("orders_checkout_idx").on(t.checkoutId),
     check("orders_qty_check", sql`qty >= 1`),
     check("orders_money_check", sql`unit_price_at_purchase >= 0 and original_total >= 0 and total >= 0 and delivery_fee >= 0`),
     check("orders_delivery_type_check", oneOf("delivery_type", DELIVERY_TYPES)),

@@ -23,3 +23,26 @@ export function deliveryFee(deliveryType: DeliveryType, subtotal: number): numbe
 export function freeDeliveryGap(subtotal: number): number {
   return Math.max(0, FREE_DELIVERY_FROM - subtotal);
 }
+
+export interface CheckoutLine {
+  /** what its goods cost: unit price x qty */
+  subtotal: number;
+  /** the fee it carries now */
+  deliveryFee: number;
+  /** handed over and paid (FULFILLED): its fee is what she paid and stays */
+  settled: boolean;
+}
+
+/**
+ * The fee each live order of one checkout carries (DESIGN.md: one rule, recomputed on every
+ * change of an order): the rule above on the subtotal of all of them, on the first order not yet
+ * handed over (less any fee an order already handed over was paid with); the others carry none.
+ * `ceiling` caps the checkout's fee: once the week has closed it may only fall. In the order given.
+ */
+export function checkoutFeeShares(deliveryType: DeliveryType, lines: readonly CheckoutLine[], ceiling = Number.POSITIVE_INFINITY): number[] {
+  const subtotal = lines.reduce((sum, line) => sum + line.subtotal, 0);
+  const fee = Math.min(deliveryFee(deliveryType, subtotal), ceiling);
+  const paid = lines.reduce((sum, line) => sum + (line.settled ? line.deliveryFee : 0), 0);
+  const carrier = lines.findIndex((line) => !line.settled);
+  return lines.map((line, index) => (line.settled ? line.deliveryFee : index === carrier ? Math.max(0, fee - paid) : 0));
+}

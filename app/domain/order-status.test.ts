@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ORDER_STATUSES, type OrderStatus } from "~/db/schema";
-import { canCancel, canReprice, canTransition, countsTowardRevenue, orderNumber } from "./order-status";
+import { canCancel, cancelWindow, canReprice, canTransition, countsTowardRevenue, orderNumber } from "./order-status";
 
 const allowed: [OrderStatus, OrderStatus][] = [
   ["PENDING", "PAID"],
@@ -45,5 +45,34 @@ describe("the cancel cut-off", () => {
     expect(cancelCutoffPassed(deadline, new Date("2026-11-24T17:59:00Z"))).toBe(false);
     expect(cancelCutoffPassed(deadline, new Date("2026-11-24T18:00:00Z"))).toBe(false);
     expect(cancelCutoffPassed(deadline, new Date("2026-11-24T18:01:00Z"))).toBe(true);
+  });
+});
+
+describe("cancelWindow", () => {
+  const HOUR = 3_600_000;
+  const deadline = new Date("2031-03-04T18:00:00Z");
+  const cycle = { orderDeadline: deadline, pickupDate: new Date(deadline.getTime() + 40 * HOUR) };
+  const at = (hoursFromDeadline: number) => new Date(deadline.getTime() + hoursFromDeadline * HOUR);
+  const pending = { status: "PENDING" as const, priceRaisedAt: null };
+  const raised = { status: "PAID" as const, priceRaisedAt: deadline };
+
+  it("is open until 24 hours before the deadline, then closed", () => {
+    expect(cancelWindow(pending, cycle, at(-25))).toBe("open");
+    expect(cancelWindow(pending, cycle, at(-23))).toBe("closed");
+    expect(cancelWindow(pending, cycle, at(1))).toBe("closed");
+    expect(cancelWindow(pending, null, at(100))).toBe("open");
+  });
+
+  it("lets her cancel an order whose price the close raised, until pickup", () => {
+    expect(cancelWindow(raised, cycle, at(1))).toBe("raised");
+    expect(cancelWindow(raised, cycle, at(39))).toBe("raised");
+    expect(cancelWindow(raised, cycle, at(40))).toBe("closed");
+  });
+
+  it("is closed for orders that cannot be cancelled at all", () => {
+    for (const status of ["CANCELED", "REFUNDED", "FULFILLED"] as const) {
+      expect(cancelWindow({ status, priceRaisedAt: deadline }, cycle, at(1))).toBe("closed");
+      expect(cancelWindow({ status, priceRaisedAt: null }, cycle, at(-48))).toBe("closed");
+    }
   });
 });

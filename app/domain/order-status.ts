@@ -40,6 +40,21 @@ export function cancelCutoffPassed(orderDeadline: Date, now: Date): boolean {
   return now.getTime() > orderDeadline.getTime() - CANCEL_CUTOFF_HOURS * 60 * 60 * 1000;
 }
 
+/**
+ * Whether the owner may cancel now, and why: "open" until 24 hours before the week's deadline
+ * (the FAQ); "raised" when the weekly close raised her price, until pickup (DESIGN.md); else
+ * "closed". An order of no week has no cut-off.
+ */
+export function cancelWindow(
+  order: { status: OrderStatus; priceRaisedAt: Date | null },
+  cycle: { orderDeadline: Date; pickupDate: Date } | null,
+  now: Date,
+): "open" | "raised" | "closed" {
+  if (!canCancel(order.status)) return "closed";
+  if (!cycle || !cancelCutoffPassed(cycle.orderDeadline, now)) return "open";
+  return order.priceRaisedAt && now.getTime() < cycle.pickupDate.getTime() ? "raised" : "closed";
+}
+
 /** Statuses whose money still counts toward the community's revenue. */
 export function countsTowardRevenue(status: OrderStatus): boolean {
   return status !== "CANCELED" && status !== "REFUNDED";

@@ -279,6 +279,7 @@ function ReviewStep({ review, values }: { review: CheckoutReview; values: Checko
         <div className="flex justify-between gap-2 text-base font-bold"><dt>{t("shop.delivery.total")}</dt><dd data-testid="review-total"><Price agorot={review.total} /></dd></div>
       </dl>
       <p className="mt-3 text-sm text-fg-muted">{t("shop.checkout.paymentNote")}</p>
+      <p className="mt-1 text-sm text-fg-muted" data-testid="final-price-note">{t("purchase.review.finalPriceNote")}</p>
       <Form method="post" action={`/checkout?${methodQuery(values)}`} className="mt-5 grid gap-3">
         {hidden.map(([name, value]) => <input key={name} type="hidden" name={name} value={String(value)} />)}
         <SubmitButton name="intent" value="place" pending={Boolean(pending)} pendingLabel={t("shop.checkout.pending")}>

@@ -8,7 +8,7 @@ import { getTranslate } from "~/web/i18next.server";
 import { formatDateTime } from "~/domain/dates";
 import { CANCEL_CUTOFF_HOURS, DELIVERY_DAYS, REFUND_DAYS } from "~/domain/delivery";
 import { ServiceError } from "~/domain/errors";
-import { canCancel, cancelCutoffPassed, orderNumber } from "~/domain/order-status";
+import { canCancel, cancelCutoffPassed, cancelWindow, orderNumber } from "~/domain/order-status";
 import { cancelOrder, changeOrderQty, findOrderForUser } from "~/services/orders.server";
 import { CartQtySchema } from "~/domain/shop-schemas";
 import { readForm } from "~/web/form.server";
@@ -23,15 +23,19 @@ export function loader({ params, context }: Route.LoaderArgs) {
   if (!user) return { state: "guest" as const, title: t("shop.orders.metaTitle") };
   const found = findOrderForUser(context.get(dbContext), user.id, params.id);
   if (!found) return data({ state: "missing" as const, title: t("shop.order.notFound") }, { status: 404 });
-  const final = found.cycleDeadline ? cancelCutoffPassed(found.cycleDeadline, new Date()) : false;
+  const now = new Date();
+  const final = found.cycleDeadline ? cancelCutoffPassed(found.cycleDeadline, now) : false;
+  const window = cancelWindow(found.order, found.cycleDeadline && found.cyclePickupDate ? { orderDeadline: found.cycleDeadline, pickupDate: found.cyclePickupDate } : null, now);
   return {
     state: "found" as const,
     title: t("shop.order.metaTitle", { number: orderNumber(found.order.id) }),
     ...found,
-    cancellable: canCancel(found.order.status) && !final,
+    cancellable: window === "open",
+    // The close raised her price: a one-tap cancel until pickup.
+    raised: window === "raised",
     // The last moment for a change: 24 hours before the week's deadline.
     changeUntil: found.cycleDeadline ? new Date(found.cycleDeadline.getTime() - CANCEL_CUTOFF_HOURS * 3_600_000) : null,
-    final: canCancel(found.order.status) && final,
+    final: canCancel(found.order.status) && final && window !== "raised",
   };
 }
 
@@ -133,6 +137,15 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
           </p>
         ) : null}
         {loaderData.final ? <p className="mt-2 rounded-lg bg-amber-50 p-3 text-sm text-amber-900 dark:bg-amber-950 dark:text-amber-100" data-testid="order-final">{t("shop.order.finalNote")}</p> : null}
+        {loaderData.raised && loaderData.cyclePickupDate ? (
+          <Form method="post" className="mt-2 grid gap-2 rounded-lg bg-amber-50 p-3 text-sm text-amber-900 dark:bg-amber-950 dark:text-amber-100" data-testid="order-raised">
+            <p>{t("purchase.order.raisedNote", { date: formatDateTime(loaderData.cyclePickupDate, i18n.language) })}</p>
+            <input type="hidden" name="intent" value="cancel" />
+            <button type="submit" disabled={navigation.state !== "idle"} className="min-h-11 justify-self-start rounded-lg border border-amber-700 px-4 font-semibold hover:bg-amber-100 disabled:opacity-70 dark:hover:bg-amber-900">
+              {t("purchase.order.raisedCancel")}
+            </button>
+          </Form>
+        ) : null}
         {loaderData.cancellable ? (
           <Form method="post" className="mt-3 flex flex-wrap items-end gap-2" data-testid="change-qty-form">
             <input type="hidden" name="intent" value="change-qty" />

@@ -31,6 +31,7 @@ export const AUDIT_EVENT_TYPES = [
   "order.status_changed",
   "order.repriced",
   "order.qty_changed",
+  "order.delivery_fee_changed",
   "cycle.closed",
   "user.role_changed",
   "account.deleted",

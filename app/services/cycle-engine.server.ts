@@ -1,9 +1,11 @@
 // The weekly group purchase, run on a clock (DESIGN.md, issue 5): every active community has one
 // open cycle; at its deadline the cycle closes once, in one transaction: its groups close, the
-// final tier sets the price of every order still in progress (no one pays more than at
-// purchase) or, below the goal, those orders are cancelled at no charge; buyers are told; every
-// change is in the audit log; the next week opens. Deadlines
-// missed while the server was down are caught up one by one. Running twice changes nothing.
+// tier its live orders' final revenue earns sets the price of every order still in progress,
+// lower or higher than shown at purchase (discounts are settled at the close, both ways), or,
+// below the goal, those orders are cancelled at no charge; buyers are told, those whose price
+// went up with a cancel until pickup; every change is in the audit log; the next week opens.
+// Deadlines missed while the server was down are caught up one by one. Running twice changes
+// nothing.
 import { and, asc, eq, inArray, isNull, lte, sql } from "drizzle-orm";
 import type { Db, Tx } from "~/db/client.server";
 import { isTrue } from "~/db/prepared.server";
@@ -15,9 +17,9 @@ import { formatDateTime } from "~/domain/dates";
 import { translatorFor } from "./i18n.server";
 import { formatShekel } from "~/domain/money";
 import { notify, type NewNotification } from "./notifications.server";
-import { moveOrder, repriceOrder } from "./order-lifecycle.server";
+import { checkoutFeeOf, checkoutOf, moveOrder, refreshCheckoutFee, repriceOrder } from "./order-lifecycle.server";
 import { canReprice, canTransition } from "~/domain/order-status";
-import { discountFor, unitPriceFor } from "~/domain/pricing";
+import { finalUnitPrice, liveRevenue, tierEarned } from "~/domain/settlement";
 
 /** Members with items in the cart hear once, this long before the deadline. */
 export const REMINDER_BEFORE_MS = 24 * 60 * 60 * 1000;
@@ -73,6 +75,11 @@ function languageOf(tx: Tx, userIds: string[]) {
   return new Map(tx.select({ id: users.id, language: users.language }).from(users).where(inArray(users.id, userIds)).all().map((u) => [u.id, u.language]));
 }
 
+/** The week's revenue from its orders themselves: the base totals of those still live. */
+function revenueOf(tx: Tx, cycleId: string): number {
+  return liveRevenue(tx.select({ status: orders.status, originalTotal: orders.originalTotal }).from(orders).where(eq(orders.weeklyCycleId, cycleId)).all());
+}
+
 /**
  * Closes one cycle whose deadline has passed, and opens the next (none for a community an admin
  * has deactivated); all in the caller's transaction.
@@ -80,14 +87,15 @@ function languageOf(tx: Tx, userIds: string[]) {
  * Every order change goes through the order state machine (order-lifecycle.server.ts) and is
  * written to the audit log with the system as its actor. Only orders still in progress (PENDING,
  * PAID) are the close's business: one already FULFILLED (an admin may hand orders over before the
- * deadline) keeps its status and the price it was handed over at; CANCELED and REFUNDED ones are
- * done with.
+ * deadline) was paid on handing over and keeps its status and that price, though its base total
+ * counts toward the week's revenue like any live order; CANCELED and REFUNDED ones are done with.
  */
 function closeCycle(tx: Tx, cycle: Cycle, community: Community, now: Date): Cycle | null {
-  // The week's revenue at its deadline decides: fulfilled orders count, as they did all week.
-  const revenue = cycle.currentRevenue;
+  // The week's revenue at its deadline decides, counted from its live orders (fulfilled ones
+  // count, as they did all week; cancelled and refunded ones do not), not from a running total.
+  const revenue = revenueOf(tx, cycle.id);
   const goalMet = revenue >= cycle.targetRevenue;
-  const discount = goalMet ? discountFor(communityTiersOf(tx, community.id), revenue) : null;
+  const discount = goalMet ? tierEarned(communityTiersOf(tx, community.id), revenue).discountPercent : null;
 
   const inProgress = tx
     .select({ order: orders, dealTitle: deals.title, dealSlug: deals.slug, basePrice: deals.basePrice })
@@ -111,26 +119,56 @@ function closeCycle(tx: Tx, cycle: Cycle, community: Community, now: Date): Cycl
   } else {
     const dealIds = [...new Set(inProgress.map((o) => o.order.dealId))];
     const tiers = dealIds.length ? tx.select().from(dealTiers).where(inArray(dealTiers.dealId, dealIds)).all() : [];
-    for (const { order, dealTitle, dealSlug, basePrice } of inProgress) {
-      const finalUnit = unitPriceFor({
-        basePrice,
-        quantityTiers: tiers.filter((t) => t.dealId === order.dealId),
-        qty: order.qty,
-        discountPercent: discount ?? 0,
-      });
-      // The price falls for everyone; it never rises above what the buyer was shown.
-      const repriced = repriceOrder(tx, SYSTEM, order, Math.min(order.unitPriceAtPurchase, finalUnit), now);
+    // Each checkout's delivery fee before the close: the new prices may lower it, never raise it.
+    const checkouts = new Map<string, number>();
+    for (const { order } of inProgress) {
+      const id = checkoutOf(order);
+      if (!checkouts.has(id)) checkouts.set(id, checkoutFeeOf(tx, id));
+    }
+    for (const { order, basePrice } of inProgress) {
+      const finalUnit = finalUnitPrice(
+        { basePrice, quantityTiers: tiers.filter((t) => t.dealId === order.dealId), qty: order.qty, quantityPriceAtPurchase: order.quantityPriceAtPurchase },
+        discount ?? 0,
+      );
+      repriceOrder(tx, SYSTEM, order, finalUnit, now);
+    }
+    for (const [checkoutId, fee] of checkouts) refreshCheckoutFee(tx, SYSTEM, checkoutId, now, fee);
+
+    // The same orders (repricing moves no status), as they now are.
+    const settled = new Map(
+      tx.select().from(orders).where(and(eq(orders.weeklyCycleId, cycle.id), inArray(orders.status, IN_PROGRESS))).all().map((o) => [o.id, o]),
+    );
+    for (const { order, dealTitle, dealSlug } of inProgress) {
+      const final = settled.get(order.id)!;
       const language = languages.get(order.userId) ?? "he";
       const t = translatorFor(language);
-      const saved = repriced.originalTotal - repriced.unitPriceAtPurchase * repriced.qty;
+      const money = (agorot: number) => formatShekel(agorot, language);
+      if (final.unitPriceAtPurchase > order.unitPriceAtPurchase) {
+        // The week earned less discount than she was shown: her new total, and her way out.
+        messages.push({
+          userId: order.userId,
+          type: "GROUP_COMPLETE",
+          title: t("notify.priceRaisedTitle"),
+          message: t("notify.priceRaisedMessage", {
+            deal: dealTitle,
+            unitBefore: money(order.unitPriceAtPurchase),
+            unit: money(final.unitPriceAtPurchase),
+            total: money(final.total),
+            pickup: formatDateTime(cycle.pickupDate, language),
+          }),
+          data: { dealSlug, orderId: order.id },
+        });
+        continue;
+      }
+      const saved = final.originalTotal - final.unitPriceAtPurchase * final.qty;
       messages.push({
         userId: order.userId,
         type: "GROUP_COMPLETE",
         title: t("notify.groupCompleteTitle"),
         message: t("notify.groupCompleteMessage", {
           deal: dealTitle,
-          paid: formatShekel(repriced.total, language),
-          savedText: saved > 0 ? t("notify.savedText", { saved: formatShekel(saved, language) }) : "",
+          paid: money(final.total),
+          savedText: saved > 0 ? t("notify.savedText", { saved: money(saved) }) : "",
         }),
         data: { dealSlug, orderId: order.id },
       });
@@ -139,7 +177,7 @@ function closeCycle(tx: Tx, cycle: Cycle, community: Community, now: Date): Cycl
 
   const closed = tx
     .update(weeklyCycles)
-    .set({ isActive: false, closedAt: now, ...(goalMet ? {} : { goalMissed: true }) })
+    .set({ isActive: false, closedAt: now, currentRevenue: revenueOf(tx, cycle.id), ...(goalMet ? {} : { goalMissed: true }) })
     .where(eq(weeklyCycles.id, cycle.id))
     .returning()
     .get()!;

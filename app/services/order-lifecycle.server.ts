@@ -1,14 +1,16 @@
 // Moving an order on (admins, the weekly close, and later payment): one state machine
 // (order-status.ts) for every caller, the step's time stored for the timeline, revenue given back
 // when an order of an open week is cancelled or refunded, the buyer told when it is fulfilled,
-// and every step written to the audit log in the step's own transaction.
-import { and, eq, inArray, sql } from "drizzle-orm";
+// the delivery fee of its checkout put right after any change of its money, and every step
+// written to the audit log in the step's own transaction.
+import { and, asc, eq, inArray, or, sql } from "drizzle-orm";
 import type { Db, Tx } from "~/db/client.server";
 import { deals, groups, orders, users, weeklyCycles, type Order, type OrderStatus } from "~/db/schema";
 import { recordAuditEvent } from "./audit.server";
 import { ServiceError } from "~/domain/errors";
 import { translatorFor } from "./i18n.server";
 import { notify } from "./notifications.server";
+import { checkoutFeeShares } from "~/domain/delivery";
 import { canReprice, canTransition, countsTowardRevenue } from "~/domain/order-status";
 
 function moveOne(tx: Tx, order: Order, to: OrderStatus, now: Date): Order {
@@ -56,14 +58,16 @@ export function moveOrder(tx: Tx, actorUserId: string | null, order: Order, to: 
 /**
  * The weekly close's final price for an order still in progress (PENDING or PAID), with its
  * audit row; anything else is refused like a forbidden step. The total follows the unit price
- * (the delivery fee stays); the base total, and so the week's revenue, does not change.
- * Returns the order as it now is; an unchanged price writes nothing.
+ * (the caller then puts the delivery rule on its checkout: refreshCheckoutFee); the base total,
+ * and so the week's revenue, does not change. A price that goes up is stamped: she may cancel
+ * until pickup. Returns the order as it now is; an unchanged price writes nothing.
  */
 export function repriceOrder(tx: Tx, actorUserId: string | null, order: Order, unitPrice: number, now: Date): Order {
   if (!canReprice(order.status)) throw new ServiceError(409, "errors.badTransition");
   if (unitPrice === order.unitPriceAtPurchase) return order;
   const total = unitPrice * order.qty + order.deliveryFee;
-  const updated = tx.update(orders).set({ unitPriceAtPurchase: unitPrice, total }).where(eq(orders.id, order.id)).returning().get()!;
+  const raised = unitPrice > order.unitPriceAtPurchase ? { priceRaisedAt: now } : {};
+  const updated = tx.update(orders).set({ unitPriceAtPurchase: unitPrice, total, ...raised }).where(eq(orders.id, order.id)).returning().get()!;
   recordAuditEvent(
     tx,
     { type: "order.repriced", actorUserId, entityId: order.id, before: { unitPriceAtPurchase: order.unitPriceAtPurchase, total: order.total }, after: { unitPriceAtPurchase: unitPrice, total } },
@@ -72,13 +76,83 @@ export function repriceOrder(tx: Tx, actorUserId: string | null, order: Order, u
   return updated;
 }
 
-/** An admin (`actorUserId`) moves one order to a new status. */
+/** The checkout an order belongs to; an order older than the column is a checkout of its own. */
+export function checkoutOf(order: Pick<Order, "id" | "checkoutId">): string {
+  return order.checkoutId ?? order.id;
+}
+
+/** A checkout's orders that still count (not cancelled, not refunded), in the order they were placed. */
+function liveOrdersOf(tx: Tx, checkoutId: string): Order[] {
+  return tx
+    .select()
+    .from(orders)
+    .where(and(or(eq(orders.checkoutId, checkoutId), eq(orders.id, checkoutId)), inArray(orders.status, ["PENDING", "PAID", "FULFILLED"])))
+    .orderBy(asc(orders.createdAt), asc(sql`${orders}.rowid`))
+    .all();
+}
+
+/** The delivery fee a checkout's live orders carry together now. */
+export function checkoutFeeOf(tx: Tx, checkoutId: string): number {
+  return liveOrdersOf(tx, checkoutId).reduce((sum, order) => sum + order.deliveryFee, 0);
+}
+
+/**
+ * Puts the one delivery rule (domain/delivery.ts) on a checkout after any change of one of its
+ * orders: its live orders' subtotal decides the fee, carried by the first of them not yet handed
+ * over. `ceiling` (the checkout's fee before the change) is given once the week has closed: the
+ * close settled the money, so after it the fee may only fall. Each order whose fee moves gets its
+ * total and an audit row.
+ */
+export function refreshCheckoutFee(tx: Tx, actorUserId: string | null, checkoutId: string, now: Date, ceiling?: number): void {
+  const live = liveOrdersOf(tx, checkoutId);
+  if (live.length === 0) return;
+  const shares = checkoutFeeShares(
+    live[0].deliveryType,
+    live.map((o) => ({ subtotal: o.unitPriceAtPurchase * o.qty, deliveryFee: o.deliveryFee, settled: !canReprice(o.status) })),
+    ceiling,
+  );
+  live.forEach((order, index) => {
+    const fee = shares[index];
+    if (fee === order.deliveryFee) return;
+    const total = order.unitPriceAtPurchase * order.qty + fee;
+    tx.update(orders).set({ deliveryFee: fee, total }).where(eq(orders.id, order.id)).run();
+    recordAuditEvent(
+      tx,
+      { type: "order.delivery_fee_changed", actorUserId, entityId: order.id, before: { deliveryFee: order.deliveryFee, total: order.total }, after: { deliveryFee: fee, total } },
+      now,
+    );
+  });
+}
+
+/** Whether the order's week is still open (an order of no week counts as open). */
+export function weekIsOpen(tx: Tx, order: Pick<Order, "weeklyCycleId">): boolean {
+  if (!order.weeklyCycleId) return true;
+  return tx.select({ isActive: weeklyCycles.isActive }).from(weeklyCycles).where(eq(weeklyCycles.id, order.weeklyCycleId)).get()?.isActive ?? true;
+}
+
+/**
+ * Runs `change` on an order, then the delivery rule on its checkout (refreshCheckoutFee): the
+ * fee follows the rule both ways while the week is open, and may only fall after its close.
+ */
+export function withCheckoutFee<T>(tx: Tx, actorUserId: string | null, order: Order, now: Date, change: () => T): T {
+  const checkoutId = checkoutOf(order);
+  const ceiling = weekIsOpen(tx, order) ? undefined : checkoutFeeOf(tx, checkoutId);
+  const result = change();
+  refreshCheckoutFee(tx, actorUserId, checkoutId, now, ceiling);
+  return result;
+}
+
+/**
+ * An admin (`actorUserId`) moves one order to a new status. Cancelling or refunding it changes
+ * what its checkout's other orders add up to: their delivery fee follows.
+ */
 export function setOrderStatus(db: Db, actorUserId: string, orderId: string, to: OrderStatus, now = new Date()): Order {
   return db.transaction(
     (tx) => {
       const order = tx.select().from(orders).where(eq(orders.id, orderId)).get();
       if (!order) throw new ServiceError(404, "shop.errors.orderNotFound");
-      return moveOrder(tx, actorUserId, order, to, now);
+      if (countsTowardRevenue(to)) return moveOrder(tx, actorUserId, order, to, now);
+      return withCheckoutFee(tx, actorUserId, order, now, () => moveOrder(tx, actorUserId, order, to, now));
     },
     { behavior: "immediate" },
   );

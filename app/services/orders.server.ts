@@ -17,14 +17,14 @@ import { recordAuditEvent } from "./audit.server";
 import { cartRows, clearCart } from "./cart.server";
 import { dealRow, groupRow } from "./catalog-rows.server";
 import { communityPricing } from "./community-pricing.server";
-import { moveOrder } from "./order-lifecycle.server";
+import { moveOrder, withCheckoutFee } from "./order-lifecycle.server";
 import { settleCommunity } from "./cycle-engine.server";
 import { deliveryFee } from "~/domain/delivery";
 import { ServiceError } from "~/domain/errors";
 import { toDecimalString } from "~/domain/money";
-import { canCancel, cancelCutoffPassed, orderNumber } from "~/domain/order-status";
+import { cancelWindow, canCancel, cancelCutoffPassed, orderNumber } from "~/domain/order-status";
 import type { OrderListQuery } from "~/domain/order-query";
-import { lineAmounts } from "~/domain/pricing";
+import { lineAmounts, quantityUnitPrice } from "~/domain/pricing";
 import type { DeliveryChoice } from "~/domain/checkout";
 
 interface LineRequest {
@@ -47,8 +47,10 @@ const insertOrder = preparedQuery((db) =>
       communityId: sql.placeholder("communityId"),
       weeklyCycleId: sql.placeholder("weeklyCycleId"),
       pickupPointId: sql.placeholder("pickupPointId"),
+      checkoutId: sql.placeholder("checkoutId"),
       qty: sql.placeholder("qty"),
       unitPriceAtPurchase: sql.placeholder("unitPriceAtPurchase"),
+      quantityPriceAtPurchase: sql.placeholder("quantityPriceAtPurchase"),
       originalTotal: sql.placeholder("originalTotal"),
       total: sql.placeholder("total"),
       deliveryType: sql.placeholder("deliveryType"),
@@ -107,7 +109,8 @@ function prepareLine(tx: Tx, user: User, line: LineRequest) {
   if (!group) throw new ServiceError(422, "shop.errors.noGroup", "groupId");
   const quantityTiers = tiersOfDeal(tx).all({ dealId: deal.id });
   const amounts = lineAmounts({ basePrice: deal.basePrice, quantityTiers, qty: line.qty, discountPercent: pricing.discountPercent });
-  return { deal, group, cycleId: pricing.cycle.id, communityId: user.communityId, qty: line.qty, ...amounts };
+  const quantityPrice = quantityUnitPrice(deal.basePrice, quantityTiers, line.qty);
+  return { deal, group, cycleId: pricing.cycle.id, communityId: user.communityId, qty: line.qty, quantityPrice, ...amounts };
 }
 
 /** An active pickup point of this community, or the "not your community's point" refusal. */
@@ -126,8 +129,10 @@ function checkPickupPoint(tx: Tx, communityId: string, delivery: DeliveryChoice)
 /** Writes the orders and adds their base totals to their groups' and cycles' revenue. */
 function insertOrders(tx: Tx, user: User, lines: ReturnType<typeof prepareLine>[], delivery: DeliveryChoice): Order[] {
   const subtotal = lines.reduce((sum, line) => sum + line.subtotal, 0);
-  // One delivery fee per checkout, on its first order, by the subtotal of the whole checkout.
+  // One delivery fee per checkout, on its first order, by the subtotal of the whole checkout;
+  // the checkout's id lets every later change of one of its orders put the fee right again.
   const fee = deliveryFee(delivery.deliveryType, subtotal);
+  const checkoutId = crypto.randomUUID();
   return lines.map((line, index) => {
     const lineFee = index === 0 ? fee : 0;
     const order = insertOrder(tx).get({
@@ -138,8 +143,10 @@ function insertOrders(tx: Tx, user: User, lines: ReturnType<typeof prepareLine>[
       communityId: line.communityId,
       weeklyCycleId: line.cycleId,
       pickupPointId: delivery.deliveryType === "PICKUP" ? (delivery.pickupPointId ?? null) : null,
+      checkoutId,
       qty: line.qty,
       unitPriceAtPurchase: line.unitPrice,
+      quantityPriceAtPurchase: line.quantityPrice,
       originalTotal: line.originalTotal,
       total: line.subtotal + lineFee,
       deliveryType: delivery.deliveryType,
@@ -185,29 +192,40 @@ export function placeOrder(db: Db, user: User, line: LineRequest, delivery: Deli
   );
 }
 
-/**
- * The order of this owner that she may still change: PENDING or PAID, in a week that is open,
- * and not yet within 24 hours of its deadline (the FAQ and the terms; the one rule for both
- * cancelling and changing a quantity).
- */
-function changeableOrder(tx: Tx, userId: string, orderId: string, now: Date, refusal: { status: string; cutoff: string }) {
+/** One of this owner's orders with its week; anyone else's is "not found". */
+function ownOrder(tx: Tx, userId: string, orderId: string) {
   const order = tx.select().from(orders).where(and(eq(orders.id, orderId), eq(orders.userId, userId))).get();
   if (!order) throw new ServiceError(404, "shop.errors.orderNotFound");
-  if (!canCancel(order.status)) throw new ServiceError(409, refusal.status);
   const cycle = order.weeklyCycleId ? tx.select().from(weeklyCycles).where(eq(weeklyCycles.id, order.weeklyCycleId)).get() : undefined;
+  return { order, cycle };
+}
+
+/**
+ * The order of this owner whose quantity she may still change: PENDING or PAID, not yet within
+ * 24 hours of its week's deadline (the FAQ and the terms; cancelling has the same cut-off).
+ */
+function changeableOrder(tx: Tx, userId: string, orderId: string, now: Date, refusal: { status: string; cutoff: string }) {
+  const { order, cycle } = ownOrder(tx, userId, orderId);
+  if (!canCancel(order.status)) throw new ServiceError(409, refusal.status);
   if (cycle && cancelCutoffPassed(cycle.orderDeadline, now)) throw new ServiceError(409, refusal.cutoff);
   return { order, cycle };
 }
 
 /**
- * The owner cancels a PENDING or PAID order before the cut-off: one step of the order state
- * machine (moveOrder), which gives its base total back to the open week and writes the audit row.
+ * The owner cancels a PENDING or PAID order before the cut-off, or one whose price the weekly
+ * close raised until pickup (cancelWindow): one step of the order state machine (moveOrder), which
+ * gives its base total back to a week still open and writes the audit row; then the delivery fee
+ * of the rest of its checkout. A cancel after the close does not settle the week again: the
+ * others' prices stay, and the checkout's fee may only fall.
  */
 export function cancelOrder(db: Db, userId: string, orderId: string, now = new Date()): Order {
   return db.transaction(
     (tx) => {
-      const { order } = changeableOrder(tx, userId, orderId, now, { status: "shop.errors.cannotCancel", cutoff: "shop.errors.cancelCutoff" });
-      return moveOrder(tx, userId, order, "CANCELED", now);
+      const { order, cycle } = ownOrder(tx, userId, orderId);
+      if (cancelWindow(order, cycle ?? null, now) === "closed") {
+        throw new ServiceError(409, canCancel(order.status) ? "shop.errors.cancelCutoff" : "shop.errors.cannotCancel");
+      }
+      return withCheckoutFee(tx, userId, order, now, () => moveOrder(tx, userId, order, "CANCELED", now));
     },
     { behavior: "immediate" },
   );
@@ -215,8 +233,9 @@ export function cancelOrder(db: Db, userId: string, orderId: string, now = new D
 
 /**
  * The owner changes an order's quantity before the same cut-off. The line is priced again by
- * the checkout's rules (quantity tiers, then the community's discount now); the week's and the
- * group's revenue move by exactly the change in base total, and an audit row says what changed.
+ * the checkout's rules (quantity tiers, then the community's discount now), and the delivery fee
+ * of its checkout by the delivery rule on the new subtotal; the week's and the group's revenue
+ * move by exactly the change in base total, and an audit row says what changed.
  */
 export function changeOrderQty(db: Db, userId: string, orderId: string, qty: number, now = new Date()): Order {
   return db.transaction(
@@ -238,12 +257,20 @@ export function changeOrderQty(db: Db, userId: string, orderId: string, qty: num
       const discountPercent = communityPricing(tx, order.communityId)?.discountPercent ?? 0;
       const amounts = lineAmounts({ basePrice: deal.basePrice, quantityTiers, qty, discountPercent });
       const revenueChange = amounts.originalTotal - order.originalTotal;
-      const updated = tx
-        .update(orders)
-        .set({ qty, unitPriceAtPurchase: amounts.unitPrice, originalTotal: amounts.originalTotal, total: amounts.subtotal + order.deliveryFee })
-        .where(eq(orders.id, order.id))
-        .returning()
-        .get()!;
+      withCheckoutFee(tx, userId, order, now, () =>
+        tx
+          .update(orders)
+          .set({
+            qty,
+            unitPriceAtPurchase: amounts.unitPrice,
+            quantityPriceAtPurchase: quantityUnitPrice(deal.basePrice, quantityTiers, qty),
+            originalTotal: amounts.originalTotal,
+            total: amounts.subtotal + order.deliveryFee,
+          })
+          .where(eq(orders.id, order.id))
+          .run(),
+      );
+      const updated = tx.select().from(orders).where(eq(orders.id, order.id)).get()!;
       tx.update(weeklyCycles)
         .set({ currentRevenue: sql`${weeklyCycles.currentRevenue} + ${revenueChange}` })
         .where(eq(weeklyCycles.id, cycle.id))
@@ -390,6 +417,7 @@ export function findOrderForUser(db: Db, userId: string, orderId: string) {
       pickupDay: communities.pickupDay,
       pickupTime: communities.pickupTime,
       cycleDeadline: weeklyCycles.orderDeadline,
+      cyclePickupDate: weeklyCycles.pickupDate,
     })
     .from(orders)
     .innerJoin(deals, eq(deals.id, orders.dealId))
@@ -446,6 +474,8 @@ export function orderJson(row: Pick<OrderRow, "order"> & Partial<Omit<OrderRow, 
     paidAt: o.paidAt?.toISOString() ?? null,
     fulfilledAt: o.fulfilledAt?.toISOString() ?? null,
     canceledAt: o.canceledAt?.toISOString() ?? null,
+    // Set when the weekly close raised the price: she may cancel until pickup.
+    priceRaisedAt: o.priceRaisedAt?.toISOString() ?? null,
     deal: row.dealTitle ? { title: row.dealTitle, slug: row.dealSlug, images: row.dealImages } : undefined,
   };
 }

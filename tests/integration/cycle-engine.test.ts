@@ -60,7 +60,7 @@ describe("the weekly cycle engine", () => {
     expect(db().select().from(groups).where(eq(groups.weeklyCycleId, next.id)).all()).toHaveLength(active);
   });
 
-  it("sets everyone's final price by the final tier, never above the purchase price, and totals agree", async () => {
+  it("sets everyone's final price by the final tier (here below the purchase price), and totals agree", async () => {
     const c = community();
     const cycle = openCycle(c.id);
     // A 10% tier from 1 ₪: the first buyer pays full price, everyone after gets 10% off, and
