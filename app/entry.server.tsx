@@ -105,6 +105,9 @@ function contentSecurityPolicy(nonce: string) {
 function renderDocument(request: Request, routerContext: EntryContext, nonce: string): Promise<{ html: string; failed: boolean }> {
   return new Promise((resolve, reject) => {
     let failed = false;
+    // Let React Router's own timeout reject its promises first, then stop rendering. Cleared as
+    // soon as the render is done: a pending timer keeps the whole render alive until it fires.
+    const timer = setTimeout(() => abort(), streamTimeout + 1000);
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
         <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
@@ -112,6 +115,7 @@ function renderDocument(request: Request, routerContext: EntryContext, nonce: st
       {
         nonce: nonce || undefined,
         onAllReady() {
+          clearTimeout(timer);
           const chunks: Buffer[] = [];
           const sink = new PassThrough();
           sink.on("data", (chunk: Buffer) => chunks.push(chunk));
@@ -119,7 +123,10 @@ function renderDocument(request: Request, routerContext: EntryContext, nonce: st
           sink.on("error", reject);
           pipe(sink);
         },
-        onShellError: reject,
+        onShellError(error) {
+          clearTimeout(timer);
+          reject(error);
+        },
         onError(error) {
           failed = true;
           // The shell's errors reach onShellError; these are inside a boundary, logged once here.
@@ -127,8 +134,6 @@ function renderDocument(request: Request, routerContext: EntryContext, nonce: st
         },
       },
     );
-    // Let React Router's own timeout reject its promises first, then stop rendering.
-    setTimeout(abort, streamTimeout + 1000);
   });
 }
 
