@@ -52,6 +52,11 @@ describe("checkoutFeeShares", () => {
     expect(checkoutFeeShares("DELIVERY", [line(14_000, 1500, true), line(3_000)])).toEqual([1500, 0]);
   });
 
+  it("charges nothing new when every live order was handed over already", () => {
+    // Free delivery when she collected; another order of the checkout refunded afterwards.
+    expect(checkoutFeeShares("DELIVERY", [line(4_000, 0, true)])).toEqual([0]);
+  });
+
   it("never goes above a ceiling: after the close the fee may only fall", () => {
     expect(checkoutFeeShares("DELIVERY", [line(4_000), line(3_000)], 0)).toEqual([0, 0]);
     expect(checkoutFeeShares("DELIVERY", [line(16_000, 1500)], 1500)).toEqual([0]);

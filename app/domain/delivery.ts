@@ -37,7 +37,9 @@ export interface CheckoutLine {
  * The fee each live order of one checkout carries (DESIGN.md: one rule, recomputed on every
  * change of an order): the rule above on the subtotal of all of them, on the first order not yet
  * handed over (less any fee an order already handed over was paid with); the others carry none.
- * `ceiling` caps the checkout's fee: once the week has closed it may only fall. In the order given.
+ * `ceiling` caps the checkout's fee: once the week has closed it may only fall. When every live
+ * order was handed over already, none takes a new fee: nothing is charged after a handover. In
+ * the order given.
  */
 export function checkoutFeeShares(deliveryType: DeliveryType, lines: readonly CheckoutLine[], ceiling = Number.POSITIVE_INFINITY): number[] {
   const subtotal = lines.reduce((sum, line) => sum + line.subtotal, 0);
