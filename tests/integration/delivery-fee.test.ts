@@ -7,12 +7,12 @@ import { communities, eventLogs, orders, weeklyCycles, type Order } from "~/db/s
 import { deliveryFee } from "~/domain/delivery";
 import { formatShekel } from "~/domain/money";
 import { deadlineDaysAway, useTestDatabase } from "../support/test-db";
+import { signUpShopper } from "../support/sign-in";
 import { jsonInit, useTestServer } from "../support/test-server";
 
 const db = useTestDatabase();
 const app = useTestServer(db);
 
-let people = 0;
 
 type Listed = { id: string; basePrice: string; minQty: number; maxQty: number; groups: { id: string }[] };
 
@@ -27,14 +27,8 @@ function ordersOf(userId: string): Order[] {
 }
 
 /** A new shopper of the first community, signed up through the API. */
-async function newShopper() {
-  const communityId = firstCommunity().id;
-  const init = jsonInit("POST", { email: `fee-${++people}-${crypto.randomUUID().slice(0, 6)}@example.com`, password: "long-enough-pw", firstName: "פנינה", lastName: "כהן", communityId });
-  (init.headers as Record<string, string>)["X-Test-Client"] = `10.12.${people >> 8}.${people & 255}`;
-  const response = await app.fetch("/api/auth/signup", init);
-  expect(response.status, await response.clone().text()).toBe(201);
-  const { token, userId } = (await response.json()) as { token: string; userId: string };
-  return { token, userId, communityId };
+function newShopper() {
+  return signUpShopper(app, firstCommunity().id, { emailPrefix: "fee", addressPrefix: "10.12" });
 }
 
 async function dealList(token: string): Promise<Listed[]> {

@@ -15,13 +15,13 @@ import { runCycleEngine } from "~/services/cycle-engine.server";
 import { setOrderStatus } from "~/services/order-lifecycle.server";
 import { cancelOrder, changeOrderQty, placeCartOrders } from "~/services/orders.server";
 import { deadlineDaysAway, useTestDatabase } from "../support/test-db";
+import { signUpShopper } from "../support/sign-in";
 import { jsonInit, useTestServer } from "../support/test-server";
 
 const db = useTestDatabase();
 const app = useTestServer(db);
 
 const DAY = 86_400_000;
-let people = 0;
 
 type Listed = { id: string; slug: string; basePrice: string; minQty: number; maxQty: number; groups: { id: string }[] };
 
@@ -52,14 +52,8 @@ function liveRevenue(cycleId: string) {
 }
 
 /** A new shopper of the first community, signed up through the API. */
-async function newShopper(name: string) {
-  const communityId = firstCommunity().id;
-  const init = jsonInit("POST", { email: `${name}-${++people}-${crypto.randomUUID().slice(0, 6)}@example.com`, password: "long-enough-pw", firstName: "פנינה", lastName: "כהן", communityId });
-  (init.headers as Record<string, string>)["X-Test-Client"] = `10.11.${people >> 8}.${people & 255}`;
-  const response = await app.fetch("/api/auth/signup", init);
-  expect(response.status, await response.clone().text()).toBe(201);
-  const { token, userId } = (await response.json()) as { token: string; userId: string };
-  return { token, userId, communityId };
+function newShopper(name: string) {
+  return signUpShopper(app, firstCommunity().id, { emailPrefix: name, addressPrefix: "10.11" });
 }
 
 async function dealList(token: string): Promise<Listed[]> {

@@ -20,3 +20,19 @@ export async function cookieOf(app: TestServer, person: Credentials): Promise<st
   expect(login.status).toBe(302);
   return login.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
 }
+
+let shoppersMade = 0;
+
+/**
+ * A new shopper of `communityId`, signed up through the API, each from an address of her own
+ * (`addressPrefix`.x.y) so the sign-up limit per address is never what a test meets.
+ */
+export async function signUpShopper(app: TestServer, communityId: string, { emailPrefix, addressPrefix }: { emailPrefix: string; addressPrefix: string }) {
+  const made = ++shoppersMade;
+  const init = jsonInit("POST", { email: `${emailPrefix}-${made}-${crypto.randomUUID().slice(0, 6)}@example.com`, password: "long-enough-pw", firstName: "פנינה", lastName: "כהן", communityId });
+  (init.headers as Record<string, string>)["X-Test-Client"] = `${addressPrefix}.${made >> 8}.${made & 255}`;
+  const response = await app.fetch("/api/auth/signup", init);
+  expect(response.status, await response.clone().text()).toBe(201);
+  const { token, userId } = (await response.json()) as { token: string; userId: string };
+  return { token, userId, communityId };
+}
