@@ -13,6 +13,7 @@ import { createAdmission, QueueFullError } from "./server/admission";
 import { createNonceSource } from "./server/nonces";
 import { listStaticFiles, staticFileFor } from "./server/static-files";
 import { allowedHostNames, hostName, isAllowedHost } from "./server/hosts";
+import { clientAddress, parseProxyTrust } from "./server/client-address";
 import { ALLOWED_METHODS_HEADER, declaredLengthOverLimit, headersOf, methodRefusal, pathTooLong, streamBody, urlOf, writeResponse } from "./server/node-adapter";
 import { refusal, type RefusalReason } from "./server/refusals";
 import { MAX_UPLOAD_BODY_BYTES } from "./app/domain/image-upload";
@@ -93,8 +94,9 @@ function serveStatic(req: http.IncomingMessage, res: http.ServerResponse, url: U
 // Pages and /api resource routes alike go through React Router's own handler, as its templates do.
 const handleRequest = createRequestHandler(build, "production");
 const METHODS_WITHOUT_BODY = new Set(["GET", "HEAD"]);
-// Behind a reverse proxy, TRUST_PROXY=1 takes the client address from X-Forwarded-For.
-const trustProxy = process.env.TRUST_PROXY === "1";
+// Behind reverse proxies, TRUST_PROXY says how many (or which) to trust: the client's address is
+// then read from X-Forwarded-For's right end (server/client-address.ts).
+const proxyTrust = parseProxyTrust(process.env.TRUST_PROXY);
 
 /** Ordinary request bodies are capped here, before the app reads them (BODY_LIMIT_BYTES). */
 const BODY_LIMIT_BYTES = Number(process.env.BODY_LIMIT_BYTES ?? 1024 * 1024);
@@ -118,8 +120,7 @@ function requestOrigin(host: string): string {
 }
 
 function clientAddressOf(req: http.IncomingMessage): string | undefined {
-  const forwarded = trustProxy ? String(req.headers["x-forwarded-for"] ?? "").split(",")[0]?.trim() : undefined;
-  return forwarded || req.socket.remoteAddress;
+  return clientAddress(req.socket.remoteAddress, req.headers["x-forwarded-for"], proxyTrust);
 }
 
 /**

@@ -229,6 +229,36 @@ describe("request bodies", () => {
   });
 });
 
+describe("the client's address behind a proxy", () => {
+  it("counts a client that rotates X-Forwarded-For as the one address its proxy appended: 429 all the same", async () => {
+    // As behind nginx (TRUST_PROXY=1): the test plays the client, who writes a new address on
+    // every try, and the proxy, which appends the address it saw.
+    const proxied = await startBuiltServer({ TRUST_PROXY: "1", SESSION_SECRET: "hostile-client-proxy" });
+    try {
+      const statuses: number[] = [];
+      for (let i = 0; i < 22; i++) {
+        const answer = await proxied.raw("/api/auth/login", {
+          method: "POST",
+          headers: { "Content-Type": "application/json", "X-Forwarded-For": `6.6.${i}.${i}, 198.51.100.7` },
+          body: JSON.stringify({ email: `nobody-${i}@example.com`, password: "wrong-password-1" }),
+        });
+        statuses.push(answer.status);
+      }
+      expect(statuses.slice(0, 20).every((status) => status === 401)).toBe(true);
+      expect(statuses.slice(20)).toEqual([429, 429]);
+      // Another client behind the same proxy is not blocked by the first one's tries.
+      const other = await proxied.raw("/api/auth/login", {
+        method: "POST",
+        headers: { "Content-Type": "application/json", "X-Forwarded-For": "198.51.100.8" },
+        body: JSON.stringify({ email: "nobody-else@example.com", password: "wrong-password-1" }),
+      });
+      expect(other.status).toBe(401);
+    } finally {
+      await proxied.stop();
+    }
+  }, 90_000);
+});
+
 describe("the origin rule", () => {
   it("refuses cross-site posts with no Origin and posts from a foreign Origin, pages and API alike", async () => {
     const cookie = await cookieOf(DEMO.email, DEMO.password);
