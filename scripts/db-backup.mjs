@@ -9,6 +9,9 @@ import Database from "better-sqlite3";
 import fs from "node:fs";
 import path from "node:path";
 
+// A backup holds every order, address and password hash: readable by its owner only.
+process.umask(0o077);
+
 const source = path.resolve(process.env.DATABASE_PATH ?? path.join("data", "shuk.db"));
 
 function fail(message) {

@@ -7,6 +7,10 @@ import cluster, { type Worker } from "node:cluster";
 import os from "node:os";
 import { publicAddressNotice } from "./start-notice";
 
+// Every file the server makes (the database, its WAL, the outbox's mails, the deal pictures, the
+// session secret) and every folder is its owner's alone; workers inherit the mask.
+process.umask(0o077);
+
 // Before anything loads React: NODE_ENV picks React's production build and Secure cookies.
 if (!process.env.NODE_ENV) process.env.NODE_ENV = "production";
 

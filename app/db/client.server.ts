@@ -126,10 +126,26 @@ let shared: Db | undefined;
 export function getDb(): Db {
   if (!shared) {
     shared = openDatabase(defaultDatabasePath());
+    ownerOnly(defaultDatabasePath());
     migrateDatabase(shared);
     refreshPlannerStatistics(shared);
   }
   return shared;
+}
+
+/**
+ * A database made before the server set its file mask (server/start.ts) may be readable by
+ * anyone on the machine: its files are brought to the owner alone.
+ */
+function ownerOnly(file: string) {
+  if (file === ":memory:") return;
+  for (const part of [file, `${file}-wal`, `${file}-shm`]) {
+    try {
+      fs.chmodSync(part, 0o600);
+    } catch {
+      // not there (yet), or not ours to change: SQLite made it under the server's mask
+    }
+  }
 }
 
 export function closeDb() {

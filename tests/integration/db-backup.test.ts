@@ -119,6 +119,9 @@ describe("npm run db:backup", () => {
     expect(second.code).toBe(0);
     const made = fs.readdirSync(path.join(dir, "backups"));
     expect(made).toHaveLength(2);
+    // Readable by the owner only: a backup holds every address and password hash.
+    expect(fs.statSync(path.join(dir, "backups")).mode & 0o777).toBe(0o700);
+    for (const name of made) expect(fs.statSync(path.join(dir, "backups", name)).mode & 0o777).toBe(0o600);
     for (const name of made) expect(name).toMatch(/^shuk-\d{4}-\d\d-\d\dT\d\d-\d\d-\d\dZ(-\d+)?\.db$/);
     // Two runs in one second: the second gets its own name, never the first one's file.
     const written = [first, second].map((run) => /to (\S+) \(/.exec(run.stdout)?.[1]);

@@ -298,6 +298,27 @@ describe("the origin rule", () => {
   });
 });
 
+describe("files the server makes", () => {
+  it("are its owner's alone: the database, its WAL, the outbox and its mails", async () => {
+    // A mail, so the outbox exists (no SMTP_URL: mails are files).
+    const asked = await server.raw("/api/auth/magic-link", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ email: DEMO.email }) });
+    expect(asked.status).toBeLessThan(300);
+    const outbox = path.join(server.dataDir, "outbox");
+    expect(fs.readdirSync(outbox).length).toBeGreaterThan(0);
+    const modes: Record<string, string> = {};
+    const walk = (dir: string) => {
+      for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+        const full = path.join(dir, entry.name);
+        modes[path.relative(server.dataDir, full)] = (fs.statSync(full).mode & 0o777).toString(8);
+        if (entry.isDirectory()) walk(full);
+      }
+    };
+    walk(server.dataDir);
+    for (const name of ["shuk.db", "shuk.db-wal", "shuk.db-shm", "outbox"]) expect(modes[name], name).toBeDefined();
+    for (const [name, mode] of Object.entries(modes)) expect({ name, mode }).toEqual({ name, mode: fs.statSync(path.join(server.dataDir, name)).isDirectory() ? "700" : "600" });
+  });
+});
+
 describe("personal answers", () => {
   // Every GET route of the route table that needs no id, and a deal page: signed in, each
   // answer (page, redirect, refusal or JSON) is private and never stored.
