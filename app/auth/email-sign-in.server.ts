@@ -1,7 +1,7 @@
 // Magic-link sign-in and password reset: the mails, and what following their links does.
 import { eq } from "drizzle-orm";
 import type { i18n } from "i18next";
-import { consumeEmailToken, createEmailToken, EMAIL_TOKEN_MINUTES, isEmailTokenUsable } from "~/auth/email-tokens.server";
+import { consumeEmailToken, createEmailToken, EMAIL_TOKEN_MINUTES, usableEmailTokenAddress } from "~/auth/email-tokens.server";
 import { hashPassword } from "~/auth/password.server";
 import { endAllSessions } from "~/auth/session.server";
 import type { Db } from "~/db/client.server";
@@ -37,8 +37,9 @@ export async function sendMagicLink(db: Db, i18n: i18n, email: string, origin: s
 }
 
 /** Whether a magic link would still sign someone in; looking does not spend it. */
-export function isMagicLinkUsable(db: Db, token: string): boolean {
-  return isEmailTokenUsable(db, token, "magic");
+/** The address a usable magic link signs in, or null when it is unknown, used or expired. */
+export function magicLinkAddress(db: Db, token: string): string | null {
+  return usableEmailTokenAddress(db, token, "magic");
 }
 
 /** The user a magic link signs in (spending it), or null when it is unknown, used or expired. */

@@ -27,12 +27,17 @@ export function createEmailToken(db: Db, input: { email: string; userId: string 
  * reads this, and only the person's button press spends the token.
  */
 export function isEmailTokenUsable(db: Db, token: string, purpose: EmailTokenPurpose, now = new Date()): boolean {
+  return usableEmailTokenAddress(db, token, purpose, now) !== null;
+}
+
+/** The address a usable token was sent to, or null when it is unknown, used, expired or for another purpose. */
+export function usableEmailTokenAddress(db: Db, token: string, purpose: EmailTokenPurpose, now = new Date()): string | null {
   const row = db
-    .select({ expiresAt: magicTokens.expiresAt, meta: magicTokens.meta })
+    .select({ email: magicTokens.email, expiresAt: magicTokens.expiresAt, meta: magicTokens.meta })
     .from(magicTokens)
     .where(and(eq(magicTokens.tokenHash, sha256(token)), isNull(magicTokens.usedAt)))
     .get();
-  return Boolean(row && row.meta?.purpose === purpose && row.expiresAt.getTime() > now.getTime());
+  return row && row.meta?.purpose === purpose && row.expiresAt.getTime() > now.getTime() ? row.email : null;
 }
 
 /** Marks the token used and returns its row, or null when unknown, used, expired or for another purpose. */

@@ -3,7 +3,8 @@ import { completeSignIn } from "~/auth/sign-in.server";
 import { useTranslation } from "~/components/use-translation";
 import { dbContext } from "~/context";
 import { getTranslate } from "~/web/i18next.server";
-import { isMagicLinkUsable, signInWithMagicLink } from "~/auth/email-sign-in.server";
+import { magicLinkAddress, signInWithMagicLink } from "~/auth/email-sign-in.server";
+import { maskEmail } from "~/domain/email-mask";
 import { redirectWithToast } from "~/web/toast.server";
 import type { Route } from "./+types/auth-magic";
 import { readForm } from "~/web/form.server";
@@ -30,9 +31,12 @@ function linkInvalid(request: Request) {
  */
 export function loader({ request, url, context }: Route.LoaderArgs) {
   const token = readToken(url.searchParams.get("token"));
-  if (!token || !isMagicLinkUsable(context.get(dbContext), token)) return linkInvalid(request);
+  const address = token ? magicLinkAddress(context.get(dbContext), token) : null;
+  if (!token || !address) return linkInvalid(request);
   const t = getTranslate(context);
-  return data({ title: `${t("auth.magicConfirmTitle")} | ${t("app.name")}`, token }, { headers: { "Cache-Control": "private, no-store" } });
+  // Which account the button signs in to, masked: a link someone requested for their own
+  // account and passed on must not sign another person into it unawares.
+  return data({ title: `${t("auth.magicConfirmTitle")} | ${t("app.name")}`, token, account: maskEmail(address) }, { headers: { "Cache-Control": "private, no-store" } });
 }
 
 // The page carries a live token: no shared cache may keep it.
@@ -55,6 +59,12 @@ export default function MagicLinkSignIn({ loaderData }: Route.ComponentProps) {
     <section className="mx-auto max-w-md px-4 py-12">
       <h1 className="text-3xl font-bold">{t("auth.magicConfirmTitle")}</h1>
       <p className="mt-2 text-fg-muted">{t("auth.magicConfirmText")}</p>
+      <p className="mt-4 rounded-lg border border-line bg-surface p-3" data-testid="magic-account">
+        {t("auth.magicConfirmAccount")}{" "}
+        <bdi dir="ltr" className="font-semibold">
+          {loaderData.account}
+        </bdi>
+      </p>
       {/* A plain form: the page ships no script. The token rides in the body, not the address. */}
       <form method="post" action="/auth/magic" className="mt-6">
         <input type="hidden" name="token" value={loaderData.token} />

@@ -84,6 +84,9 @@ describe("magic link", () => {
       expect(page.headers.getSetCookie().some((c) => c.includes("shuk_session"))).toBe(false);
       const html = await page.text();
       expect(html).toContain("כניסה לחשבון");
+      // The account it signs in to, masked: "d***@shuk.example" for the demo shopper.
+      expect(html).toContain(`${DEMO_USER.email[0]}***@${DEMO_USER.email.split("@")[1]}`);
+      expect(html).not.toContain(DEMO_USER.email);
       expect(html).toMatch(/<form(?=[^>]*method="post")(?=[^>]*action="\/auth\/magic")[^>]*>/);
       expect(html).toContain(`name="token" value="${token}"`);
     }
