@@ -89,10 +89,10 @@ export function loader({ url, params, context }: Route.LoaderArgs) {
   };
 }
 
-/** What the page shows of a deal: not its dates, status or vendor id. */
+/** What the page shows of a deal: not its dates or vendor id; of its status only whether it still sells. */
 function shownOf(deal: DealView) {
   const { id, title, description, category, unit, images, basePrice, maxQty, discountPercent, quantityTiers, groups, isFavorite, vendorName } = deal;
-  return { id, title, description, category, unit, images, basePrice, maxQty, discountPercent, quantityTiers, groups, isFavorite, vendorName };
+  return { id, title, description, category, unit, images, basePrice, maxQty, discountPercent, quantityTiers, groups, isFavorite, vendorName, onSale: deal.status === "ACTIVE" };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
@@ -261,20 +261,34 @@ export default function DealPage({ loaderData, actionData }: Route.ComponentProp
                 ))}
               </ul>
             ) : null}
-            <Form method="post" action="/cart" preventScrollReset className="mt-4 flex flex-wrap items-center gap-3">
-              <input type="hidden" name="intent" value="add" />
-              <input type="hidden" name="dealId" value={deal.id} />
-              <input type="hidden" name="groupId" value={group?.id ?? ""} />
-              <input type="hidden" name="redirectTo" value={here} />
-              <QtyStepper id="deal-qty" max={deal.maxQty} onChange={setQty} label={t("shop.deal.quantity")} />
-              <button type="submit" className="flex-1 rounded-lg bg-brand-600 px-5 py-3 font-semibold text-white hover:bg-brand-700">
-                {t("shop.deal.addToCart")}
-              </button>
-            </Form>
-            <p className="mt-2 text-xs text-fg-muted">
-              {t("shop.deal.maxQty", { max: deal.maxQty, unit: deal.unit })}
-              {hydrated && qty > 1 ? ` · ${t("shop.deal.totalFor", { qty })} ${shekel(unitPrice * qty)}` : null}
-            </p>
+            {deal.onSale ? null : (
+              // An ended or archived deal keeps its page (links, reviews), but sells no more.
+              <div className="mt-4 rounded-lg border border-line bg-muted p-3" role="status" data-testid="deal-ended">
+                <p className="font-semibold">{t("shop.deal.endedTitle")}</p>
+                <p className="mt-1 text-sm text-fg-muted">{t("shop.deal.endedText")}</p>
+                <Link to="/deals" className="mt-2 inline-block font-semibold text-brand-700 underline dark:text-brand-200">
+                  {t("shop.deal.backToDeals")}
+                </Link>
+              </div>
+            )}
+            {deal.onSale ? (
+              <Form method="post" action="/cart" preventScrollReset className="mt-4 flex flex-wrap items-center gap-3">
+                <input type="hidden" name="intent" value="add" />
+                <input type="hidden" name="dealId" value={deal.id} />
+                <input type="hidden" name="groupId" value={group?.id ?? ""} />
+                <input type="hidden" name="redirectTo" value={here} />
+                <QtyStepper id="deal-qty" max={deal.maxQty} onChange={setQty} label={t("shop.deal.quantity")} />
+                <button type="submit" className="flex-1 rounded-lg bg-brand-600 px-5 py-3 font-semibold text-white hover:bg-brand-700">
+                  {t("shop.deal.addToCart")}
+                </button>
+              </Form>
+            ) : null}
+            {deal.onSale ? (
+              <p className="mt-2 text-xs text-fg-muted">
+                {t("shop.deal.maxQty", { max: deal.maxQty, unit: deal.unit })}
+                {hydrated && qty > 1 ? ` · ${t("shop.deal.totalFor", { qty })} ${shekel(unitPrice * qty)}` : null}
+              </p>
+            ) : null}
             {community && (cycle || progress) ? (
               // The deadline and what the next tier is worth, beside the button that acts on them.
               <ul className="mt-3 grid gap-1.5 border-t border-line pt-3 text-sm" data-testid="deal-urgency">

@@ -169,3 +169,27 @@ describe("a deal page's reviews", () => {
     expect(api).toHaveLength(23);
   });
 });
+
+describe("an ended deal's page", () => {
+  it("says the deal has ended, offers no add-to-cart and links to the deals; the API answers as before", async () => {
+    const deal = db().select().from(deals).where(eq(deals.status, "ACTIVE")).orderBy(asc(deals.title)).get()!;
+    const addForm = /<input type="hidden" name="intent" value="add"\/>/;
+    const live = await (await app.fetch(`/deals/${deal.slug}`, { headers: { Accept: "text/html" } })).text();
+    expect(live).toMatch(addForm);
+    expect(live).not.toContain('data-testid="deal-ended"');
+
+    for (const status of ["ENDED", "ARCHIVED"] as const) {
+      db().update(deals).set({ status }).where(eq(deals.id, deal.id)).run();
+      const page = await app.fetch(`/deals/${deal.slug}`, { headers: { Accept: "text/html" } });
+      expect(page.status).toBe(200);
+      const html = await page.text();
+      expect(html).toContain('data-testid="deal-ended"');
+      expect(html).toContain("המבצע הזה הסתיים");
+      expect(html).not.toMatch(addForm);
+      expect(html).toMatch(/href="\/deals"[^>]*>לכל המבצעים/);
+      const api = await app.fetch(`/api/deals/${deal.slug}`, jsonInit("GET"));
+      expect(api.status).toBe(200);
+      expect((await api.json()).status).toBe(status);
+    }
+  });
+});
