@@ -7,7 +7,7 @@ import { communities, eventLogs, orders, weeklyCycles, type Order } from "~/db/s
 import { deliveryFee } from "~/domain/delivery";
 import { formatShekel } from "~/domain/money";
 import { deadlineDaysAway, useTestDatabase } from "../support/test-db";
-import { signUpShopper } from "../support/sign-in";
+import { getPageAs, postFormAs, signUpShopper } from "../support/sign-in";
 import { jsonInit, useTestServer } from "../support/test-server";
 
 const db = useTestDatabase();
@@ -37,15 +37,8 @@ async function dealList(token: string): Promise<Listed[]> {
 
 const deliveryBody = { fullName: "פנינה כהן", phone: "0521234567", address: "הרצל 10", city: "חיפה", postalCode: "", notes: "", paymentMethod: "CASH" };
 
-/** A page form as a browser without JavaScript sends it, signed in by bearer token. */
-function postForm(path: string, fields: Record<string, string>, token: string) {
-  return app.fetch(path, {
-    method: "POST",
-    headers: { "Content-Type": "application/x-www-form-urlencoded", Accept: "text/html", Authorization: `Bearer ${token}` },
-    body: new URLSearchParams(fields).toString(),
-  });
-}
-const getPage = (path: string, token: string) => app.fetch(path, { headers: { Accept: "text/html", Authorization: `Bearer ${token}` } });
+const postForm = (path: string, fields: Record<string, string>, token: string) => postFormAs(app, path, fields, token);
+const getPage = (path: string, token: string) => getPageAs(app, path, token);
 
 describe("the delivery fee follows every change of an order and of its checkout", () => {
   /** A four-line delivery checkout over 150 ₪ (free delivery), placed through the API. */

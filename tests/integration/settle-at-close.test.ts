@@ -15,7 +15,7 @@ import { runCycleEngine } from "~/services/cycle-engine.server";
 import { setOrderStatus } from "~/services/order-lifecycle.server";
 import { cancelOrder, changeOrderQty, placeCartOrders } from "~/services/orders.server";
 import { deadlineDaysAway, useTestDatabase } from "../support/test-db";
-import { signUpShopper } from "../support/sign-in";
+import { getPageAs, postFormAs, signUpShopper } from "../support/sign-in";
 import { jsonInit, useTestServer } from "../support/test-server";
 
 const db = useTestDatabase();
@@ -89,15 +89,8 @@ async function apiCheckout(token: string): Promise<string[]> {
   return ((await response.json()) as { orderIds: string[] }).orderIds;
 }
 
-/** A page form as a browser without JavaScript sends it, signed in by bearer token. */
-function postForm(path: string, fields: Record<string, string>, token: string) {
-  return app.fetch(path, {
-    method: "POST",
-    headers: { "Content-Type": "application/x-www-form-urlencoded", Accept: "text/html", Authorization: `Bearer ${token}` },
-    body: new URLSearchParams(fields).toString(),
-  });
-}
-const getPage = (path: string, token: string) => app.fetch(path, { headers: { Accept: "text/html", Authorization: `Bearer ${token}` } });
+const postForm = (path: string, fields: Record<string, string>, token: string) => postFormAs(app, path, fields, token);
+const getPage = (path: string, token: string) => getPageAs(app, path, token);
 
 /** The checkout's pages, pickup at her community's first point: review, then place. */
 async function pageCheckout(token: string, communityId: string): Promise<{ ids: string[]; review: string }> {

@@ -36,3 +36,17 @@ export async function signUpShopper(app: TestServer, communityId: string, { emai
   const { token, userId } = (await response.json()) as { token: string; userId: string };
   return { token, userId, communityId };
 }
+
+/** A page form as a browser without JavaScript sends it, signed in by bearer token. */
+export function postFormAs(app: TestServer, path: string, fields: Record<string, string>, token: string) {
+  return app.fetch(path, {
+    method: "POST",
+    headers: { "Content-Type": "application/x-www-form-urlencoded", Accept: "text/html", Authorization: `Bearer ${token}` },
+    body: new URLSearchParams(fields).toString(),
+  });
+}
+
+/** A page as a browser asks for it, signed in by bearer token. */
+export function getPageAs(app: TestServer, path: string, token: string) {
+  return app.fetch(path, { headers: { Accept: "text/html", Authorization: `Bearer ${token}` } });
+}
