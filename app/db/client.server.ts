@@ -72,8 +72,23 @@ function reuseStatements(sqlite: Database.Database) {
   }) as typeof sqlite.prepare;
 }
 
+/**
+ * Applies the pending migrations. Foreign keys are off while they run, as SQLite's guide to
+ * changing a table's schema asks: a migration that rebuilds a parent table (create the new
+ * table, copy, drop the old one) would otherwise cascade the drop into every child row. The
+ * pragma cannot change inside drizzle's transaction, hence here; the check after proves no
+ * migration left a dangling reference (the server refuses to start if one did).
+ */
 export function migrateDatabase(db: Db) {
-  migrate(db, { migrationsFolder: MIGRATIONS_FOLDER });
+  const sqlite = db.$client;
+  sqlite.pragma("foreign_keys = OFF");
+  try {
+    migrate(db, { migrationsFolder: MIGRATIONS_FOLDER });
+    const dangling = sqlite.pragma("foreign_key_check") as unknown[];
+    if (dangling.length > 0) throw new Error(`migrations left ${dangling.length} rows pointing nowhere: ${JSON.stringify(dangling.slice(0, 5))}`);
+  } finally {
+    sqlite.pragma("foreign_keys = ON");
+  }
 }
 
 /**

@@ -301,6 +301,15 @@ export const communities = sqliteTable(
     deadlineTime: text("deadline_time").notNull().default("20:00"),
     /** agorot; the weekly group goal new cycles start with */
     weeklyTargetRevenue: integer("weekly_target_revenue").notNull().default(1_000_000),
+    // Home delivery, the community's own choice (issue 45): off means pickup only, everywhere.
+    deliveryEnabled: bool("delivery_enabled").notNull().default(true),
+    /** agorot */
+    deliveryFee: integer("delivery_fee").notNull().default(1500),
+    /** agorot; the order subtotal from which delivery is free, null when it never is */
+    freeDeliveryFrom: integer("free_delivery_from").default(15_000),
+    /** business days after the close that delivery takes, as promised to shoppers */
+    deliveryDaysMin: integer("delivery_days_min").notNull().default(2),
+    deliveryDaysMax: integer("delivery_days_max").notNull().default(5),
     createdAt: createdAt(),
   },
   (t) => [
@@ -633,7 +642,8 @@ export const notifications = sqliteTable(
     type: text("type", { enum: NOTIFICATION_TYPES }).notNull(),
     title: text("title").notNull(),
     message: text("message").notNull(),
-    data: text("data", { mode: "json" }).$type<{ dealSlug?: string; orderId?: string }>(),
+    /** where the notification leads: a deal, an order, or (for admins) an admin page's path */
+    data: text("data", { mode: "json" }).$type<{ dealSlug?: string; orderId?: string; href?: string }>(),
     isRead: bool("is_read").notNull().default(false),
     createdAt: createdAt(),
   },
@@ -669,3 +679,14 @@ export const contactMessages = sqliteTable(
     check("contact_messages_kind_check", oneOf("kind", MESSAGE_KINDS)),
   ],
 );
+
+/**
+ * The organiser's own settings (issue 45): her business on receipts, /contact, /about and
+ * /privacy. One row per key; the value is JSON validated by app/domain/site-settings.ts, so a
+ * new field needs no migration. An empty table is a fresh install (neutral wording).
+ */
+export const siteSettings = sqliteTable("site_settings", {
+  key: text("key").primaryKey(),
+  value: text("value", { mode: "json" }).$type<unknown>().notNull(),
+  updatedAt: timestamp("updated_at").notNull().$defaultFn(() => new Date()),
+});

@@ -25,6 +25,8 @@ export const NOTIFICATION_TYPES = [
   "ORDER_DELIVERED",
   "GROUP_COMPLETE",
   "DEAL_ENDING",
+  // For admins: something waits for them (an application, a deal to review) or a week closed.
+  "ADMIN_ATTENTION",
 ] as const;
 export const SESSION_KINDS = ["web", "api"] as const;
 export const VENDOR_APPLICATION_STATUSES = ["PENDING", "APPROVED", "REJECTED"] as const;
