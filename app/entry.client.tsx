@@ -18,9 +18,21 @@ function hydrate() {
   });
 }
 
+/**
+ * The spec (accounts-admin.md, start-up): the page removes any registered service worker and
+ * clears the caches. We register none; one left by an earlier app on this origin (or an old
+ * version) would otherwise keep answering with stale pages. After the page's own work, idle.
+ */
+function forgetOldOfflineCopies() {
+  navigator.serviceWorker?.getRegistrations().then((registrations) => registrations.forEach((registration) => registration.unregister()), () => {});
+  if (typeof caches !== "undefined") caches.keys().then((names) => names.forEach((name) => caches.delete(name)), () => {});
+}
+
 const translationsUrl = document.querySelector<HTMLMetaElement>('meta[name="translations"]')?.content;
 if (!translationsUrl) hydrate();
 else {
   setCurrentTranslationsBase(translationsUrl.slice(0, translationsUrl.lastIndexOf("/") + 1));
   loadTranslationFile(translationsUrl).then(hydrate, (error: unknown) => console.error("The page's strings did not load; it stays as the server sent it.", error));
 }
+if (typeof requestIdleCallback === "function") requestIdleCallback(forgetOldOfflineCopies, { timeout: 5000 });
+else setTimeout(forgetOldOfflineCopies, 1000);

@@ -19,9 +19,6 @@ const FAVORITE = "favorite:";
 
 type DealCardProps = {
   deal: DealCardData;
-  signedIn: boolean;
-  /** the page the card is on (path and query): where a guest comes back to after signing in */
-  here: string;
   /** the first card of a page: its picture is the largest paint, fetched first */
   priority?: boolean;
   /** its one-tap add is on its way */
@@ -31,7 +28,7 @@ type DealCardProps = {
   bulkFormId?: string;
   /** the grid's one-tap add form (CardForms) */
   addFormId: string;
-  /** the grid's heart form, for a signed-in shopper (CardForms) */
+  /** the grid's heart form (CardForms); a guest's heart posts there too */
   heartFormId: string;
   /** 2 where the card sits right under the page's h1 (headings must not skip a level) */
   headingLevel?: 2 | 3;
@@ -62,8 +59,6 @@ const cardImage = (deal: DealCardData) => deal.images[0] ?? "/images/produce/pla
 
 function DealCardContent({
   deal,
-  signedIn,
-  here,
   priority = false,
   adding = false,
   heart,
@@ -109,17 +104,10 @@ function DealCardContent({
               <input type="checkbox" name="line" value={`${deal.id}:${group.id}`} form={bulkFormId} className="size-5 accent-brand-600" data-testid="bulk-select" />
             </label>
           ) : null
-        ) : signedIn ? (
-          <HeartButton shown={favorite} bursting={heart === true} position="absolute end-2 top-2" symbolId={heartSymbolId(heartFormId)} form={heartFormId} name="toggle" value={`${favorite ? "remove" : "add"}:${deal.id}`} />
         ) : (
-          <Link
-            to={`/login?redirect=${encodeURIComponent(here)}`}
-            className="round-button absolute end-2 top-2 text-fg-muted"
-            aria-label={t("shop.card.favoriteAdd")}
-            title={t("shop.toast.loginForFavorites")}
-          >
-            ♡
-          </Link>
+          // A guest's heart posts too: the server answers with the sign-in page and the spec's
+          // "registration required" toast.
+          <HeartButton shown={favorite} bursting={heart === true} position="absolute end-2 top-2" symbolId={heartSymbolId(heartFormId)} form={heartFormId} name="toggle" value={`${favorite ? "remove" : "add"}:${deal.id}`} />
         )}
         {bulkFormId ? null : (
           <button
@@ -226,17 +214,15 @@ export function DealGrid({
       data-testid={testId}
     >
       <>
-        {bulkFormId ? null : <CardForms addFormId={addFormId} heartFormId={signedIn ? heartFormId : null} here={here} />}
-        {signedIn && !bulkFormId ? <HeartSymbol id={heartSymbolId(heartFormId)} /> : null}
+        {bulkFormId ? null : <CardForms addFormId={addFormId} heartFormId={heartFormId} here={here} />}
+        {bulkFormId ? null : <HeartSymbol id={heartSymbolId(heartFormId)} />}
         {deals.map((deal, i) => (
           <DealCard
             key={deal.id}
             deal={deal}
-            signedIn={signedIn}
-            here={here}
             priority={priority && i === 0}
             adding={adding.has(deal.id)}
-            heart={hearts.get(deal.id)}
+            heart={signedIn ? hearts.get(deal.id) : undefined}
             headingLevel={headingLevel}
             bulkFormId={bulkFormId}
             addFormId={addFormId}
@@ -254,7 +240,7 @@ export function DealGrid({
  * card's anchor (`anchor=card`) so the shopper lands on the card she tapped. They sit inside
  * the grid, so their submit events reach its handler; `hidden` keeps them out of the layout.
  */
-function CardForms({ addFormId, heartFormId, here }: { addFormId: string; heartFormId: string | null; here: string }) {
+function CardForms({ addFormId, heartFormId, here }: { addFormId: string; heartFormId: string; here: string }) {
   return (
     <>
       <form id={addFormId} method="post" action="/cart" hidden>
@@ -263,12 +249,10 @@ function CardForms({ addFormId, heartFormId, here }: { addFormId: string; heartF
         <input type="hidden" name="redirectTo" value={here} />
         <input type="hidden" name="anchor" value="card" />
       </form>
-      {heartFormId ? (
-        <form id={heartFormId} method="post" action="/favorites" hidden>
-          <input type="hidden" name="redirectTo" value={here} />
-          <input type="hidden" name="anchor" value="card" />
-        </form>
-      ) : null}
+      <form id={heartFormId} method="post" action="/favorites" hidden>
+        <input type="hidden" name="redirectTo" value={here} />
+        <input type="hidden" name="anchor" value="card" />
+      </form>
     </>
   );
 }

@@ -1,9 +1,29 @@
 import { useTranslation } from "~/components/use-translation";
+import { useEffect, useRef, useState } from "react";
 import { useFetcher, useLocation } from "react-router";
 import { HeartIcon, HeartIconUse } from "./icons";
 
 /** 10 particles flying out over 800 ms when a heart fills (spec: 8-12 particles, 800 ms). */
 const PARTICLES = 10;
+export const BURST_MS = 800;
+
+/**
+ * True from the moment an add starts until the burst has played its 800 ms, however soon the
+ * server answers (it answers in ~70 ms, which used to cut the burst off). Reduced motion hides
+ * the particles in CSS.
+ */
+function useBurst(adding: boolean): boolean {
+  const [playing, setPlaying] = useState(false);
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+  useEffect(() => {
+    if (!adding) return;
+    setPlaying(true);
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => setPlaying(false), BURST_MS);
+  }, [adding]);
+  return adding || playing;
+}
 function Burst() {
   return (
     <span aria-hidden="true" className="pointer-events-none absolute inset-0">
@@ -16,13 +36,15 @@ function Burst() {
 
 /**
  * The heart: a form POST to /favorites. With JavaScript the fetcher shows the new state at
- * once; if the server refuses, the page revalidates and the heart rolls back on its own. A deal
- * card's heart is a button of its grid's heart form instead (components/deal-card.tsx).
+ * once; if the server refuses, the page revalidates and the heart rolls back on its own. A
+ * guest's heart posts too, and the server sends her to sign in with the spec's "registration
+ * required" toast (so nothing is shown as saved). A deal card's heart is a button of its grid's
+ * heart form instead (components/deal-card.tsx).
  */
-export function FavoriteButton({ dealId, isFavorite, className = "" }: { dealId: string; isFavorite: boolean; className?: string }) {
+export function FavoriteButton({ dealId, isFavorite, signedIn, className = "" }: { dealId: string; isFavorite: boolean; signedIn: boolean; className?: string }) {
   const fetcher = useFetcher();
   const location = useLocation();
-  const pending = fetcher.formData?.get("intent");
+  const pending = signedIn ? fetcher.formData?.get("intent") : undefined;
   const shown = pending ? pending === "add" : isFavorite;
   return (
     <fetcher.Form method="post" action="/favorites" preventScrollReset className={className}>
@@ -56,6 +78,7 @@ export function HeartButton({
   value?: string;
 }) {
   const { t } = useTranslation();
+  const burst = useBurst(bursting);
   return (
     <button
       type="submit"
@@ -69,7 +92,7 @@ export function HeartButton({
       ) : (
         <HeartIcon className={shown ? "size-5 fill-current" : "size-5"} />
       )}
-      {bursting ? <Burst /> : null}
+      {burst ? <Burst /> : null}
     </button>
   );
 }

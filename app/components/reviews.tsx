@@ -4,7 +4,7 @@ import { useTranslation } from "~/components/use-translation";
 import { Form, useNavigation, Link } from "react-router";
 import { formatRelative } from "~/domain/dates";
 import { reviewerName } from "~/domain/review-name";
-import { REVIEW_CONSTRAINT } from "~/domain/review-constraint";
+import { commentProblem, REVIEW_CONSTRAINT } from "~/domain/review-constraint";
 import { ErrorList } from "./ui/field";
 
 export interface ReviewItem {
@@ -108,7 +108,8 @@ function ReviewItems({ reviews, ages }: { reviews: readonly ReviewItem[]; ages: 
 function ReviewForm({ lastResult }: { lastResult?: SubmissionResult<string[]> | null }) {
   const { t } = useTranslation();
   const navigation = useNavigation();
-  const [length, setLength] = useState(0);
+  const [comment, setComment] = useState("");
+  const problem = commentProblem(comment);
   const [form, fields] = useForm({
     id: "review",
     lastResult,
@@ -140,14 +141,15 @@ function ReviewForm({ lastResult }: { lastResult?: SubmissionResult<string[]> | 
           {...getTextareaProps(fields.comment)}
           rows={3}
           maxLength={1000}
-          onInput={(e) => setLength(e.currentTarget.value.length)}
+          onInput={(e) => setComment(e.currentTarget.value)}
           className="w-full rounded-lg border border-line bg-surface px-3 py-2"
         />
-        <p className="text-xs text-fg-muted" aria-live="polite">{t("shop.reviews.counter", { count: length })}</p>
-        <ErrorList id={fields.comment.errorId} errors={fields.comment.errors} />
+        <p className="text-xs text-fg-muted" aria-live="polite">{t("shop.reviews.counter", { count: comment.length })}</p>
+        {/* As she types (with JavaScript): the spec's message at once; the server's after a post. */}
+        <ErrorList id={fields.comment.errorId} errors={problem ? [problem] : fields.comment.errors} />
       </div>
       <ErrorList id={form.errorId} errors={form.errors} />
-      <button type="submit" disabled={sending} className="w-fit rounded-lg bg-brand-600 px-4 py-2 font-semibold text-white disabled:opacity-60">
+      <button type="submit" disabled={sending || problem !== null} className="w-fit rounded-lg bg-brand-600 px-4 py-2 font-semibold text-white disabled:opacity-60">
         {sending ? t("shop.reviews.pending") : t("shop.reviews.submit")}
       </button>
     </Form>

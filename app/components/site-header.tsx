@@ -24,7 +24,7 @@ function Badge({ count, label }: { count: number; label: string }) {
 function SearchBox({ id, query, className = "" }: { id: string; query: string; className?: string }) {
   const { t } = useTranslation();
   return (
-    <Form method="get" action="/deals" role="search" className={`relative ${className}`}>
+    <Form method="get" action="/deals" role="search" aria-label={t("nav.searchLabel")} className={`relative ${className}`}>
       <label className="sr-only" htmlFor={id}>
         {t("nav.searchLabel")}
       </label>

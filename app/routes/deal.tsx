@@ -220,7 +220,7 @@ export default function DealPage({ loaderData, actionData }: Route.ComponentProp
               </a>
             </div>
             <div className="flex gap-2">
-              {loaderData.signedIn ? <FavoriteButton dealId={deal.id} isFavorite={deal.isFavorite} /> : null}
+              <FavoriteButton dealId={deal.id} isFavorite={deal.isFavorite} signedIn={loaderData.signedIn} />
               <ShareButton title={deal.title} />
             </div>
           </div>

@@ -77,7 +77,7 @@ function FilterControls({ query }: { query: DealQuery }) {
   return (
     <>
       <div className="flex items-center gap-2">
-        <Form method="get" action="/deals" role="search" className="flex min-w-0 flex-1 gap-2">
+        <Form method="get" action="/deals" role="search" aria-label={t("shop.deals.searchLabel")} className="flex min-w-0 flex-1 gap-2">
           <label className="sr-only" htmlFor="deals-q">{t("shop.deals.searchLabel")}</label>
           <input id="deals-q" type="search" name="q" defaultValue={query.q} placeholder={t("nav.searchPlaceholder")} className="min-w-0 flex-1 rounded-lg border border-line bg-surface px-3 py-2.5" />
           {query.category ? <input type="hidden" name="category" value={query.category} /> : null}

@@ -51,7 +51,7 @@ export default function Faq({ loaderData }: Route.ComponentProps) {
       </header>
 
       {/* A GET form: search and category live in the URL, with or without JavaScript. */}
-      <Form method="get" action="/faq" role="search" className="mt-8 flex gap-2">
+      <Form method="get" action="/faq" role="search" aria-label={t("faq.searchLabel")} className="mt-8 flex gap-2">
         <label htmlFor="faq-q" className="sr-only">
           {t("faq.searchLabel")}
         </label>

@@ -90,7 +90,7 @@ export default function OnboardingCommunity({ loaderData, actionData }: Route.Co
 
       <div className="mt-8 grid gap-6 md:grid-cols-[minmax(0,1fr)_minmax(0,1.2fr)]">
         <div>
-          <Form method="get" role="search" className="flex gap-2">
+          <Form method="get" role="search" aria-label={t("account.onboarding.searchLabel")} className="flex gap-2">
             <label htmlFor="community-q" className="sr-only">{t("account.onboarding.searchLabel")}</label>
             <input
               id="community-q"

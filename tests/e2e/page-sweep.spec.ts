@@ -1,18 +1,21 @@
 // The page sweep: every page of the route table, in Hebrew and in English, as a guest, a
 // shopper, a vendor and an admin, on a 360 px phone. It fails on what a person sees broken on
 // any screen, whichever spec owns it: a raw translation key, a page wider than the phone, and a
-// shekel sign that sits on one side of an amount here and on the other side there, and a
-// cached piece's marker left in the HTML instead of the piece.
+// shekel sign that sits on one side of an amount here and on the other side there, and what
+// axe finds (accessibility rules, best practices included) on the hydrated page.
 // Runs in its own Playwright project ("sweep", JavaScript on: hydrated widgets are the wider ones).
 import type { Browser, BrowserContext, Page } from "@playwright/test";
 import Database from "better-sqlite3";
 import fs from "node:fs";
+import { createRequire } from "node:module";
 import path from "node:path";
 import { DEMO_ADMIN, DEMO_USER, expect, logIn, newPerson, placePickupOrder, test, waitForHydration } from "./fixtures";
 
 const DEMO_VENDOR = { email: "vendor@shuk.example", password: "shuk-vendor-2026" };
 const PHONE = { width: 360, height: 740 };
 const LANGUAGES = ["he", "en"] as const;
+/** axe-core's browser build, evaluated in each page (evaluate is not subject to the page's CSP). */
+const AXE_SOURCE = fs.readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
 
 /** Every page of app/routes.ts a browser opens with GET (no resource routes, no /logout). */
 const PLAIN_PAGES = [
@@ -178,7 +181,16 @@ async function read(page: Page): Promise<PageReading> {
   });
 }
 
-/** Opens a page and waits until React has hydrated it (pages without scripts are done on load). */
+/** axe's violations on the page as it stands: "rule (impact): first elements". */
+async function axeViolations(page: Page): Promise<string[]> {
+  await page.evaluate(AXE_SOURCE);
+  return page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } }).axe;
+    const { violations } = await axe.run(document, { resultTypes: ["violations"] });
+    return violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.slice(0, 3).map((n) => n.target.join(" ")).join(" | ")}`);
+  });
+}
+
 /** Opens the page and waits for hydration; the document's HTML as it came. */
 async function open(page: Page, url: string): Promise<string> {
   const response = await page.goto(url);
@@ -205,6 +217,7 @@ async function sweep(context: BrowserContext, persona: string, pages: string[]):
       if (reading.signLeft.length && reading.signRight.length) {
         problems.push(`${where}: the shekel sign on both sides: ${reading.signLeft[0]} and ${reading.signRight[0]}`);
       }
+      for (const violation of await axeViolations(page)) problems.push(`${where}: axe ${violation}`);
       signs.left.push(...reading.signLeft.map((s) => `${pathname} ${s}`));
       signs.right.push(...reading.signRight.map((s) => `${pathname} ${s}`));
     }
@@ -292,6 +305,21 @@ test.describe("every page at 360 px in Hebrew and English", () => {
     const inviteCode = await demoInviteCode(browser);
     const context = await phone(browser);
     expect(await sweep(context, "guest", [...PLAIN_PAGES, ...paramPages(null, inviteCode)])).toEqual([]);
+    await context.close();
+  });
+
+  // The header's own search shows only from 1024 px: two search landmarks meet on a desktop.
+  test("as a guest on a desktop, axe finds nothing", async ({ browser }) => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, baseURL: process.env.E2E_BASE_URL, locale: "he-IL", timezoneId: "Asia/Jerusalem" });
+    const page = await context.newPage();
+    const problems: string[] = [];
+    for (const lng of LANGUAGES) {
+      for (const pathname of PLAIN_PAGES) {
+        await open(page, `${pathname}?lng=${lng}`);
+        for (const violation of await axeViolations(page)) problems.push(`guest desktop ${lng} ${pathname}: axe ${violation}`);
+      }
+    }
+    expect(problems).toEqual([]);
     await context.close();
   });
 

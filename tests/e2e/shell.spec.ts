@@ -209,3 +209,18 @@ test("a browser that keeps the stylesheet's file gets documents that link it, st
   await page.context().addCookies([{ name: "css", value: "app-old.css", url: page.url() }]);
   expect(await (await page.reload())!.text()).toContain("<style>");
 });
+
+test("at start-up the page clears the caches an earlier version left (the spec's start-up rule)", async ({ page, jsEnabled }) => {
+  test.skip(!jsEnabled, "clearing the browser's caches takes a script");
+  await page.goto("/about");
+  await waitForHydration(page);
+  await page.evaluate(async () => {
+    const cache = await caches.open("old-app-v1");
+    await cache.put("/old-page", new Response("stale"));
+  });
+  expect(await page.evaluate(() => caches.keys())).toEqual(["old-app-v1"]);
+  await page.goto("/faq");
+  await waitForHydration(page);
+  await expect.poll(() => page.evaluate(() => caches.keys()), { timeout: 8000 }).toEqual([]);
+  expect(await page.evaluate(async () => (await navigator.serviceWorker.getRegistrations()).length)).toBe(0);
+});
