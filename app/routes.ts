@@ -126,6 +126,8 @@ export default [
     route("admin/communities/:id/pickup-points", "routes/api/admin-community-pickup-points.ts"),
     route("admin/pickup-points/:id", "routes/api/admin-pickup-point.ts"),
     route("admin/audit", "routes/api/admin-audit.ts"),
+    // An open week: close it now, move its deadline (issue #45)
+    route("admin/cycles/:id/:action", "routes/api/admin-cycle-control.ts"),
     route("admin/:view", "routes/api/admin.ts"),
     // Members API: saved addresses and invitations of neighbours
     route("user/addresses", "routes/api/user-addresses.ts"),

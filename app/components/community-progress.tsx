@@ -1,6 +1,7 @@
 import { useTranslation } from "~/components/use-translation";
 import { useFormatShekel } from "./price";
 import { NAME_SLOT, withName } from "./with-name";
+import { hasMinimum } from "~/domain/week-minimum";
 
 export interface ProgressData {
   communityName: string;
@@ -10,6 +11,8 @@ export interface ProgressData {
   next: { tierName: string; minRevenue: number; discountPercent: number } | null;
   progressPercent: number;
   tiers: { minRevenue: number; discountPercent: number; tierName: string }[];
+  /** agorot; the week's minimum, 0 for none: only a week with one is told what missing it does */
+  minimum?: number;
 }
 
 /**
@@ -55,6 +58,9 @@ function ProgressContent({ data, compact }: { data: ProgressData; compact: boole
           ? withName(t("shop.community.nextTier", { amount: shekel(data.next.minRevenue - data.revenue), tier: NAME_SLOT, percent: data.next.discountPercent }), data.next.tierName)
           : t("shop.community.allTiers")}
       </p>
+      {data.minimum && hasMinimum(data.minimum) ? (
+        <p className="mt-2 text-sm text-fg-muted" data-testid="week-minimum-note">{t("shop.community.weekMinimum.note", { amount: shekel(data.minimum) })}</p>
+      ) : null}
       {compact ? null : (
         <ol className="mt-3 grid grid-cols-2 gap-2 text-xs sm:grid-cols-4" aria-label={t("shop.community.tiersLabel")}>
           {data.tiers.map((tier) => {

@@ -2,6 +2,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
 import {
   CommunityPageSchema,
+  CreateCommunitySchema,
   CycleFormSchema,
   CycleSettingsSchema,
   PickupEditFormSchema,
@@ -9,6 +10,8 @@ import {
   TierListSchema,
   TiersFormSchema,
   TiersSchema,
+  minimumChoiceOf,
+  minimumOfChoice,
 } from "./admin-community-schemas";
 
 function messagesOf(result: { error?: { issues: { path: PropertyKey[]; message: string }[] } }) {
@@ -59,10 +62,36 @@ describe("the API's community schemas are strict", () => {
 
 describe("the page's forms, as conform reads them", () => {
   it("accepts the cycle form with its hidden intent, and refuses a field it does not have", () => {
-    const fields: [string, string][] = [["intent", "cycle"], ["deadlineDay", "3"], ["deadlineTime", "20:00"], ["pickupDay", "5"], ["weeklyTargetRevenue", "1500"]];
+    const fields: [string, string][] = [["intent", "cycle"], ["deadlineDay", "3"], ["deadlineTime", "20:00"], ["pickupDay", "5"], ["minimumChoice", "amount"], ["weeklyTargetRevenue", "1500"]];
     expect(parseWithZod(form(fields), { schema: CycleFormSchema }).status).toBe("success");
     expect(parseWithZod(form(fields), { schema: CommunityPageSchema }).status).toBe("success");
     expect(parseWithZod(form([...fields, ["extra", "1"]]), { schema: CycleFormSchema }).status).toBe("error");
+  });
+
+  it("asks for the weekly minimum as a choice: none, or an amount of at least 1 ₪ (issue #45)", () => {
+    const base: [string, string][] = [["intent", "cycle"], ["deadlineDay", "3"], ["deadlineTime", "20:00"], ["pickupDay", "5"]];
+    const none = parseWithZod(form([...base, ["minimumChoice", "none"], ["weeklyTargetRevenue", "junk"]]), { schema: CycleFormSchema });
+    expect(none.status).toBe("success");
+    expect(minimumOfChoice(none.status === "success" ? none.value : { minimumChoice: "amount", weeklyTargetRevenue: "1" })).toBe(0);
+    const amount = parseWithZod(form([...base, ["minimumChoice", "amount"], ["weeklyTargetRevenue", "2500.50"]]), { schema: CycleFormSchema });
+    expect(amount.status === "success" ? minimumOfChoice(amount.value) : null).toBe(250050);
+    const errorsOf = (entries: [string, string][]) => {
+      const submission = parseWithZod(form(entries), { schema: CycleFormSchema });
+      return submission.status === "error" ? submission.error : null;
+    };
+    expect(errorsOf([...base, ["minimumChoice", "amount"], ["weeklyTargetRevenue", "0"]])).toEqual({ weeklyTargetRevenue: ["admin.communities.validation.minimumAmount"] });
+    expect(errorsOf(base)).toEqual({ minimumChoice: ["admin.communities.validation.minimumChoice"] });
+    expect(minimumChoiceOf(0)).toEqual({ minimumChoice: "none", weeklyTargetRevenue: "" });
+    expect(minimumChoiceOf(150000)).toEqual({ minimumChoice: "amount", weeklyTargetRevenue: "1500.00" });
+  });
+
+  it("takes 0 as no minimum from the API, and a new community has none unless it is given", () => {
+    expect(CycleSettingsSchema.safeParse({ ...SETTINGS, weeklyTargetRevenue: "0" }).data?.weeklyTargetRevenue).toBe(0);
+    expect(CycleSettingsSchema.safeParse({ ...SETTINGS, weeklyTargetRevenue: 0 }).data?.weeklyTargetRevenue).toBe(0);
+    expect(messagesOf(CycleSettingsSchema.safeParse({ ...SETTINGS, weeklyTargetRevenue: "0.5" }))).toEqual({ weeklyTargetRevenue: "admin.communities.validation.targetRevenue" });
+    const details = { name: "הפרחים", pickupDay: 5, pickupTime: "10:00", pickupAddress: "הוורד 3" };
+    expect(CreateCommunitySchema.safeParse(details).data?.weeklyTargetRevenue).toBeUndefined();
+    expect(CreateCommunitySchema.safeParse({ ...details, weeklyTargetRevenue: "3000" }).data?.weeklyTargetRevenue).toBe(300000);
   });
 
   it("accepts a pickup point edit with its intent and point id", () => {

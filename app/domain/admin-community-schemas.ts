@@ -7,6 +7,8 @@
 // *FormSchema variants below, so the API shapes stay exact.
 import { z } from "zod";
 import { checkTiers, shekelsToAgorot, type RawTierRow } from "./tier-rules";
+import { NO_MINIMUM } from "./week-minimum";
+import { toDecimalString } from "./money";
 
 const M = "admin.communities.validation";
 const T = "admin.communities.tiers.errors";
@@ -54,12 +56,26 @@ const shekels = (key: string) =>
       return agorot;
     });
 
+/** The weekly minimum as the API sends it: 0 means no minimum (week-minimum.ts), else shekels. */
+const minimum = z.union([z.string(), z.number()], { error: `${M}.targetRevenue` }).transform((value, ctx) => {
+  const agorot = shekelsToAgorot(value);
+  if (agorot === NO_MINIMUM) return NO_MINIMUM;
+  if (agorot === null || agorot < 100 || agorot > 1_000_000_000) {
+    ctx.addIssue({ code: "custom", message: `${M}.targetRevenue` });
+    return z.NEVER;
+  }
+  return agorot;
+});
+
+/** POST /api/admin/communities: the details, and the weekly minimum (none unless given). */
+export const CreateCommunitySchema = CommunityDetailsSchema.extend({ weeklyTargetRevenue: minimum.optional() });
+
 export const CycleSettingsSchema = strict({
   deadlineDay: weekday("deadlineDay"),
   deadlineTime: clock("deadlineTime"),
   pickupDay: weekday("pickupDay"),
-  /** shekels in, agorot out */
-  weeklyTargetRevenue: shekels("targetRevenue"),
+  /** shekels in, agorot out; 0 for no minimum */
+  weeklyTargetRevenue: minimum,
 });
 export type CycleSettingsInput = z.infer<typeof CycleSettingsSchema>;
 
@@ -117,13 +133,38 @@ export const TierListSchema = strict({ tiers: tierList(TierRowSchema) });
 /** The shape and then the rules (a set that breaks them is 422, with a message per row and field). */
 export const TiersSchema = TierListSchema.superRefine(checkTierSet);
 
+/**
+ * The pages' forms ask for the minimum as a choice, "none" or "amount" with its amount, so no
+ * community ends up with one by default (issue #45); the amount is read only with "amount".
+ */
+export const MINIMUM_CHOICES = ["none", "amount"] as const;
+const minimumChoice = {
+  minimumChoice: z.enum(MINIMUM_CHOICES, { error: `${M}.minimumChoice` }),
+  weeklyTargetRevenue: z.string().optional(),
+};
+function checkMinimumChoice(value: { minimumChoice: string; weeklyTargetRevenue?: string }, ctx: z.RefinementCtx) {
+  if (value.minimumChoice !== "amount") return;
+  if (!shekels("minimumAmount").safeParse(value.weeklyTargetRevenue ?? "").success) ctx.addIssue({ code: "custom", path: ["weeklyTargetRevenue"], message: `${M}.minimumAmount` });
+}
+/** The minimum a form's checked choice stands for, in agorot. */
+export function minimumOfChoice(value: { minimumChoice: (typeof MINIMUM_CHOICES)[number]; weeklyTargetRevenue?: string }): number {
+  return value.minimumChoice === "none" ? NO_MINIMUM : (shekelsToAgorot(value.weeklyTargetRevenue ?? "") ?? NO_MINIMUM);
+}
+/** The choice and amount a form starts from, for a stored minimum. */
+export function minimumChoiceOf(agorot: number) {
+  return agorot === NO_MINIMUM ? { minimumChoice: "none" as const, weeklyTargetRevenue: "" } : { minimumChoice: "amount" as const, weeklyTargetRevenue: toDecimalString(agorot) };
+}
+
+/** The new-community form on /admin/communities: the details and the minimum's choice. */
+export const CreateCommunityFormSchema = CommunityDetailsSchema.extend(minimumChoice).superRefine(checkMinimumChoice);
+
 // The community page's forms, told apart by their `intent` (STYLE.md).
 export const COMMUNITY_INTENTS = ["details", "deactivate", "activate", "pickup-add", "pickup-edit", "pickup-remove", "tiers", "cycle"] as const;
 
 const pointId = z.string({ error: "errors.notFound" }).min(1, { error: "errors.notFound" });
 
 // Each form as it posts, hidden fields included; the browser validates with these too.
-export const CycleFormSchema = CycleSettingsSchema.extend({ intent: z.literal("cycle") });
+export const CycleFormSchema = CycleSettingsSchema.extend({ intent: z.literal("cycle"), ...minimumChoice }).superRefine(checkMinimumChoice);
 export const PickupAddFormSchema = PickupPointSchema.safeExtend({ intent: z.literal("pickup-add") });
 export const PickupEditFormSchema = PickupPointSchema.safeExtend({ intent: z.literal("pickup-edit"), pointId });
 /** The tiers form: an emptied list posts no rows at all. */

@@ -11,7 +11,8 @@ import { getTranslate } from "~/web/i18next.server";
 import { countAdminCommunities, createCommunity, listAdminCommunities } from "~/services/admin-communities.server";
 import { listPage, listWindow, parseListQuery } from "~/domain/list-query";
 import { ListSearch, Pager } from "~/components/list-controls";
-import { CommunityDetailsSchema } from "~/domain/admin-community-schemas";
+import { CreateCommunityFormSchema, minimumOfChoice } from "~/domain/admin-community-schemas";
+import { WeeklyMinimumField } from "~/components/weekly-minimum-field";
 import { formatAdminDate } from "~/domain/dates";
 import { redirectWithToast } from "~/web/toast.server";
 import { forbiddenTitle } from "~/components/forbidden-title";
@@ -41,9 +42,9 @@ export const meta: Route.MetaFunction = ({ loaderData, error }) => [{ title: loa
 /** The "new community" form: the community and its first week open together. */
 export async function action({ request, url, context }: Route.ActionArgs) {
   const admin = requireAdmin(context, url);
-  const submission = parseWithZod(await readForm(request), { schema: CommunityDetailsSchema });
+  const submission = parseWithZod(await readForm(request), { schema: CreateCommunityFormSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
-  const community = createCommunity(context.get(dbContext), admin.id, submission.value);
+  const community = createCommunity(context.get(dbContext), admin.id, { ...submission.value, weeklyTargetRevenue: minimumOfChoice(submission.value) });
   return redirectWithToast(request, `/admin/communities/${community.id}`, { variant: "success", title: "admin.communities.toast.created", values: { name: community.name } });
 }
 
@@ -53,9 +54,10 @@ function NewCommunityForm({ lastResult }: { lastResult: Route.ComponentProps["ac
   const [form, fields] = useForm({
     id: "new-community",
     lastResult,
-    defaultValue: { pickupDay: "5", pickupTime: "10:00" },
-    constraint: getZodConstraint(CommunityDetailsSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: CommunityDetailsSchema }),
+    // No minimum unless the admin sets one (issue #45).
+    defaultValue: { pickupDay: "5", pickupTime: "10:00", minimumChoice: "none" },
+    constraint: getZodConstraint(CreateCommunityFormSchema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: CreateCommunityFormSchema }),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
   });
@@ -63,6 +65,7 @@ function NewCommunityForm({ lastResult }: { lastResult: Route.ComponentProps["ac
   return (
     <Form method="post" className="grid gap-4" {...getFormProps(form)}>
       <CommunityDetailsFields fields={fields} />
+      <WeeklyMinimumField choice={fields.minimumChoice} amount={fields.weeklyTargetRevenue} />
       <p className="text-sm text-fg-muted">{t("admin.communities.newHint")}</p>
       <div className="max-w-xs">
         <SubmitButton pending={pending} pendingLabel={t("admin.communities.creating")}>{t("admin.communities.create")}</SubmitButton>

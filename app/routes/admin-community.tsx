@@ -27,17 +27,20 @@ import {
   CommunityDetailsSchema,
   CommunityPageSchema,
   CycleFormSchema,
-  CycleSettingsSchema,
   PickupAddFormSchema,
   PickupEditFormSchema,
   PickupPointSchema,
   TiersFormSchema,
   WEEKDAYS,
+  minimumChoiceOf,
+  minimumOfChoice,
 } from "~/domain/admin-community-schemas";
+import { WeeklyMinimumField } from "~/components/weekly-minimum-field";
 import { formatAdminDate } from "~/domain/dates";
 import { ServiceError } from "~/domain/errors";
 import { formatShekel, toDecimalString } from "~/domain/money";
 import { formatTimeRange } from "~/domain/time";
+import { hasMinimum } from "~/domain/week-minimum";
 import { redirectWithToast } from "~/web/toast.server";
 import type { Route } from "./+types/admin-community";
 import { readForm } from "~/web/form.server";
@@ -100,7 +103,7 @@ export async function action({ request, url, params, context }: Route.ActionArgs
         replaceTiers(db, admin.id, params.id, value.tiers);
         return done("admin.communities.toast.tiersSaved", "#tiers");
       case "cycle":
-        updateCycleSettings(db, admin.id, params.id, value);
+        updateCycleSettings(db, admin.id, params.id, { ...value, weeklyTargetRevenue: minimumOfChoice(value) });
         return done("admin.communities.toast.cycleSaved", "#cycle");
     }
   } catch (error) {
@@ -178,9 +181,9 @@ function CycleForm({ community, lastResult }: { community: LoaderData["community
       deadlineDay: String(community.deadlineDay),
       deadlineTime: community.deadlineTime,
       pickupDay: String(community.pickupDay),
-      weeklyTargetRevenue: toDecimalString(community.weeklyTargetRevenue),
+      ...minimumChoiceOf(community.weeklyTargetRevenue),
     },
-    constraint: getZodConstraint(CycleSettingsSchema),
+    constraint: getZodConstraint(CycleFormSchema),
     // The form's own schema: the strict API one would refuse its hidden `intent`.
     onValidate: ({ formData }) => parseWithZod(formData, { schema: CycleFormSchema }),
     shouldValidate: "onBlur",
@@ -193,8 +196,8 @@ function CycleForm({ community, lastResult }: { community: LoaderData["community
         <WeekdaySelect label={t("admin.communities.fields.deadlineDay")} field={fields.deadlineDay} />
         <Field label={t("admin.communities.fields.deadlineTime")} errorId={fields.deadlineTime.errorId} errors={fields.deadlineTime.errors} {...getInputProps(fields.deadlineTime, { type: "text" })} {...CLOCK_INPUT} />
         <WeekdaySelect label={t("admin.communities.fields.cyclePickupDay")} field={fields.pickupDay} />
-        <Field label={t("admin.communities.fields.targetRevenue")} errorId={fields.weeklyTargetRevenue.errorId} errors={fields.weeklyTargetRevenue.errors} {...getInputProps(fields.weeklyTargetRevenue, { type: "text" })} inputMode="decimal" dir="ltr" />
       </div>
+      <WeeklyMinimumField choice={fields.minimumChoice} amount={fields.weeklyTargetRevenue} />
       <div>
         <Button pending={usePending("cycle")} pendingLabel={t("admin.communities.saving")}>{t("admin.communities.cycle.save")}</Button>
       </div>
@@ -373,7 +376,9 @@ export default function AdminCommunity({ loaderData, actionData }: Route.Compone
             {openCycle ? (
               <p className="mt-1 text-sm text-fg-muted" data-testid="open-cycle">
                 {t("admin.communities.openCycle")}: {t("admin.communities.deadline")} <span dir="ltr">{formatAdminDate(openCycle.orderDeadline, true)}</span> · {t("admin.communities.pickup")}{" "}
-                <span dir="ltr">{formatAdminDate(openCycle.pickupDate, true)}</span> · {t("admin.communities.target")} <Price agorot={openCycle.targetRevenue} />
+                <span dir="ltr">{formatAdminDate(openCycle.pickupDate, true)}</span> ·{" "}
+                {hasMinimum(openCycle.targetRevenue) ? <>{t("admin.communities.target")} <Price agorot={openCycle.targetRevenue} /></> : t("admin.weekMinimum.none")} ·{" "}
+                <Link to={`/admin/cycles/${openCycle.id}`} className="text-brand-700 underline dark:text-brand-200">{t("admin.weekMinimum.manageWeek")}</Link>
               </p>
             ) : (
               <p className="mt-1 text-sm text-fg-muted" data-testid="open-cycle">{t("admin.communities.noOpenCycle")}</p>

@@ -15,6 +15,10 @@ import { isConfirmed } from "~/domain/confirm";
 import { formatTimeRange } from "~/domain/time";
 import { redirectWithToast } from "~/web/toast.server";
 import { readForm } from "~/web/form.server";
+import { deadlineInputValue, hasMinimum, parseDeadlineInput, weekState } from "~/domain/week-minimum";
+import { ServiceError } from "~/domain/errors";
+import { closeWeekNow, moveWeekDeadline } from "~/services/week-control.server";
+import { WeekControl, type WeekControlReply } from "~/components/week-control";
 import type { Route } from "./+types/admin-cycle";
 
 export function loader({ url, params, context }: Route.LoaderArgs) {
@@ -23,9 +27,18 @@ export function loader({ url, params, context }: Route.LoaderArgs) {
   const i18n = getInstance(context);
   const cycle = cycleSummary(db, params.id);
   if (!cycle) throw data(null, { status: 404 });
+  // An open week's state before its deadline, and what its deadline field starts from (issue #45).
+  const open = cycle.isActive
+    ? {
+        state: weekState({ revenue: cycle.currentRevenue, minimum: cycle.targetRevenue, opensAt: cycle.openedAt, orderDeadline: cycle.orderDeadline }, new Date()),
+        deadlineInput: deadlineInputValue(cycle.orderDeadline),
+        cancelsIfClosedNow: hasMinimum(cycle.targetRevenue) && cycle.currentRevenue < cycle.targetRevenue,
+      }
+    : null;
   return {
     title: `${i18n.t("adminCycles.pickupList")} · ${cycle.communityName}`,
     cycle,
+    open,
     // Issue #17: one row per shopper at each pickup point, not one per order line.
     places: pickupDay(db, cycle.id, i18n.language),
     packing: packingTotals(db, cycle.id),
@@ -36,21 +49,45 @@ export function loader({ url, params, context }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ loaderData, error }) => [{ title: loaderData?.title ?? forbiddenTitle(error) }];
 
 /**
- * "Mark all as fulfilled": works without JavaScript (a confirmed form POST). Without the
- * confirmation nothing moves and the page comes back with the question open (400).
+ * The week page's forms, by `intent`, each working without JavaScript (a confirmed form POST):
+ * "mark all as fulfilled", and on an open week "close now" and "move the deadline" (issue #45).
+ * Without the confirmation nothing changes and the page comes back with the question open (400);
+ * a refused deadline comes back with its reason beside the field.
  */
 export async function action({ request, url, params, context }: Route.ActionArgs) {
   const admin = requireAdmin(context, url);
+  const db = context.get(dbContext);
   const form = await readForm(request);
-  if (form.get("intent") !== "fulfill-all") return data({ error: getTranslate(context)("adminCycles.pickupDay.errors.badAction") }, { status: 400 });
-  if (!isConfirmed(form)) return data({ confirmFulfill: true }, { status: 400 });
-  const count = fulfillCycle(context.get(dbContext), admin.id, params.id);
-  return redirectWithToast(request, `/admin/cycles/${params.id}`, { variant: "success", title: "adminCycles.fulfilled", values: { count } });
+  const intent = form.get("intent");
+  const page = `/admin/cycles/${params.id}`;
+  if (intent === "fulfill-all") {
+    if (!isConfirmed(form)) return data({ confirmFulfill: true }, { status: 400 });
+    const count = fulfillCycle(db, admin.id, params.id);
+    return redirectWithToast(request, page, { variant: "success", title: "adminCycles.fulfilled", values: { count } });
+  }
+  if (intent !== "close-now" && intent !== "move-deadline") return data({ error: getTranslate(context)("adminCycles.pickupDay.errors.badAction") }, { status: 400 });
+  const reply = (status: number, error?: string, value?: string) => data<WeekControlReply>({ weekControl: { intent, error, value } }, { status });
+  if (!isConfirmed(form)) return reply(400, undefined, String(form.get("orderDeadline") ?? ""));
+  try {
+    if (intent === "close-now") {
+      closeWeekNow(db, admin.id, params.id);
+      return redirectWithToast(request, page, { variant: "success", title: "adminCycles.control.closed" });
+    }
+    const raw = String(form.get("orderDeadline") ?? "");
+    const deadline = parseDeadlineInput(raw);
+    if (!deadline) return reply(400, "adminCycles.control.errors.invalid", raw);
+    moveWeekDeadline(db, admin.id, params.id, deadline);
+    return redirectWithToast(request, page, { variant: "success", title: "adminCycles.control.moved" });
+  } catch (error) {
+    if (!(error instanceof ServiceError)) throw error;
+    return reply(error.status, error.messageKey, String(form.get("orderDeadline") ?? ""));
+  }
 }
 
 export default function AdminCycle({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const { cycle, places, packing, fulfillable } = loaderData;
+  const { cycle, places, packing, fulfillable, open } = loaderData;
+  const weekReply = actionData && "weekControl" in actionData ? actionData.weekControl : undefined;
   const shoppers = places.flatMap((place) => place.shoppers);
   const orderCount = shoppers.reduce((n, s) => n + s.items.filter((i) => !i.noShow).length, 0);
   const cell = "px-3 py-2 text-start";
@@ -85,6 +122,8 @@ export default function AdminCycle({ loaderData, actionData }: Route.ComponentPr
           ) : null}
         </div>
       </header>
+
+      {open ? <WeekControl cycle={cycle} open={open} reply={weekReply} /> : null}
 
       <section className="rounded-2xl border border-line bg-surface p-4">
         <h2 className="text-lg font-bold">{t("adminCycles.packingList")}</h2>

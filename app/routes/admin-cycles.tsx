@@ -10,13 +10,20 @@ import { formatAdminDate } from "~/domain/dates";
 import { countCycles, recentCycles } from "~/services/packing.server";
 import { listPage, listWindow, parseListQuery } from "~/domain/list-query";
 import { ListSearch, Pager } from "~/components/list-controls";
+import { hasMinimum, weekState } from "~/domain/week-minimum";
+import { WeekStateBadge } from "~/components/week-state-badge";
 import type { Route } from "./+types/admin-cycles";
 
 export function loader({ url, context }: Route.LoaderArgs) {
   requireAdmin(context, url);
   const db = context.get(dbContext);
   const query = parseListQuery(url.searchParams);
-  const cycles = recentCycles(db, listWindow(query));
+  const now = new Date();
+  // Each open week's state before its deadline (issue #45): no minimum, on track or at risk.
+  const cycles = recentCycles(db, listWindow(query)).map((c) => ({
+    ...c,
+    state: c.isActive ? weekState({ revenue: c.currentRevenue, minimum: c.targetRevenue, opensAt: c.openedAt, orderDeadline: c.orderDeadline }, now) : null,
+  }));
   return { title: getTranslate(context)("adminCycles.metaTitle"), query, cycles, paging: listPage(query, countCycles(db, query.q), cycles.length) };
 }
 
@@ -28,6 +35,7 @@ export default function AdminCycles({ loaderData }: Route.ComponentProps) {
     <section className="mx-auto max-w-6xl px-4 py-10">
       <h1 className="mt-2 text-3xl font-bold">{t("adminCycles.title")}</h1>
       <p className="mt-1 text-fg-muted">{t("adminCycles.intro")}</p>
+      <p className="mt-1 text-sm text-fg-muted">{t("adminCycles.weekState.rule")}</p>
       <div className="mt-6">
         <ListSearch id="cycles-q" path="/admin/cycles" q={loaderData.query.q} placeholder={t("backOffice.list.placeholders.cycles")} />
       </div>
@@ -48,9 +56,12 @@ export default function AdminCycles({ loaderData }: Route.ComponentProps) {
                 <td className="px-3 py-2">{c.communityName}</td>
                 <td className="px-3 py-2" dir="ltr">{formatAdminDate(c.orderDeadline, true)}</td>
                 <td className="px-3 py-2" dir="ltr">{formatAdminDate(c.pickupDate, true)}</td>
-                <td className="px-3 py-2"><Price agorot={c.currentRevenue} /> / <Price agorot={c.targetRevenue} /></td>
+                <td className="px-3 py-2"><Price agorot={c.currentRevenue} />{hasMinimum(c.targetRevenue) ? <> / <Price agorot={c.targetRevenue} /></> : null}</td>
                 <td className="px-3 py-2">{c.orderCount}</td>
-                <td className="px-3 py-2">{c.isActive ? t("adminCycles.open") : c.goalMissed ? t("adminCycles.missed") : t("adminCycles.closed")}</td>
+                <td className="px-3 py-2">
+                  {c.isActive ? t("adminCycles.open") : c.goalMissed ? t("adminCycles.missed") : t("adminCycles.closed")}
+                  {c.state ? <WeekStateBadge state={c.state} className="ms-2" /> : null}
+                </td>
                 <td className="px-3 py-2"><Link to={`/admin/cycles/${c.id}`} className="font-medium text-brand-700 underline dark:text-brand-200">{t("adminCycles.view")}</Link></td>
               </tr>
             ))}

@@ -12,6 +12,7 @@ import { settleCommunity } from "./cycle-engine.server";
 import { ServiceError } from "~/domain/errors";
 import { toDecimalString } from "~/domain/money";
 import { checkTiers, type RawTierRow, type ValidTier } from "~/domain/tier-rules";
+import { NO_MINIMUM } from "~/domain/week-minimum";
 import type { ListWindow } from "~/domain/list-query";
 import { containsAny } from "./list-search.server";
 
@@ -111,11 +112,16 @@ function detailsValues(input: CommunityDetailsInput) {
   };
 }
 
-/** A new community, and its first weekly cycle at once, with a group for every active deal. */
-export function createCommunity(db: Db, actorUserId: string, input: CommunityDetailsInput, now = new Date()): Community {
+/**
+ * A new community, and its first weekly cycle at once, with a group for every active deal. Its
+ * weekly minimum is the admin's choice, none unless she gives one (issue #45): a new, small
+ * community's first week must not be cancelled by a figure nobody chose.
+ */
+export function createCommunity(db: Db, actorUserId: string, input: CommunityDetailsInput & { weeklyTargetRevenue?: number }, now = new Date()): Community {
   return db.transaction(
     (tx) => {
-      const community = tx.insert(communities).values(detailsValues(input)).returning().get();
+      const weeklyTargetRevenue = input.weeklyTargetRevenue ?? NO_MINIMUM;
+      const community = tx.insert(communities).values({ ...detailsValues(input), weeklyTargetRevenue }).returning().get();
       // The cycle engine opens a cycle for an active community that has none.
       settleCommunity(tx, community.id, now);
       recordAuditEvent(tx, { type: "community.created", actorUserId, entityId: community.id, before: null, after: communitySnapshot(community) }, now);
@@ -251,8 +257,8 @@ export function replaceTiers(db: Db, actorUserId: string, communityId: string, r
 }
 
 /**
- * The weekly cycle's settings. The target applies to the open week at once (its groups too):
- * it only decides whether the week is a success. A new deadline or pickup day applies from
+ * The weekly cycle's settings. The minimum (0 for none) applies to the open week at once (its
+ * groups too): it only decides whether the week is cancelled at its close. A new deadline or pickup day applies from
  * the next week: moving an open deadline would change what members were promised.
  */
 export function updateCycleSettings(db: Db, actorUserId: string, communityId: string, input: CycleSettingsInput, now = new Date()): Community {

@@ -33,6 +33,8 @@ export const AUDIT_EVENT_TYPES = [
   "order.qty_changed",
   "order.delivery_fee_changed",
   "cycle.closed",
+  "cycle.closed_early",
+  "cycle.deadline_moved",
   "user.role_changed",
   "account.deleted",
 ] as const;

@@ -31,6 +31,8 @@ export function progressView(pricing: CommunityPricing) {
     /** agorot still missing to the next tier; null once every tier is reached */
     toNextTier: amountToNextTier(pricing.tiers, pricing.revenue),
     tiers: pricing.tiers,
+    /** agorot; the open week's minimum, 0 when it has none (nothing can cancel it) */
+    minimum: pricing.cycle?.targetRevenue ?? 0,
   };
 }
 

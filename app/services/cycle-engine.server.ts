@@ -20,6 +20,7 @@ import { notify, type NewNotification } from "./notifications.server";
 import { checkoutFeeOf, checkoutOf, moveOrder, refreshCheckoutFee, repriceOrder } from "./order-lifecycle.server";
 import { canReprice, canTransition } from "~/domain/order-status";
 import { finalUnitPrice, liveRevenue, tierEarned } from "~/domain/settlement";
+import { missesMinimum } from "~/domain/week-minimum";
 
 /** Members with items in the cart hear once, this long before the deadline. */
 export const REMINDER_BEFORE_MS = 24 * 60 * 60 * 1000;
@@ -82,7 +83,12 @@ function revenueOf(tx: Tx, cycleId: string): number {
 
 /**
  * Closes one cycle whose deadline has passed, and opens the next (none for a community an admin
- * has deactivated); all in the caller's transaction.
+ * has deactivated); all in the caller's transaction. The one close there is: the clock calls it
+ * with no actor, an admin's "close now" (week-control.server.ts) with hers; anything that must
+ * happen when a week closes (telling the admins, issue #45) belongs here, so both get it.
+ *
+ * A week without a minimum (0, week-minimum.ts) is never cancelled: every week that misses the
+ * minimum it has is, all its orders at no charge, and its buyers are told.
  *
  * Every order change goes through the order state machine (order-lifecycle.server.ts) and is
  * written to the audit log with the system as its actor. Only orders still in progress (PENDING,
@@ -90,11 +96,11 @@ function revenueOf(tx: Tx, cycleId: string): number {
  * deadline) was paid on handing over and keeps its status and that price, though its base total
  * counts toward the week's revenue like any live order; CANCELED and REFUNDED ones are done with.
  */
-function closeCycle(tx: Tx, cycle: Cycle, community: Community, now: Date): Cycle | null {
+export function closeCycle(tx: Tx, cycle: Cycle, community: Community, now: Date, actorUserId: string | null = SYSTEM): Cycle | null {
   // The week's revenue at its deadline decides, counted from its live orders (fulfilled ones
   // count, as they did all week; cancelled and refunded ones do not), not from a running total.
   const revenue = revenueOf(tx, cycle.id);
-  const goalMet = revenue >= cycle.targetRevenue;
+  const goalMet = !missesMinimum(revenue, cycle.targetRevenue);
   const discount = goalMet ? tierEarned(communityTiersOf(tx, community.id), revenue).discountPercent : null;
 
   const inProgress = tx
@@ -112,7 +118,7 @@ function closeCycle(tx: Tx, cycle: Cycle, community: Community, now: Date): Cycl
     // then what its remaining (fulfilled) orders count, as everywhere else.
     for (const { order, dealTitle, dealSlug } of inProgress) {
       if (!canTransition(order.status, "CANCELED")) continue;
-      moveOrder(tx, SYSTEM, order, "CANCELED", now);
+      moveOrder(tx, actorUserId, order, "CANCELED", now);
       const t = translatorFor(languages.get(order.userId) ?? "he");
       messages.push({ userId: order.userId, type: "GROUP_COMPLETE", title: t("notify.goalMissedTitle"), message: t("notify.goalMissedMessage", { deal: dealTitle }), data: { dealSlug, orderId: order.id } });
     }
@@ -130,9 +136,9 @@ function closeCycle(tx: Tx, cycle: Cycle, community: Community, now: Date): Cycl
         { basePrice, quantityTiers: tiers.filter((t) => t.dealId === order.dealId), qty: order.qty, quantityPriceAtPurchase: order.quantityPriceAtPurchase },
         discount ?? 0,
       );
-      repriceOrder(tx, SYSTEM, order, finalUnit, now);
+      repriceOrder(tx, actorUserId, order, finalUnit, now);
     }
-    for (const [checkoutId, fee] of checkouts) refreshCheckoutFee(tx, SYSTEM, checkoutId, now, fee);
+    for (const [checkoutId, fee] of checkouts) refreshCheckoutFee(tx, actorUserId, checkoutId, now, fee);
 
     // The same orders (repricing moves no status), as they now are.
     const settled = new Map(
@@ -186,7 +192,7 @@ function closeCycle(tx: Tx, cycle: Cycle, community: Community, now: Date): Cycl
     tx,
     {
       type: "cycle.closed",
-      actorUserId: SYSTEM,
+      actorUserId,
       entityId: cycle.id,
       before: { isActive: true, goalMissed: cycle.goalMissed, currentRevenue: revenue, targetRevenue: cycle.targetRevenue },
       after: { isActive: false, goalMissed: closed.goalMissed, currentRevenue: closed.currentRevenue, targetRevenue: closed.targetRevenue, discountPercent: discount },

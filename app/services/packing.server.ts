@@ -16,6 +16,9 @@ const cycleColumns = {
   goalMissed: weeklyCycles.goalMissed,
   currentRevenue: weeklyCycles.currentRevenue,
   targetRevenue: weeklyCycles.targetRevenue,
+  /** when the week opened for orders: the pace an "at risk" week is measured by starts here */
+  openedAt: weeklyCycles.createdAt,
+  closedAt: weeklyCycles.closedAt,
   orderCount: sql<number>`(select count(*) from ${orders} where ${orders.weeklyCycleId} = ${weeklyCycles.id} and ${orders.status} != 'CANCELED')`,
 };
 

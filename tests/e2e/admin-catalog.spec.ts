@@ -71,10 +71,11 @@ test("an admin opens a community, adds a pickup point, sets tiers and the week, 
   const cycle = page.locator("#cycle");
   await cycle.getByLabel("יום סגירת ההזמנות").selectOption({ label: "רביעי" });
   await cycle.getByLabel("שעת סגירת ההזמנות").fill("19:30");
-  await cycle.getByLabel("יעד שבועי (₪)").fill("2500");
+  await cycle.getByLabel("לקבוע מינימום").check();
+  await cycle.getByLabel("סכום המינימום (₪)").fill("2500");
   await cycle.getByRole("button", { name: "שמירת הגדרות השבוע" }).click();
   await expect(page.getByText("הגדרות השבוע נשמרו")).toBeVisible();
-  await expect(cycle.getByLabel("יעד שבועי (₪)")).toHaveValue("2500.00");
+  await expect(cycle.getByLabel("סכום המינימום (₪)")).toHaveValue("2500.00");
   await expect(page.getByTestId("open-cycle")).toContainText("2,500");
 
   // Deactivate: it asks first.

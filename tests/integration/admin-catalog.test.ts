@@ -50,7 +50,9 @@ describe("communities by an admin", () => {
   it("creates a community whose first week opens at once with a group for every active deal", async () => {
     const token = await tokenOf(app, DEMO_ADMIN);
     const created = await createCommunity(token);
-    expect(created).toMatchObject({ name: NEW_COMMUNITY.name, isActive: true, weeklyTargetRevenue: "10000.00", pickupPoints: [], tiers: [] });
+    expect(created).toMatchObject({ name: NEW_COMMUNITY.name, isActive: true, weeklyTargetRevenue: "0.00", pickupPoints: [], tiers: [] });
+    // No weekly minimum unless the admin sets one (issue #45): the first week has none either.
+    expect(created.openCycle.targetRevenue).toBe("0.00");
     const cycle = openCycleOf(created.id)!;
     expect(created.openCycle.id).toBe(cycle.id);
     const activeDeals = db().select({ id: deals.id }).from(deals).where(eq(deals.status, "ACTIVE")).all().map((d) => d.id).sort();
@@ -210,7 +212,7 @@ describe("communities by an admin", () => {
     expect(next.targetRevenue).toBe(250000);
 
     const [row] = auditRows("cycle_settings.updated", id);
-    expect(row).toMatchObject({ actorUserId: adminId(), payload: { before: { deadlineDay: 4, weeklyTargetRevenue: 1_000_000, openCycleTargetRevenue: 1_000_000 }, after: { deadlineDay: 2, weeklyTargetRevenue: 250000, openCycleTargetRevenue: 250000 } } });
+    expect(row).toMatchObject({ actorUserId: adminId(), payload: { before: { deadlineDay: 4, weeklyTargetRevenue: 0, openCycleTargetRevenue: 0 }, after: { deadlineDay: 2, weeklyTargetRevenue: 250000, openCycleTargetRevenue: 250000 } } });
 
     const bad = await app.fetch(`/api/admin/communities/${id}/cycle-settings`, jsonInit("PUT", { deadlineDay: 7, deadlineTime: "8pm", pickupDay: 3, weeklyTargetRevenue: "-5" }, token));
     expect(bad.status).toBe(400);

@@ -78,7 +78,7 @@ const cases: Case[] = [
     { path: ["deadlineDay"], message: "בחרו את יום סגירת ההזמנות" },
     { path: ["deadlineTime"], message: "כתבו שעת סגירה בפורמט 20:00" },
     { path: ["pickupDay"], message: "בחרו יום איסוף" },
-    { path: ["weeklyTargetRevenue"], message: "כתבו יעד שבועי בשקלים, לפחות 1 ₪, למשל 5000" },
+    { path: ["weeklyTargetRevenue"], message: "כתבו מינימום שבועי בשקלים: 0 אם אין מינימום, או לפחות 1 ₪, למשל 5000" },
   ]],
   ["a bare list", CYCLE, [SETTINGS], NOT_JSON_OBJECT],
 
@@ -136,7 +136,7 @@ describe("the community page's forms, which share these schemas", () => {
     const post = (fields: [string, string][]) =>
       app.fetch(`/admin/communities/${communityId}`, { method: "POST", body: new URLSearchParams(fields), headers: { Cookie: cookie, Accept: "text/html" } });
 
-    const week = await post([["intent", "cycle"], ["deadlineDay", "2"], ["deadlineTime", "19:30"], ["pickupDay", "4"], ["weeklyTargetRevenue", "2500"]]);
+    const week = await post([["intent", "cycle"], ["deadlineDay", "2"], ["deadlineTime", "19:30"], ["pickupDay", "4"], ["minimumChoice", "amount"], ["weeklyTargetRevenue", "2500"]]);
     expect(week.status).toBe(302);
     expect(db().select().from(communities).where(eq(communities.id, communityId)).get()).toMatchObject({ deadlineDay: 2, deadlineTime: "19:30", weeklyTargetRevenue: 250000 });
 
@@ -169,7 +169,7 @@ describe("the community page's forms, which share these schemas", () => {
 
     // A field the form does not have is refused there too, and nothing changes.
     const before = snapshot();
-    const odd = await post([["intent", "cycle"], ["deadlineDay", "2"], ["deadlineTime", "19:30"], ["pickupDay", "4"], ["weeklyTargetRevenue", "2500"], ["isActive", "0"]]);
+    const odd = await post([["intent", "cycle"], ["deadlineDay", "2"], ["deadlineTime", "19:30"], ["pickupDay", "4"], ["minimumChoice", "amount"], ["weeklyTargetRevenue", "2500"], ["isActive", "0"]]);
     expect(odd.status).toBe(400);
     expect(snapshot()).toEqual(before);
   });

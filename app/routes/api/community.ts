@@ -4,6 +4,7 @@ import { communityPricing } from "~/services/community-pricing.server";
 import { communityWeek } from "~/services/community-week.server";
 import { apiError } from "~/web/http.server";
 import { toDecimalString } from "~/domain/money";
+import { hasMinimum } from "~/domain/week-minimum";
 import type { Route } from "./+types/community";
 
 /**
@@ -28,7 +29,9 @@ export function loader({ params, context }: Route.LoaderArgs) {
         id: pricing.cycle.id,
         orderDeadline: pricing.cycle.orderDeadline.toISOString(),
         pickupDate: pricing.cycle.pickupDate.toISOString(),
+        // "0.00" with hasMinimum false: a week without a minimum, which nothing cancels (issue #45).
         targetRevenue: toDecimalString(pricing.cycle.targetRevenue),
+        hasMinimum: hasMinimum(pricing.cycle.targetRevenue),
         currentRevenue: toDecimalString(pricing.cycle.currentRevenue),
       });
     case "ordering-status":
