@@ -12,11 +12,12 @@ import { GuestCache, guestCacheKey, isCacheableAnswer, type CachedAnswer } from 
 import { createAdmission, QueueFullError } from "./server/admission";
 import { createNonceSource } from "./server/nonces";
 import { listStaticFiles, staticFileFor } from "./server/static-files";
-import { allowedHostNames, hostName, isAllowedHost } from "./server/hosts";
+import { allowedHostNames, hostName, isAllowedHost, parseHostHeader } from "./server/hosts";
 import { clientAddress, parseProxyTrust } from "./server/client-address";
 import { ALLOWED_METHODS_HEADER, declaredLengthOverLimit, headersOf, methodRefusal, pathTooLong, streamBody, urlOf, writeResponse } from "./server/node-adapter";
 import { refusal, type RefusalReason } from "./server/refusals";
 import { MAX_UPLOAD_BODY_BYTES } from "./app/domain/image-upload";
+import { createRefusalLog, refusalLine } from "./app/domain/refusal-log";
 
 // This file is compiled to build/start.js, beside build/server and build/client.
 const buildDir = path.dirname(fileURLToPath(import.meta.url));
@@ -163,8 +164,13 @@ function discardRestOfBody(req: http.IncomingMessage) {
   req.resume();
 }
 
+/** The client's refusals, one short line each and a few a minute (app/domain/refusal-log.ts). */
+const refusalLog = createRefusalLog({ write: (line) => console.warn(line), later: (run, ms) => setTimeout(run, ms).unref() });
+
 /** Answers on the server's own behalf (refused method, host or body; an uncaught error). */
 function refuse(req: http.IncomingMessage, res: http.ServerResponse, status: number, reason: RefusalReason, pathname: string, headers: Record<string, string> = {}) {
+  // A 500 was logged with its error where it was caught; a 4xx is the client's, told in a line.
+  if (status < 500) refusalLog.note(String(status), refusalLine(req.method ?? "?", pathname.split("?")[0], status, reason));
   if (res.headersSent) {
     res.destroy();
     return;
@@ -336,11 +342,15 @@ async function handle(req: http.IncomingMessage, res: http.ServerResponse) {
   if (refusedMethod) {
     return refuse(req, res, refusedMethod, refusedMethod === 405 ? "methodNotAllowed" : "notImplemented", target, { Allow: ALLOWED_METHODS_HEADER });
   }
-  if (!isAllowedHost(req.headers.host, allowedHosts)) return refuse(req, res, 421, "wrongHost", target);
+  // The Host must be a bare host[:port] as the URL parser reads it: `localhost:1@evil.com` named
+  // an allowed host to the host rule and a URL with credentials to the app (a 500).
+  const host = parseHostHeader(req.headers.host);
+  if (!host) return refuse(req, res, 400, "badRequest", target);
+  if (!isAllowedHost(host, allowedHosts)) return refuse(req, res, 421, "wrongHost", target);
   // React Router tries every parent path of a long path: a 14 kB path of 7,000 segments cost a
   // worker 2.4 s. No page of ours is anywhere near the caps, so such a path is refused unread.
   if (pathTooLong(target)) return refuse(req, res, 414, "pathTooLong", target);
-  const url = urlOf(req, requestOrigin(req.headers.host!));
+  const url = urlOf(req, requestOrigin(host));
   if (!url) return refuse(req, res, 400, "badRequest", target);
   if (WRITE_METHODS.has(req.method!)) {
     // Before and after: a guest render that overlaps the write is never kept.

@@ -1,6 +1,7 @@
 import { PassThrough } from "node:stream";
 import { renderToPipeableStream } from "react-dom/server";
 import {
+  isRouteErrorResponse,
   RouterContextProvider,
   ServerRouter,
   type EntryContext,
@@ -14,6 +15,7 @@ import { closeDb, getDb, type Db } from "~/db/client.server";
 import { demoAccountsWithPublicPasswords, demoDataRequested, ensureDemoData } from "~/demo/seed.server";
 import { startCycleClock, stopCycleClock } from "~/services/cycle-engine.server";
 import { startHousekeeping, stopHousekeeping } from "~/auth/housekeeping.server";
+import { createRefusalLog, refusalLine } from "~/domain/refusal-log";
 import { browserHoldsStylesheet, shapeDocument, stylesheetText } from "~/web/first-paint.server";
 
 export const streamTimeout = 5_000;
@@ -162,9 +164,26 @@ export default async function handleRequest(
   return new Response(document, { headers: responseHeaders, status: failed ? 500 : responseStatusCode });
 }
 
+/** A client's refusals, one short line each and a few a minute (app/domain/refusal-log.ts). */
+const refusalLog = createRefusalLog({ write: (line) => console.warn(line), later: (run, ms) => setTimeout(run, ms).unref() });
+
+/**
+ * The status and a few words when `error` is a refusal of the client's request rather than a
+ * fault: a 4xx a route or React Router threw (a GET to an action-only route is its 405/400),
+ * or React Router's own check of a form post's Origin, which it answers with 400.
+ */
+function clientRefusal(error: unknown): { status: number; why: string } | null {
+  if (isRouteErrorResponse(error) && error.status < 500) return { status: error.status, why: error.statusText || "refused" };
+  if (error instanceof Error && /origin.*Aborting the action\.$/.test(error.message)) return { status: 400, why: "Origin of another site" };
+  return null;
+}
+
 export const handleError: HandleErrorFunction = (error, { request }) => {
   // Aborted requests (a person navigating away) are not errors worth logging.
   if (request.signal.aborted) return;
   // The method and path say which form or page it was (never the query: it may hold a token).
-  console.error(`${request.method} ${new URL(request.url).pathname} failed:`, error);
+  const pathname = new URL(request.url).pathname;
+  const refused = clientRefusal(error);
+  if (refused) return refusalLog.note(String(refused.status), refusalLine(request.method, pathname, refused.status, refused.why));
+  console.error(`${request.method} ${pathname} failed:`, error);
 };

@@ -21,7 +21,8 @@ export function AdminErrorBoundary({ notFound = GENERIC_NOT_FOUND }: { notFound?
   const { t } = useTranslation();
   const forbidden = isRouteErrorResponse(error) && error.status === 403;
   const missing = isRouteErrorResponse(error) && error.status === 404;
-  if (!forbidden && !missing) console.error(error);
+  // A refusal the route meant (any 4xx) is the client's doing; handleError logged its line.
+  if (!(isRouteErrorResponse(error) && error.status < 500)) console.error(error);
   const title = forbidden ? t("admin.forbidden.title") : missing ? t(notFound.title) : t("errorPage.title");
   const text = forbidden ? t("admin.forbidden.text") : missing ? t(notFound.text) : t("errorPage.text");
   return (

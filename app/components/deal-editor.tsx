@@ -488,7 +488,8 @@ export function DealPageErrorBoundary({ area }: { area: "vendor" | "admin" }) {
   const error = useRouteError();
   const { t } = useTranslation();
   const status = isRouteErrorResponse(error) ? error.status : 500;
-  if (status !== 403 && status !== 404) console.error(error);
+  // A refusal the route meant (any 4xx) is the client's doing; handleError logged its line.
+  if (status >= 500) console.error(error);
   const title = status === 403 ? t(`${area}.forbidden.title`) : status === 404 ? t("dealEditor.errors.notFound") : t("errorPage.title");
   const text = status === 403 ? t(`${area}.forbidden.text`) : status === 404 ? t("dealEditor.errors.notFoundText") : t("errorPage.text");
   return (

@@ -7,7 +7,8 @@ export function VendorErrorBoundary() {
   const error = useRouteError();
   const { t } = useTranslation();
   const forbidden = isRouteErrorResponse(error) && error.status === 403;
-  if (!forbidden) console.error(error);
+  // A refusal the route meant (any 4xx) is the client's doing; handleError logged its line.
+  if (!(isRouteErrorResponse(error) && error.status < 500)) console.error(error);
   return (
     <section className="mx-auto max-w-xl px-4 py-20 text-center" data-testid={forbidden ? "vendor-forbidden" : undefined}>
       <h1 className="text-3xl font-bold">{forbidden ? t("vendor.forbidden.title") : t("errorPage.title")}</h1>

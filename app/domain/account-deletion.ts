@@ -22,3 +22,33 @@ export const AccountDeletionSchema = z.object({
   confirm: z.string().max(100).optional(),
 });
 export type AccountDeletionInput = z.infer<typeof AccountDeletionSchema>;
+
+/**
+ * Keys of an audit payload that say who someone is or how to reach them: names, phones,
+ * e-mails, addresses, the words of her application and the notes written about it. Ids,
+ * statuses, roles, amounts and dates are not among them: the audit row keeps what was done.
+ */
+const PERSONAL_KEY = /^(name|firstName|lastName|contactName|businessName|description|contact|note|reviewNote|profileImageUrl)$|phone|e-?mail|address|notes$/i;
+
+/**
+ * An audit payload about a deleted account, without her personal data: every personal key
+ * dropped at any depth, and `identifiers` (her e-mail, her phone) cut out of any other text.
+ */
+export function redactPersonalData(value: unknown, identifiers: readonly string[]): unknown {
+  if (Array.isArray(value)) return value.map((item) => redactPersonalData(item, identifiers));
+  if (value && typeof value === "object") {
+    const kept: Record<string, unknown> = {};
+    for (const [key, item] of Object.entries(value)) {
+      if (!PERSONAL_KEY.test(key)) kept[key] = redactPersonalData(item, identifiers);
+    }
+    return kept;
+  }
+  if (typeof value === "string") {
+    let text = value;
+    for (const identifier of identifiers) {
+      if (identifier.trim().length >= 3) text = text.replace(new RegExp(identifier.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"), "gi"), "[deleted]");
+    }
+    return text;
+  }
+  return value;
+}

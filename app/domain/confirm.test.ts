@@ -21,3 +21,15 @@ describe("confirmations", () => {
     for (const action of ["submit", "activate", "sendBack"] as const) expect(dealActionNeedsConfirmation(action)).toBe(false);
   });
 });
+
+describe("an API call's confirmation", () => {
+  it("is confirmed=yes in the JSON body or on the address, nothing else", async () => {
+    const { isApiConfirmed } = await import("./confirm");
+    const url = (q = "") => new URL(`http://localhost/api/x${q}`);
+    expect(isApiConfirmed(url(), { confirmed: "yes" })).toBe(true);
+    expect(isApiConfirmed(url("?confirmed=yes"), null)).toBe(true);
+    expect(isApiConfirmed(url(), null)).toBe(false);
+    expect(isApiConfirmed(url("?confirmed=true"), { confirmed: true })).toBe(false);
+    expect(isApiConfirmed(url(), { confirm: "yes" })).toBe(false);
+  });
+});

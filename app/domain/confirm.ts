@@ -17,3 +17,14 @@ export const CONFIRMED_DEAL_ACTIONS: readonly DealAction[] = ["end", "archive"];
 export function dealActionNeedsConfirmation(action: DealAction): boolean {
   return CONFIRMED_DEAL_ACTIONS.includes(action);
 }
+
+/**
+ * An /api call's confirmation: `"confirmed": "yes"` in its JSON body, or `?confirmed=yes` on
+ * its address for a call that sends no body (a DELETE). The same field and value as the forms.
+ */
+export function isApiConfirmed(url: { searchParams: URLSearchParams }, body: Record<string, unknown> | null): boolean {
+  return url.searchParams.get(CONFIRM_FIELD) === CONFIRM_VALUE || body?.[CONFIRM_FIELD] === CONFIRM_VALUE;
+}
+
+/** Order statuses an admin moves an order to only after confirming: the order is off. */
+export const CONFIRMED_ORDER_STATUSES: readonly string[] = ["CANCELED", "REFUNDED"];

@@ -8,6 +8,7 @@ import { AdminErrorBoundary, COMMUNITY_NOT_FOUND } from "~/components/admin-erro
 import { forbiddenTitle } from "~/components/forbidden-title";
 import { CommunityDetailsFields, WeekdaySelect } from "~/components/community-details-fields";
 import { Confirm } from "~/components/confirm";
+import { isConfirmed } from "~/domain/confirm";
 import { Price } from "~/components/price";
 import { CLOCK_INPUT, ErrorList, Field } from "~/components/ui/field";
 import { dbContext } from "~/context";
@@ -60,7 +61,12 @@ interface FormReply {
   intent: string;
   pointId: string | null;
   result: SubmissionResult<string[]>;
+  /** a deactivation or removal posted without its confirmation: the question shows open */
+  unconfirmed?: boolean;
 }
+
+/** The page's actions that take something away: each needs the Confirm panel's field. */
+const CONFIRMED_INTENTS = new Set(["deactivate", "pickup-remove"]);
 
 /** Every form on the page posts here with its `intent`; each change goes back with a toast. */
 export async function action({ request, url, params, context }: Route.ActionArgs) {
@@ -74,6 +80,9 @@ export async function action({ request, url, params, context }: Route.ActionArgs
     // No status: a list button (add or remove a tier row) that needs no JavaScript.
     const status = submission.status === "error" ? (intent === "tiers" ? 422 : 400) : 200;
     return data<FormReply>({ intent, pointId, result: submission.reply() }, { status });
+  }
+  if (CONFIRMED_INTENTS.has(intent) && !isConfirmed(formData)) {
+    return data<FormReply>({ intent, pointId, result: submission.reply(), unconfirmed: true }, { status: 400 });
   }
   const page = `/admin/communities/${params.id}`;
   const done = (title: string, anchor = "") => redirectWithToast(request, page + anchor, { variant: "success", title });
@@ -319,7 +328,7 @@ function PointForm({ point, lastResult }: { point?: PickupPoint; lastResult?: Su
   );
 }
 
-function PointCard({ point, lastResult }: { point: PickupPoint; lastResult?: SubmissionResult<string[]> }) {
+function PointCard({ point, lastResult, unconfirmed }: { point: PickupPoint; lastResult?: SubmissionResult<string[]>; unconfirmed?: boolean }) {
   const { t } = useTranslation();
   const days = point.pickupDays.map((d) => t(`days.${d}`)).join(", ");
   return (
@@ -340,6 +349,7 @@ function PointCard({ point, lastResult }: { point: PickupPoint; lastResult?: Sub
             text={t("admin.communities.points.removeText")}
             confirmLabel={t("admin.communities.points.removeConfirm")}
             cancelLabel={t("admin.communities.cancel")}
+            open={Boolean(unconfirmed)}
           >
             <input type="hidden" name="intent" value="pickup-remove" />
             <input type="hidden" name="pointId" value={point.id} />
@@ -391,6 +401,7 @@ export default function AdminCommunity({ loaderData, actionData }: Route.Compone
               text={t("admin.communities.deactivateText")}
               confirmLabel={t("admin.communities.deactivateConfirm")}
               cancelLabel={t("admin.communities.cancel")}
+              open={reply?.intent === "deactivate" && Boolean(reply.unconfirmed)}
             >
               <input type="hidden" name="intent" value="deactivate" />
             </Confirm>
@@ -420,7 +431,12 @@ export default function AdminCommunity({ loaderData, actionData }: Route.Compone
         {pickupPoints.length === 0 ? <p className="text-sm text-fg-muted">{t("admin.communities.points.none")}</p> : (
           <ul className="grid gap-3">
             {pickupPoints.map((point) => (
-              <PointCard key={`${point.id}-${JSON.stringify(point)}`} point={point} lastResult={replyFor(reply, "pickup-edit", point.id)} />
+              <PointCard
+                key={`${point.id}-${JSON.stringify(point)}`}
+                point={point}
+                lastResult={replyFor(reply, "pickup-edit", point.id)}
+                unconfirmed={reply?.intent === "pickup-remove" && reply.pointId === point.id && reply.unconfirmed}
+              />
             ))}
           </ul>
         )}

@@ -1,5 +1,5 @@
 import { useTranslation } from "~/components/use-translation";
-import { Form, isRouteErrorResponse, useNavigation } from "react-router";
+import { data, Form, isRouteErrorResponse, useNavigation } from "react-router";
 import { requireAdmin } from "~/auth/admin-guard.server";
 import { AdminErrorBoundary } from "~/components/admin-error-boundary";
 import { dbContext } from "~/context";
@@ -13,6 +13,7 @@ import { countVendorApplications, decideVendorApplication, listVendorApplication
 import { listPage, listWindow, parseListQuery } from "~/domain/list-query";
 import { ListSearch, Pager } from "~/components/list-controls";
 import { ApplicationDecisionSchema } from "~/domain/vendor-schemas";
+import { CONFIRM_FIELD, CONFIRM_VALUE, isConfirmed } from "~/domain/confirm";
 import type { Route } from "./+types/admin-vendor-applications";
 import { readForm } from "~/web/form.server";
 
@@ -46,6 +47,9 @@ export async function action({ request, url, context }: Route.ActionArgs) {
   const admin = requireAdmin(context, url);
   const form = await readForm(request);
   const parsed = ApplicationDecisionSchema.safeParse({ decision: form.get("decision"), note: form.get("note") ?? undefined });
+  // Rejecting is final: the form carries the confirmation field beside its reason, and a POST
+  // without it (not from this page) changes nothing.
+  if (form.get("decision") === "reject" && !isConfirmed(form)) return data({ unconfirmed: true }, { status: 400 });
   if (!parsed.success) {
     return redirectWithToast(request, BACK, { variant: "destructive", title: "errors.title", description: parsed.error.issues[0]?.message ?? "validation.invalidInput" });
   }
@@ -91,6 +95,7 @@ function Decide({ row }: { row: AdminApplicationRow }) {
       <Form method="post" preventScrollReset className="grid gap-2">
         <input type="hidden" name="applicationId" value={row.id} />
         <input type="hidden" name="decision" value="reject" />
+        <input type="hidden" name={CONFIRM_FIELD} value={CONFIRM_VALUE} />
         <label htmlFor={`note-${row.id}`} className="text-sm font-medium">{t("adminVendorApplications.noteLabel")}</label>
         <div className="flex flex-wrap gap-2">
           <input

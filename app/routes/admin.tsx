@@ -1,8 +1,10 @@
 import type { ReactNode } from "react";
 import { useTranslation } from "~/components/use-translation";
-import { Form, isRouteErrorResponse, Link, useLocation, useNavigation } from "react-router";
+import { data, Form, isRouteErrorResponse, Link, useLocation, useNavigation } from "react-router";
 import { requireAdmin } from "~/auth/admin-guard.server";
 import { AdminErrorBoundary } from "~/components/admin-error-boundary";
+import { Confirm } from "~/components/confirm";
+import { CONFIRMED_ORDER_STATUSES, isConfirmed } from "~/domain/confirm";
 import { SearchIcon } from "~/components/icons";
 import { dbContext } from "~/context";
 import type { OrderStatus, Role } from "~/db/schema";
@@ -39,6 +41,11 @@ export async function action({ request, url, context }: Route.ActionArgs) {
   const back = safeRedirect(form.get("redirectTo"), "/admin?tab=orders");
   const status = String(form.get("status") ?? "");
   if (!(ORDER_STATUSES as readonly string[]).includes(status)) return redirectWithToast(request, back, { variant: "destructive", title: "errors.badTransition" });
+  // Cancelling or refunding takes the order off: the page asks first (the question comes back
+  // open beside the order), and nothing moves without the answer.
+  if (CONFIRMED_ORDER_STATUSES.includes(status) && !isConfirmed(form)) {
+    return data({ confirmStatus: { orderId: String(form.get("orderId") ?? ""), status: status as OrderStatus, redirectTo: back } }, { status: 400 });
+  }
   try {
     setOrderStatus(context.get(dbContext), admin.id, String(form.get("orderId") ?? ""), status as OrderStatus);
   } catch (error) {
@@ -154,7 +161,30 @@ function OrderStatusForm({ orderId, status, name }: { orderId: string; status: O
   );
 }
 
-function OrdersTable({ rows }: { rows: AdminOrder[] }) {
+type ConfirmStatus = { orderId: string; status: OrderStatus; redirectTo: string };
+
+/** The question for a cancel or refund posted without its confirmation, beside its order. */
+function ConfirmOrderStatus({ ask }: { ask: ConfirmStatus }) {
+  const { t } = useTranslation();
+  const status = t(`admin.status.${ask.status}`);
+  return (
+    <Confirm
+      label={t("destructiveConfirm.orderStatus.label", { status })}
+      title={t("destructiveConfirm.orderStatus.title", { status })}
+      text={t("destructiveConfirm.orderStatus.text")}
+      confirmLabel={t("destructiveConfirm.orderStatus.yes", { status })}
+      cancelLabel={t("destructiveConfirm.orderStatus.keep")}
+      open
+      testId="order-status-confirm"
+    >
+      <input type="hidden" name="orderId" value={ask.orderId} />
+      <input type="hidden" name="status" value={ask.status} />
+      <input type="hidden" name="redirectTo" value={ask.redirectTo} />
+    </Confirm>
+  );
+}
+
+function OrdersTable({ rows, ask }: { rows: AdminOrder[]; ask?: ConfirmStatus }) {
   const { t, i18n } = useTranslation();
   return (
     <Table caption={t("admin.tabs.orders")} head={[t("admin.orders.user"), t("admin.orders.product"), t("admin.orders.qty"), t("admin.orders.total"), t("admin.orders.status"), t("admin.orders.date")]}>
@@ -170,6 +200,7 @@ function OrdersTable({ rows }: { rows: AdminOrder[] }) {
           <td className={td}>
             <AdminStatusBadge status={order.status} />
             <OrderStatusForm orderId={order.id} status={order.status} name={order.user.name ?? order.user.email} />
+            {ask?.orderId === order.id ? <ConfirmOrderStatus ask={ask} /> : null}
           </td>
           <td className={`${td} whitespace-nowrap tabular-nums`}><span dir="ltr">{formatAdminDate(order.createdAt, true)}</span></td>
         </tr>
@@ -229,7 +260,7 @@ function Tabs({ query, counts }: { query: AdminQuery; counts: Record<AdminTab, n
   );
 }
 
-export default function Admin({ loaderData }: Route.ComponentProps) {
+export default function Admin({ loaderData, actionData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
   const navigation = useNavigation();
   const { query, stats, counts, list, adminName } = loaderData;
@@ -304,7 +335,7 @@ export default function Admin({ loaderData }: Route.ComponentProps) {
         ) : list.tab === "users" ? (
           <UsersTable rows={list.rows} />
         ) : list.tab === "orders" ? (
-          <OrdersTable rows={list.rows} />
+          <OrdersTable rows={list.rows} ask={actionData && "confirmStatus" in actionData ? actionData.confirmStatus : undefined} />
         ) : (
           <MessagesTable rows={list.rows} />
         )}

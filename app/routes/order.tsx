@@ -2,6 +2,7 @@ import { useTranslation } from "~/components/use-translation";
 import { data, Form, Link, useNavigation } from "react-router";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Confirm } from "~/components/confirm";
+import { isConfirmed } from "~/domain/confirm";
 import { Price } from "~/components/price";
 import { dbContext, userContext } from "~/context";
 import { getTranslate } from "~/web/i18next.server";
@@ -59,6 +60,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       changeOrderQty(db, user.id, params.id, submission.value.qty);
       return redirectWithToast(request, `/orders/${params.id}`, { variant: "success", title: "purchase.order.qtyChanged" });
     }
+    // Cancelling asks first (the Confirm panel's field): a stray POST changes nothing.
+    if (!isConfirmed(formData)) return data({ intent: "cancel", error: "destructiveConfirm.page" }, { status: 400 });
     cancelOrder(db, user.id, params.id);
   } catch (error) {
     if (!(error instanceof ServiceError)) throw error;
@@ -167,6 +170,7 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
               text={t("shop.order.cancelConfirmText")}
               confirmLabel={t("shop.order.cancelConfirm")}
               cancelLabel={t("shop.order.cancelKeep")}
+              open={actionData?.intent === "cancel"}
             >
               <input type="hidden" name="intent" value="cancel" />
             </Confirm>

@@ -4,12 +4,13 @@
 // nothing does. Signing out is the route's job (services never see a session); the sessions
 // and tokens rows go here, so every other device is signed out too.
 import { and, count, eq, inArray, or, sql } from "drizzle-orm";
-import type { Db, Queryable } from "~/db/client.server";
+import type { Db, Queryable, Tx } from "~/db/client.server";
 import {
   addresses,
   authProviders,
   cartItems,
   contactMessages,
+  eventLogs,
   favorites,
   magicTokens,
   notifications,
@@ -25,9 +26,10 @@ import {
   vendorApplications,
   vendors,
 } from "~/db/schema";
-import { deletedAccountEmail } from "~/domain/account-deletion";
+import { deletedAccountEmail, redactPersonalData } from "~/domain/account-deletion";
 import { ServiceError } from "~/domain/errors";
 import { recordAuditEvent } from "./audit.server";
+import { forgetMailsTo } from "./mail.server";
 
 /** Orders still under way: the goods are bought for her and someone must hand them over. */
 const OPEN_STATUSES = ["PENDING", "PAID"] as const;
@@ -54,9 +56,12 @@ export function deletionBlockers(db: Queryable, user: { id: string; role: string
  * Deletes the account `userId`. Refused (409) for the last admin and while orders are open.
  * Afterwards the user row holds only its id, role USER, the dates and an undeliverable e-mail;
  * her orders stay with their amounts, items and dates, without the delivery address and phone.
+ * The audit rows about her keep their ids and actions without her name, phone, e-mail or
+ * address; her mails leave the outbox; and what was deleted does not stay readable in the
+ * database file or its WAL (secure_delete, then a checkpoint that empties the WAL).
  */
 export function deleteAccount(db: Db, userId: string, now = new Date()): void {
-  db.transaction(
+  const mailAddresses = db.transaction(
     (tx) => {
       const user = tx.select().from(users).where(eq(users.id, userId)).get();
       if (!user) throw new ServiceError(404, "errors.userNotFound");
@@ -75,15 +80,23 @@ export function deleteAccount(db: Db, userId: string, now = new Date()): void {
       tx.delete(addresses).where(eq(addresses.userId, userId)).run();
       tx.delete(favorites).where(eq(favorites.userId, userId)).run();
       tx.delete(notifications).where(eq(notifications.userId, userId)).run();
+      // The audit rows about her (her account, her applications, her orders) before their
+      // records go: what was done stays, who she was and how to reach her does not.
+      const applicationIds = tx.select({ id: vendorApplications.id }).from(vendorApplications).where(eq(vendorApplications.userId, userId)).all().map((row) => row.id);
+      const orderIds = tx.select({ id: orders.id }).from(orders).where(eq(orders.userId, userId)).all().map((row) => row.id);
+      const applicationContacts = tx.select({ email: vendorApplications.email, phone: vendorApplications.phone }).from(vendorApplications).where(eq(vendorApplications.userId, userId)).all();
+      const identifiers = [user.email, user.phone ?? "", ...applicationContacts.flatMap((row) => [row.email, row.phone])];
+      redactAuditRowsAbout(tx, [userId, ...applicationIds, ...orderIds], identifiers);
       // Her words and her contacts: reviews, messages to us, a vendor application.
       tx.delete(reviews).where(eq(reviews.userId, userId)).run();
-      tx.delete(contactMessages).where(eq(contactMessages.userId, userId)).run();
+      tx.delete(contactMessages).where(or(eq(contactMessages.userId, userId), eq(contactMessages.email, user.email))).run();
       tx.delete(vendorApplications).where(eq(vendorApplications.userId, userId)).run();
       // Her invitation links (and who joined through them), and the record that she was invited.
       tx.delete(referrals).where(eq(referrals.createdByUserId, userId)).run();
       tx.delete(referralSignups).where(eq(referralSignups.userId, userId)).run();
-      // A vendor she ran keeps its deals and sales; it just has no account behind it any more.
-      tx.update(vendors).set({ userId: null }).where(eq(vendors.userId, userId)).run();
+      // A vendor she ran keeps its name, deals and sales; it has no account behind it any more,
+      // and no longer her e-mail and phone (they came from her application).
+      tx.update(vendors).set({ userId: null, email: null, contact: null }).where(eq(vendors.userId, userId)).run();
       // The orders stay (bookkeeping); where they went and how to phone her does not.
       tx.update(orders).set({ deliveryAddress: null, deliveryPhone: null, deliveryNotes: null }).where(eq(orders.userId, userId)).run();
 
@@ -108,7 +121,27 @@ export function deleteAccount(db: Db, userId: string, now = new Date()): void {
         .run();
       // The audit row names no one: the id is all that is left of her.
       recordAuditEvent(tx, { type: "account.deleted", actorUserId: userId, entityId: userId, before: { role: user.role }, after: { role: "USER" } }, now);
+      // Her mails went to her account's address and to the one her applications gave.
+      return [user.email, ...applicationContacts.map((row) => row.email)];
     },
     { behavior: "immediate" },
   );
+  forgetMailsTo(mailAddresses);
+  // secure_delete zeroed the freed bytes in the pages written now; the WAL still holds the
+  // pages as they were before, until a checkpoint copies the new ones home and empties it.
+  // Readers in the middle of a read can hold that off: then it happens at a later checkpoint.
+  db.$client.pragma("wal_checkpoint(TRUNCATE)");
+}
+
+/** Drops personal data from the audit rows whose entity is one of `entityIds`. */
+function redactAuditRowsAbout(tx: Tx, entityIds: string[], identifiers: string[]) {
+  const rows = tx
+    .select({ id: eventLogs.id, payload: eventLogs.payload })
+    .from(eventLogs)
+    .where(inArray(sql`json_extract(${eventLogs.payload}, '$.entityId')`, entityIds))
+    .all();
+  for (const row of rows) {
+    const redacted = redactPersonalData(row.payload, identifiers) as Record<string, unknown>;
+    if (JSON.stringify(redacted) !== JSON.stringify(row.payload)) tx.update(eventLogs).set({ payload: redacted }).where(eq(eventLogs.id, row.id)).run();
+  }
 }

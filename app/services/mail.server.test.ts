@@ -27,10 +27,11 @@ afterEach(() => {
 });
 
 describe("mail without an SMTP server", () => {
-  it("in production logs where the mail was written, never its link", async () => {
+  it("in production logs the mail's id, never its recipient or its link", async () => {
     const logged = await sendWith("production");
-    const file = /written to (\S+\.eml)/.exec(logged)?.[1];
-    expect(logged).toContain("mail to noa@example.com written to");
+    const id = /mail (\S+) written to the outbox/.exec(logged)?.[1];
+    const file = path.join(dir, "outbox", `${id}.eml`);
+    expect(logged).not.toContain("noa@example.com");
     expect(logged).not.toContain("secret-token-value");
     // The operator still finds the link in the outbox file.
     expect(fs.readFileSync(file!, "utf8").replace(/=\r?\n/g, "")).toContain("secret-token-value");
@@ -38,5 +39,17 @@ describe("mail without an SMTP server", () => {
 
   it("outside production logs the link too, for whoever runs it locally", async () => {
     expect(await sendWith("development")).toContain(`link: ${LINK}`);
+  });
+
+  it("forgets the mails to one address and keeps the others", async () => {
+    vi.stubEnv("NODE_ENV", "development");
+    vi.resetModules();
+    const { sendMail, forgetMailsTo } = await import("./mail.server");
+    vi.spyOn(console, "info").mockImplementation(() => {});
+    for (const to of ["noa@example.com", "NOA@example.com", "dan@example.com", "noa@example.com.evil"]) await sendMail({ to, subject: "s", text: "t", html: "<p>t</p>" });
+    expect(forgetMailsTo(["noa@example.com", "noa.shop@example.com"])).toBe(2);
+    const left = fs.readdirSync(path.join(dir, "outbox")).map((name) => fs.readFileSync(path.join(dir, "outbox", name), "utf8"));
+    expect(left).toHaveLength(2);
+    expect(left.join("\n")).not.toMatch(/^To: noa@example\.com$/im);
   });
 });

@@ -44,8 +44,42 @@ export async function sendMail(mail: OutgoingMail): Promise<void> {
   fs.mkdirSync(dir, { recursive: true });
   const file = path.join(dir, `${new Date().toISOString().replace(/[:.]/g, "-")}-${crypto.randomUUID().slice(0, 8)}.eml`);
   fs.writeFileSync(file, (info as unknown as { message: Buffer }).message);
-  // A link in a mail is a working sign-in or password reset; production logs are shipped and
-  // kept where more people can read them than the outbox, so they never carry it.
-  const link = mail.link && !isProduction ? `; link: ${mail.link}` : "";
-  console.info(`mail to ${mail.to} written to ${file}${link}`);
+  // A link in a mail is a working sign-in or password reset, and the recipient is a person's
+  // address; production logs are shipped and kept where more people can read them than the
+  // outbox, and no deletion reaches them: there the line names the file alone.
+  if (isProduction) console.info(`mail ${path.basename(file, ".eml")} written to the outbox`);
+  else console.info(`mail to ${mail.to} written to ${file}${mail.link ? `; link: ${mail.link}` : ""}`);
+}
+
+/** The headers of an .eml file, folded lines joined. */
+function headerBlock(file: string): string {
+  const text = fs.readFileSync(file, "utf8");
+  const end = text.search(/\r?\n\r?\n/);
+  return (end === -1 ? text : text.slice(0, end)).replace(/\r?\n[ \t]+/g, " ");
+}
+
+/**
+ * Removes every mail in the outbox addressed to one of `addresses` (an account being deleted):
+ * the outbox is kept for the operator to read sign-in links from, not as an archive of her
+ * mail. Answers how many went. Nothing to do when mail goes through an SMTP server.
+ */
+export function forgetMailsTo(addresses: readonly string[]): number {
+  const dir = outboxDir();
+  if (!fs.existsSync(dir)) return 0;
+  const wanted = new Set(addresses.map((address) => address.trim().toLowerCase()).filter(Boolean));
+  let removed = 0;
+  for (const name of fs.readdirSync(dir)) {
+    if (!name.endsWith(".eml")) continue;
+    const file = path.join(dir, name);
+    try {
+      const to = /^to:(.*)$/im.exec(headerBlock(file))?.[1] ?? "";
+      if (to.toLowerCase().split(/[\s,<>"]+/).some((recipient) => wanted.has(recipient))) {
+        fs.rmSync(file, { force: true });
+        removed += 1;
+      }
+    } catch {
+      // a file removed meanwhile, or not a mail: nothing of hers to remove
+    }
+  }
+  return removed;
 }

@@ -41,6 +41,14 @@ export async function readJsonObject(request: Request): Promise<Record<string, u
   }
 }
 
+/**
+ * A destructive /api call without its confirmation (app/domain/confirm.ts): 400, nothing done.
+ * The message says what to send.
+ */
+export function confirmationRequired(i18n: i18n) {
+  return apiError(400, i18n.t("destructiveConfirm.required"));
+}
+
 /** Runs a service call and turns a ServiceError into its 4xx answer. */
 export async function answer(i18n: i18n, run: () => Response | Promise<Response>): Promise<Response> {
   try {

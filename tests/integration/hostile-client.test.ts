@@ -143,6 +143,34 @@ describe("the Host header", () => {
     expect(fs.existsSync(outbox) ? fs.readdirSync(outbox).length : 0).toBe(mailsBefore);
   });
 
+  it("refuses with 400 any Host that is not a bare host[:port] as the URL parser reads it", async () => {
+    const hostile = [
+      "localhost:1@evil.com",
+      "user:secret@localhost",
+      "localhost/evil",
+      "localhost?x=1",
+      "localhost#frag",
+      "local host",
+      "localhost:99999",
+      "localhost:",
+      "localhost:80:80",
+      "127.1",
+      "[::1",
+      "evil.example\\@localhost",
+      "",
+    ];
+    await unchanged(async () => {
+      for (const host of hostile) {
+        for (const [method, body] of [["GET", undefined], ["POST", "message=x"]] as const) {
+          const answer = await server.raw("/contact", { method, headers: { Host: host, Accept: "text/html", "Content-Type": PASSWORD_FORM }, body });
+          expect(answer.status, `${method} Host: ${JSON.stringify(host)}`).toBe(400);
+          expect(answer.body.toString()).not.toMatch(/\bat .*\(|TypeError/);
+        }
+      }
+    });
+    expect(server.output()).not.toContain("Request cannot be constructed");
+  });
+
   it("answers the loopback names whatever the port", async () => {
     expect((await server.raw("/healthz", { headers: { Host: "localhost:8080" } })).status).toBe(200);
     expect((await server.raw("/healthz", { headers: { Host: "[::1]" } })).status).toBe(200);
@@ -295,6 +323,40 @@ describe("the origin rule", () => {
       body: "language=he&emailNotifications=on",
     });
     expect(own.status).toBeLessThan(400);
+  });
+});
+
+describe("the log of refused requests", () => {
+  it("tells of 50 refusals in a few short lines without a stack", async () => {
+    const cookie = await cookieOf(DEMO.email, DEMO.password);
+    const before = server.output().length;
+    const attempts: (() => Promise<number>)[] = [
+      // An action-only /api route read with GET.
+      async () => (await server.raw("/api/cart/clear", { headers: { Cookie: cookie, Accept: "application/json" } })).status,
+      // A form post from another site's page.
+      async () => (await server.raw("/contact", { method: "POST", headers: { Cookie: cookie, "Content-Type": PASSWORD_FORM, Accept: "text/html", Origin: "https://evil.example" }, body: "message=hello" })).status,
+      // A Host with credentials in it.
+      async () => (await server.raw("/", { headers: { Host: "localhost:1@evil.com" } })).status,
+      // A host that is not ours.
+      async () => (await server.raw("/", { headers: { Host: "evil.example" } })).status,
+    ];
+    await unchanged(async () => {
+      for (let i = 0; i < 50; i++) {
+        const status = await attempts[i % attempts.length]();
+        expect(status).toBeGreaterThanOrEqual(400);
+        expect(status).toBeLessThan(500);
+      }
+    });
+    const logged = server.output().slice(before);
+    const lines = logged.split("\n").filter(Boolean);
+    // Two workers, each at most 5 lines a minute per kind in each of its two logs (the server's
+    // own checks and the app's): far fewer than one per request, and no stack at all.
+    expect(lines.length).toBeLessThanOrEqual(30);
+    expect(Buffer.byteLength(logged)).toBeLessThan(4_000);
+    expect(logged).not.toMatch(/^\s+at /m);
+    expect(logged).not.toContain("ErrorResponseImpl");
+    expect(logged).toMatch(/^refused 4\d\d (GET|POST) \//m);
+    for (const line of lines) expect(line.length, line).toBeLessThan(240);
   });
 });
 

@@ -2,13 +2,15 @@ import { withApiAdmin } from "~/auth/admin-guard.server";
 import { methodNotAllowed, parseJsonBody } from "~/auth/api.server";
 import { pickupPointJson, removePickupPoint, updatePickupPoint } from "~/services/admin-communities.server";
 import { PickupPointSchema } from "~/domain/admin-community-schemas";
+import { isApiConfirmed } from "~/domain/confirm";
+import { confirmationRequired } from "~/web/http.server";
 import type { Route } from "./+types/admin-pickup-point";
 
 /**
  * PUT /api/admin/pickup-points/{id}: new details. DELETE: removes it, or retires it when orders
- * name it ({ retired: true }).
+ * name it ({ retired: true }); only with ?confirmed=yes (400 without, nothing done).
  */
-export function action({ request, params, context }: Route.ActionArgs) {
+export function action({ request, url, params, context }: Route.ActionArgs) {
   if (request.method === "PUT") {
     return withApiAdmin(context, request, async ({ db, i18n, user }) => {
       const body = await parseJsonBody(request, i18n, PickupPointSchema);
@@ -17,7 +19,10 @@ export function action({ request, params, context }: Route.ActionArgs) {
     });
   }
   if (request.method === "DELETE") {
-    return withApiAdmin(context, request, ({ db, user }) => Response.json(removePickupPoint(db, user.id, params.id)));
+    return withApiAdmin(context, request, ({ db, i18n, user }) => {
+      if (!isApiConfirmed(url, null)) return confirmationRequired(i18n);
+      return Response.json(removePickupPoint(db, user.id, params.id));
+    });
   }
   return methodNotAllowed();
 }
