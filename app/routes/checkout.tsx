@@ -17,7 +17,6 @@ import type { PickupPoint } from "~/db/schema";
 import type { SavedAddressOption } from "~/domain/addresses";
 import { detailsDelivery } from "~/domain/checkout";
 import { formatDay } from "~/domain/dates";
-import { deliveryFee } from "~/domain/delivery";
 import { ServiceError } from "~/domain/errors";
 import { CheckoutDetailsSchema, DeliveryDetailsSchema, PickupDetailsSchema, type CheckoutDetailsInput } from "~/domain/shop-schemas";
 import { formatTimeRange } from "~/domain/time";
@@ -59,7 +58,8 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
     title: getTranslate(context)("shop.checkout.metaTitle"),
     cart: options.cart,
     pickupDate: options.pickupDate,
-    fee: deliveryFee(deliveryType, options.cart.subtotal),
+    // checkShippingChoice let delivery through only for a community that delivers.
+    fee: deliveryType === "DELIVERY" ? (options.deliveryFee ?? 0) : 0,
     method,
     addresses,
     defaults: {
