@@ -47,7 +47,9 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
     checkShippingChoice(db, user, { deliveryType, communityId: user.communityId ?? "", pickupPointId });
   } catch (error) {
     if (!(error instanceof ServiceError)) throw error;
-    throw await redirectWithToast(request, "/shipping", { variant: "warning", title: error.messageKey });
+    // After a refused post (delivery in a pickup-only community) the page shows the action's
+    // 4xx and its message; a plain visit starts over at /shipping.
+    if (request.method === "GET" || deliveryType === "PICKUP") throw await redirectWithToast(request, "/shipping", { variant: "warning", title: error.messageKey });
   }
   const method: Method =
     deliveryType === "PICKUP" ? { deliveryType, point: options.pickupPoints.find((p) => p.id === pickupPointId)! } : { deliveryType, point: null };
