@@ -123,6 +123,7 @@ export default [
     route("admin/communities/:id/activate", "routes/api/admin-community-active.ts", { id: "api-admin-community-activate" }),
     route("admin/communities/:id/tiers", "routes/api/admin-community-tiers.ts"),
     route("admin/communities/:id/cycle-settings", "routes/api/admin-community-cycle-settings.ts"),
+    route("admin/communities/:id/delivery", "routes/api/admin-community-delivery.ts"),
     route("admin/communities/:id/pickup-points", "routes/api/admin-community-pickup-points.ts"),
     route("admin/pickup-points/:id", "routes/api/admin-pickup-point.ts"),
     route("admin/audit", "routes/api/admin-audit.ts"),

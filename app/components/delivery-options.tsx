@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { useTranslation } from "~/components/use-translation";
 import type { SavedAddressOption } from "~/domain/addresses";
-import { DELIVERY_DAYS, deliveryFee, FREE_DELIVERY_FROM } from "~/domain/delivery";
+import { deliveryFee, offersDelivery, type DeliverySettings } from "~/domain/delivery";
 import { useFormatShekel } from "./price";
 import { SavedAddressPicker } from "./saved-address-picker";
 
@@ -14,33 +14,37 @@ export interface PickupInfo {
 interface DeliveryOptionsProps {
   subtotal: number;
   pickup: PickupInfo | null;
+  /** the community's home delivery; off (or none) shows pickup only, with no delivery option */
+  delivery: DeliverySettings | null;
   name?: string;
   /** the member's saved addresses: the default fills the address field, the picker the others */
   addresses?: readonly SavedAddressOption[];
 }
 
 /**
- * Pickup (free) or home delivery (the fee from delivery.ts), with the summary. Choosing delivery
+ * Pickup (free) or home delivery (the community's fee, by delivery.ts), with the summary; a
+ * pickup-only community (issue #45) shows pickup alone. Choosing delivery
  * reveals the address field: with CSS :has(), so it works without JavaScript too.
  */
-export function DeliveryOptions({ subtotal, pickup, name = "deliveryType", addresses = [] }: DeliveryOptionsProps) {
+export function DeliveryOptions({ subtotal, pickup, delivery, name = "deliveryType", addresses = [] }: DeliveryOptionsProps) {
   return (
     <fieldset
       className="group rounded-2xl border border-line bg-surface p-4"
       data-testid="delivery-options"
     >
-      <DeliveryChoice subtotal={subtotal} pickup={pickup} name={name} addresses={addresses} />
+      <DeliveryChoice subtotal={subtotal} pickup={pickup} delivery={delivery} name={name} addresses={addresses} />
     </fieldset>
   );
 }
 
 /** What the options show; the choice made is its own state (the fee in the summary follows it). */
-function DeliveryChoice({ subtotal, pickup, name, addresses }: Required<DeliveryOptionsProps>) {
+function DeliveryChoice({ subtotal, pickup, delivery, name, addresses }: Required<DeliveryOptionsProps>) {
   const { t } = useTranslation();
   const shekel = useFormatShekel();
   const [type, setType] = useState<"PICKUP" | "DELIVERY">("PICKUP");
-  const fee = deliveryFee(type, subtotal);
-  const deliveryFeeShown = deliveryFee("DELIVERY", subtotal);
+  const delivers = offersDelivery(delivery);
+  const fee = delivers ? deliveryFee(delivery, type, subtotal) : 0;
+  const deliveryFeeShown = delivers ? deliveryFee(delivery, "DELIVERY", subtotal) : 0;
   const option = "flex cursor-pointer items-start gap-3 rounded-xl border border-line p-3 has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50 dark:has-[:checked]:bg-brand-800";
   return (
     <>
@@ -58,30 +62,38 @@ function DeliveryChoice({ subtotal, pickup, name, addresses }: Required<Delivery
             </span>
           </span>
         </label>
-        <label className={option}>
-          <input type="radio" name={name} value="DELIVERY" onChange={() => setType("DELIVERY")} className="mt-1 accent-brand-600" />
-          <span>
-            <span className="font-medium">{t("shop.delivery.delivery")}</span>{" "}
-            <span className="rounded-full bg-accent-500/15 px-2 text-xs">{deliveryFeeShown === 0 ? t("shop.delivery.free") : shekel(deliveryFeeShown)}</span>
-            <span className="block text-sm text-fg-muted">{t("shop.delivery.estimate", DELIVERY_DAYS)}</span>
-          </span>
-        </label>
+        {delivers ? (
+          <label className={option}>
+            <input type="radio" name={name} value="DELIVERY" onChange={() => setType("DELIVERY")} className="mt-1 accent-brand-600" />
+            <span>
+              <span className="font-medium">{t("shop.delivery.delivery")}</span>{" "}
+              <span className="rounded-full bg-accent-500/15 px-2 text-xs">{deliveryFeeShown === 0 ? t("shop.delivery.free") : shekel(deliveryFeeShown)}</span>
+              <span className="block text-sm text-fg-muted">{t("shop.delivery.estimate", { min: delivery.daysMin, max: delivery.daysMax })}</span>
+            </span>
+          </label>
+        ) : null}
       </div>
-      <div className="mt-3 hidden gap-3 group-has-[input[value=DELIVERY]:checked]:grid">
-        <SavedAddressPicker id="delivery-saved-address" addresses={addresses} fill={(a) => ({ deliveryAddress: a.line })} />
-        <div>
-          <label htmlFor="delivery-address" className="mb-1 block text-sm font-medium">{t("shop.delivery.address")}</label>
-          <textarea id="delivery-address" name="deliveryAddress" rows={2} defaultValue={addresses.find((a) => a.isDefault)?.line ?? ""} placeholder={t("shop.delivery.addressPlaceholder")} className="w-full rounded-lg border border-line bg-surface px-3 py-2" />
+      {delivers ? null : <p className="mt-2 text-sm text-fg-muted" data-testid="pickup-only">{t("shop.communityDelivery.pickupOnly")}</p>}
+      {delivers ? (
+        <div className="mt-3 hidden gap-3 group-has-[input[value=DELIVERY]:checked]:grid">
+          <SavedAddressPicker id="delivery-saved-address" addresses={addresses} fill={(a) => ({ deliveryAddress: a.line })} />
+          <div>
+            <label htmlFor="delivery-address" className="mb-1 block text-sm font-medium">{t("shop.delivery.address")}</label>
+            <textarea id="delivery-address" name="deliveryAddress" rows={2} defaultValue={addresses.find((a) => a.isDefault)?.line ?? ""} placeholder={t("shop.delivery.addressPlaceholder")} className="w-full rounded-lg border border-line bg-surface px-3 py-2" />
+          </div>
         </div>
-      </div>
+      ) : null}
       <dl className="mt-3 grid gap-1 text-sm">
         <div className="flex justify-between"><dt>{t("shop.delivery.subtotal")}</dt><dd>{shekel(subtotal)}</dd></div>
         {fee > 0 ? <div className="flex justify-between"><dt>{t("shop.delivery.fee")}</dt><dd>{shekel(fee)}</dd></div> : null}
         <div className="flex justify-between font-bold"><dt>{t("shop.delivery.total")}</dt><dd data-testid="delivery-total">{shekel(subtotal + fee)}</dd></div>
       </dl>
-      <p className="mt-3 rounded-lg bg-muted p-3 text-xs leading-5 text-fg-muted">
-        {t("shop.delivery.info", DELIVERY_DAYS)} {t("shop.delivery.freeFrom", { threshold: shekel(FREE_DELIVERY_FROM) })}
-      </p>
+      {delivers ? (
+        <p className="mt-3 rounded-lg bg-muted p-3 text-xs leading-5 text-fg-muted">
+          {t("shop.delivery.info", { min: delivery.daysMin, max: delivery.daysMax })}
+          {delivery.freeFrom !== null && delivery.fee > 0 ? ` ${t("shop.communityDelivery.freeFrom", { threshold: shekel(delivery.freeFrom) })}` : null}
+        </p>
+      ) : null}
     </>
   );
 }

@@ -5,6 +5,8 @@ import {
   CreateCommunitySchema,
   CycleFormSchema,
   CycleSettingsSchema,
+  DeliveryFormSchema,
+  DeliverySettingsSchema,
   PickupEditFormSchema,
   PickupPointSchema,
   TierListSchema,
@@ -117,5 +119,30 @@ describe("the page's forms, as conform reads them", () => {
     const emptied = parseWithZod(form([["intent", "tiers"]]), { schema: CommunityPageSchema });
     expect(emptied.status).toBe("success");
     expect(emptied.status === "success" && emptied.value.intent === "tiers" ? emptied.value.tiers : null).toEqual([]);
+  });
+});
+
+describe("DeliverySettingsSchema (issue #45)", () => {
+  const ok = { deliveryEnabled: true, deliveryFee: "15.00", freeDeliveryFrom: "150", deliveryDaysMin: 2, deliveryDaysMax: 5 };
+  it("reads shekels as agorot, null or no free-from as never free, and a missing switch as off", () => {
+    expect(DeliverySettingsSchema.parse(ok)).toEqual({ deliveryEnabled: true, deliveryFee: 1500, freeDeliveryFrom: 15_000, deliveryDaysMin: 2, deliveryDaysMax: 5 });
+    expect(DeliverySettingsSchema.parse({ ...ok, freeDeliveryFrom: null }).freeDeliveryFrom).toBeNull();
+    const { deliveryEnabled: _off, freeDeliveryFrom: _never, ...rest } = ok;
+    expect(DeliverySettingsSchema.parse(rest)).toMatchObject({ deliveryEnabled: false, freeDeliveryFrom: null });
+    expect(DeliverySettingsSchema.parse({ ...ok, deliveryFee: 0, freeDeliveryFrom: "0" })).toMatchObject({ deliveryFee: 0, freeDeliveryFrom: 0 });
+  });
+
+  it("refuses a negative fee, a bad threshold, zero days, a maximum under the minimum and unknown keys", () => {
+    const issues = (input: unknown) => (DeliverySettingsSchema.safeParse(input).error?.issues ?? []).map((i) => [i.path.join("."), i.message]);
+    expect(issues({ ...ok, deliveryFee: "-5" })).toEqual([["deliveryFee", "admin.communities.deliverySettings.errors.fee"]]);
+    expect(issues({ ...ok, freeDeliveryFrom: "abc" })[0]?.[0]).toBe("freeDeliveryFrom");
+    expect(issues({ ...ok, deliveryDaysMin: 0 })[0]?.[0]).toBe("deliveryDaysMin");
+    expect(issues({ ...ok, deliveryDaysMin: 5, deliveryDaysMax: 2 })).toEqual([["deliveryDaysMax", "admin.communities.deliverySettings.errors.daysOrder"]]);
+    expect(issues({ ...ok, vans: 2 })[0]?.[1]).toBe("validation.unknownField");
+  });
+
+  it("takes the page form's fields as they post (a ticked box is \"on\")", () => {
+    const form = { intent: "delivery", deliveryEnabled: "on", deliveryFee: "9.90", deliveryDaysMin: "1", deliveryDaysMax: "3" };
+    expect(DeliveryFormSchema.parse(form)).toMatchObject({ deliveryEnabled: true, deliveryFee: 990, freeDeliveryFrom: null, deliveryDaysMin: 1, deliveryDaysMax: 3 });
   });
 });

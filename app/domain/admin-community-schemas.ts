@@ -6,6 +6,7 @@
 // once wiped a community's tiers. The page's forms add their `intent` (and `pointId`) through the
 // *FormSchema variants below, so the API shapes stay exact.
 import { z } from "zod";
+import { deliverySettingsProblems, DELIVERY_LIMITS } from "./delivery";
 import { checkTiers, shekelsToAgorot, type RawTierRow } from "./tier-rules";
 import { NO_MINIMUM } from "./week-minimum";
 import { toDecimalString } from "./money";
@@ -78,6 +79,45 @@ export const CycleSettingsSchema = strict({
   weeklyTargetRevenue: minimum,
 });
 export type CycleSettingsInput = z.infer<typeof CycleSettingsSchema>;
+
+// Home delivery (issue #45): on or off, the fee, the free-from amount (none: never free) and the
+// promised business days. One shape for the page's form and PUT .../delivery; delivery.ts holds
+// the limits, so the service checks the same rules again.
+const D = "admin.communities.deliverySettings.errors";
+/** "15", "15.50" or 15.5 -> agorot, from 0 up to `max`. */
+const shekelAmount = (key: string, max: number) =>
+  z.union([z.string(), z.number()], { error: `${D}.${key}` }).transform((value, ctx) => {
+    const agorot = shekelsToAgorot(value);
+    if (agorot === null || agorot > max) {
+      ctx.addIssue({ code: "custom", message: `${D}.${key}` });
+      return z.NEVER;
+    }
+    return agorot;
+  });
+/** A whole number of business days; a form sends a string. */
+const businessDays = z.coerce.number({ error: `${D}.days` }).int({ error: `${D}.days` }).min(1, { error: `${D}.days` }).max(DELIVERY_LIMITS.maxDays, { error: `${D}.days` });
+/** A checkbox posts "on" when ticked and nothing when not; the API sends true or false. */
+const onOff = z.union([z.boolean(), z.literal("on")]).optional().transform((value) => value === true || value === "on");
+
+const deliveryShape = {
+  deliveryEnabled: onOff,
+  /** shekels in, agorot out */
+  deliveryFee: shekelAmount("fee", DELIVERY_LIMITS.maxFee),
+  /** shekels in, agorot out; empty, absent or null: delivery is never free */
+  freeDeliveryFrom: z
+    .union([shekelAmount("freeFrom", DELIVERY_LIMITS.maxFreeFrom), z.null()])
+    .optional()
+    .transform((value) => value ?? null),
+  deliveryDaysMin: businessDays,
+  deliveryDaysMax: businessDays,
+};
+function checkDeliveryDays(value: { deliveryDaysMin: number; deliveryDaysMax: number }, ctx: z.RefinementCtx) {
+  const problems = deliverySettingsProblems({ enabled: true, fee: 0, freeFrom: null, daysMin: value.deliveryDaysMin, daysMax: value.deliveryDaysMax });
+  for (const [field, message] of problems) ctx.addIssue({ code: "custom", path: [field === "daysMin" ? "deliveryDaysMin" : "deliveryDaysMax"], message });
+}
+export const DeliverySettingsSchema = strict(deliveryShape).superRefine(checkDeliveryDays);
+export type DeliverySettingsInput = z.infer<typeof DeliverySettingsSchema>;
+export const DeliveryFormSchema = strict({ ...deliveryShape, intent: z.literal("delivery") }).superRefine(checkDeliveryDays);
 
 export const PickupPointSchema = strict({
     address: text(3, 200, "pointAddress"),
@@ -159,7 +199,7 @@ export function minimumChoiceOf(agorot: number) {
 export const CreateCommunityFormSchema = CommunityDetailsSchema.extend(minimumChoice).superRefine(checkMinimumChoice);
 
 // The community page's forms, told apart by their `intent` (STYLE.md).
-export const COMMUNITY_INTENTS = ["details", "deactivate", "activate", "pickup-add", "pickup-edit", "pickup-remove", "tiers", "cycle"] as const;
+export const COMMUNITY_INTENTS = ["details", "deactivate", "activate", "pickup-add", "pickup-edit", "pickup-remove", "tiers", "cycle", "delivery"] as const;
 
 const pointId = z.string({ error: "errors.notFound" }).min(1, { error: "errors.notFound" });
 
@@ -179,4 +219,5 @@ export const CommunityPageSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("pickup-remove"), pointId }),
   TiersFormSchema,
   CycleFormSchema,
+  DeliveryFormSchema,
 ]);

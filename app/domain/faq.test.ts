@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import en from "~/locales/en/pages.json";
 import he from "~/locales/he/pages.json";
 import { translations } from "~/locales";
-import { CANCEL_CUTOFF_HOURS, DELIVERY_DAYS, DELIVERY_FEE, FREE_DELIVERY_FROM } from "./delivery";
+import { CANCEL_CUTOFF_HOURS, type DeliverySettings } from "./delivery";
 import {
   deliveryTextValues,
   FAQ_CATEGORIES,
@@ -107,15 +107,34 @@ describe("the FAQ content", () => {
     }
   });
 
-  it("prints the delivery fee, free-delivery threshold, days and cut-off from delivery.ts", () => {
+  it("prints the viewer's community's delivery fee, free-delivery threshold and days, and the cut-off", () => {
     const t = translator("he").t;
-    const values = deliveryTextValues("he");
+    const community: DeliverySettings = { enabled: true, fee: 1290, freeFrom: 20_000, daysMin: 1, daysMax: 3 };
+    const values = deliveryTextValues("he", community, t);
     const plain = (key: string) => t(key, values).replace(/[\u200e\u200f\u2066-\u2069]/g, "").replace(/\s+/g, " ");
-    expect(plain("faq.items.shippingCost.a")).toContain(`${DELIVERY_FEE / 100}.00 ₪`);
-    expect(plain("faq.items.shippingCost.a")).toContain(`${FREE_DELIVERY_FROM / 100}.00 ₪`);
-    expect(plain("faq.items.deliveryTime.a")).toContain(`${DELIVERY_DAYS.min}-${DELIVERY_DAYS.max}`);
+    expect(plain("faq.items.shippingCost.a")).toContain("12.90 ₪");
+    expect(plain("faq.items.shippingCost.a")).toContain("200.00 ₪");
+    expect(plain("faq.items.hiddenFees.a")).toContain("12.90 ₪");
+    expect(plain("faq.items.deliveryTime.a")).toContain("1-3");
     expect(plain("faq.items.cancelOrEdit.a")).toContain(`${CANCEL_CUTOFF_HOURS} `);
     for (const entry of FAQ_ENTRIES) expect(t(entry.answer, values)).not.toMatch(/\{\{/);
+  });
+
+  it("says a pickup-only community does not deliver, never-free has no threshold, and a guest reads that each community decides", () => {
+    for (const lang of ["he", "en"] as const) {
+      const t = translator(lang).t;
+      const base: DeliverySettings = { enabled: true, fee: 1500, freeFrom: 15_000, daysMin: 2, daysMax: 5 };
+      const off = deliveryTextValues(lang, { ...base, enabled: false }, t);
+      expect(t("faq.items.shippingCost.a", off)).toBe(t("faq.items.shippingCost.a", { ...off, deliveryPrice: t("shop.communityDelivery.price.off") }));
+      expect(t("faq.items.shippingCost.a", off)).not.toMatch(/\d/);
+      const never = deliveryTextValues(lang, { ...base, freeFrom: null }, t);
+      expect(never.deliveryPrice).toContain("15.00");
+      expect(never.deliveryPrice).not.toContain("150.00");
+      const guest = deliveryTextValues(lang, null, t);
+      expect(guest.deliveryPrice).toBe(t("shop.communityDelivery.price.any"));
+      expect(guest.deliveryTime).toBe(t("shop.communityDelivery.time.any"));
+      for (const entry of FAQ_ENTRIES) for (const values of [off, never, guest]) expect(t(entry.answer, values)).not.toMatch(/\{\{/);
+    }
   });
 
   it("never types those numbers into the copy itself", () => {

@@ -2,7 +2,7 @@
 // /faq loader, the /contact page and the unit tests share it. The wording lives in the locale
 // files ("faq.items.<id>.q" / ".a"); every delivery and cancellation number comes from
 // delivery.ts through deliveryTextValues(), so the answers can never disagree with checkout.
-import { CANCEL_CUTOFF_HOURS, DELIVERY_DAYS, DELIVERY_FEE, FREE_DELIVERY_FROM, REFUND_DAYS } from "./delivery";
+import { CANCEL_CUTOFF_HOURS, deliveryPhrases, REFUND_DAYS, type DeliverySettings } from "./delivery";
 import { formatShekel } from "./money";
 
 /** The spec's chips, in order (besides "all", which is no category at all). */
@@ -56,18 +56,22 @@ export function topFaqEntries(): FaqEntry[] {
   return TOP_FAQ_IDS.map((id) => FAQ_ENTRIES.find((e) => e.id === id)!);
 }
 
+/** A translate function: the page's i18next `t`, given a key and its values. */
+export type Translate = (key: string, values?: Record<string, unknown>) => string;
+
 /**
- * The interpolation values the FAQ and the terms print ({{fee}}, {{freeFrom}}, {{minDays}},
- * {{maxDays}}, {{cutoffHours}}, {{refundMin}}, {{refundMax}}), from the one delivery module;
- * and the tier example's prices, so that every amount on the page has the one price format.
+ * The interpolation values the FAQ and the terms print ({{deliveryPrice}}, {{deliveryTime}},
+ * {{cutoffHours}}, {{refundMin}}, {{refundMax}}), from the one delivery module; and the tier
+ * example's prices, so that every amount on the page has the one price format. Delivery is each
+ * community's own (issue #45): `delivery` is the viewer's community's, or null for a viewer of
+ * none, whose answer is that each community decides.
  */
-export function deliveryTextValues(locale: string) {
+export function deliveryTextValues(locale: string, delivery: DeliverySettings | null, t: Translate) {
   const shekel = (agorot: number) => formatShekel(agorot, locale);
+  const phrases = deliveryPhrases(delivery, shekel);
   return {
-    fee: shekel(DELIVERY_FEE),
-    freeFrom: shekel(FREE_DELIVERY_FROM),
-    minDays: DELIVERY_DAYS.min,
-    maxDays: DELIVERY_DAYS.max,
+    deliveryPrice: t(phrases.price.key, phrases.price.values),
+    deliveryTime: t(phrases.time.key, phrases.time.values),
     cutoffHours: CANCEL_CUTOFF_HOURS,
     refundMin: REFUND_DAYS.min,
     refundMax: REFUND_DAYS.max,

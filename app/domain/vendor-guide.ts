@@ -2,15 +2,17 @@
 // cancellation (delivery.ts, through the FAQ's values), tiers and the hot-deal line
 // (pricing.ts), and the picture limits (image-upload.ts). The copy can never disagree with
 // what checkout, the cycle engine or the deal form do. Pure.
-import { deliveryTextValues } from "./faq";
+import { deliveryTextValues, type Translate } from "./faq";
 import { IMAGE_CONTENT_TYPES, MAX_IMAGE_BYTES, MAX_IMAGES_PER_DEAL } from "./image-upload";
 import { formatShekel } from "./money";
 import { DEFAULT_NEXT_TARGET, HOT_DISCOUNT_PERCENT } from "./pricing";
 
-/** {{fee}}, {{freeFrom}}, {{minDays}}, {{maxDays}}, {{cutoffHours}}, {{hotPercent}}, {{defaultTarget}}, {{imageMb}}, {{maxImages}}, {{imageTypes}} */
-export function vendorGuideValues(locale: string) {
+/**
+ * {{deliveryPrice}}, {{deliveryTime}} (a vendor sells to every community, and each sets its own
+ * delivery: the guide says so), {{cutoffHours}}, {{hotPercent}}, {{defaultTarget}}, {{imageMb}}, {{maxImages}}, {{imageTypes}} */
+export function vendorGuideValues(locale: string, t: Translate) {
   return {
-    ...deliveryTextValues(locale),
+    ...deliveryTextValues(locale, null, t),
     hotPercent: HOT_DISCOUNT_PERCENT,
     defaultTarget: formatShekel(DEFAULT_NEXT_TARGET, locale),
     imageMb: MAX_IMAGE_BYTES / (1024 * 1024),

@@ -9,6 +9,7 @@ import { forbiddenTitle } from "~/components/forbidden-title";
 import { CommunityDetailsFields, WeekdaySelect } from "~/components/community-details-fields";
 import { Confirm } from "~/components/confirm";
 import { isConfirmed } from "~/domain/confirm";
+import { DeliverySettingsForm } from "~/components/delivery-settings-form";
 import { Price } from "~/components/price";
 import { CLOCK_INPUT, ErrorList, Field } from "~/components/ui/field";
 import { dbContext } from "~/context";
@@ -22,8 +23,10 @@ import {
   setCommunityActive,
   updateCommunityDetails,
   updateCycleSettings,
+  updateDeliverySettings,
   updatePickupPoint,
 } from "~/services/admin-communities.server";
+import { deliverySettingsOf } from "~/domain/delivery";
 import {
   CommunityDetailsSchema,
   CommunityPageSchema,
@@ -114,6 +117,9 @@ export async function action({ request, url, params, context }: Route.ActionArgs
       case "cycle":
         updateCycleSettings(db, admin.id, params.id, { ...value, weeklyTargetRevenue: minimumOfChoice(value) });
         return done("admin.communities.toast.cycleSaved", "#cycle");
+      case "delivery":
+        updateDeliverySettings(db, admin.id, params.id, value);
+        return done("admin.communities.toast.deliverySaved", "#delivery");
     }
   } catch (error) {
     if (!(error instanceof ServiceError)) throw error;
@@ -421,6 +427,18 @@ export default function AdminCommunity({ loaderData, actionData }: Route.Compone
 
       <Panel id="cycle" title={t("admin.communities.cycle.title")} intro={t("admin.communities.cycle.intro")}>
         <CycleForm key={JSON.stringify(community)} community={community} lastResult={replyFor(reply, "cycle")} />
+      </Panel>
+
+      <Panel id="delivery" title={t("admin.communities.deliverySettings.title")} intro={t("admin.communities.deliverySettings.intro")}>
+        <p className="mb-3 text-sm font-semibold" data-testid="delivery-status">
+          {t(community.deliveryEnabled ? "admin.communities.deliverySettings.statusOn" : "admin.communities.deliverySettings.statusOff")}
+        </p>
+        <DeliverySettingsForm
+          key={JSON.stringify(deliverySettingsOf(community))}
+          settings={deliverySettingsOf(community)}
+          lastResult={replyFor(reply, "delivery")}
+          submit={<Button pending={usePending("delivery")} pendingLabel={t("admin.communities.saving")}>{t("admin.communities.deliverySettings.save")}</Button>}
+        />
       </Panel>
 
       <Panel id="tiers" title={t("admin.communities.tiers.title")} intro={t("admin.communities.tiers.intro")}>

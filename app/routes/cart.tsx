@@ -36,7 +36,9 @@ export function loader({ context }: Route.LoaderArgs) {
     cart: cart ? { lines: cart.lines.map(shownLine), subtotal: cart.subtotal, originalTotal: cart.originalTotal } : null,
     community: options?.community ?? null,
     pickupDate: options?.pickupDate ?? null,
-    freeDeliveryGap: options?.freeDeliveryGap ?? 0,
+    // Her community's own delivery (issue #45): null when it does not deliver.
+    delivery: options?.delivery?.enabled ? { fee: options.delivery.fee, freeFrom: options.delivery.freeFrom } : null,
+    freeDeliveryGap: options?.freeDeliveryGap ?? null,
     nextTier: options?.nextTier ?? null,
   };
 }
@@ -50,7 +52,7 @@ export function action({ request, context }: Route.ActionArgs) {
 export default function CartPage({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
   const shekel = useFormatShekel();
-  const { cart, community, pickupDate, freeDeliveryGap, nextTier } = loaderData;
+  const { cart, community, pickupDate, delivery, freeDeliveryGap, nextTier } = loaderData;
 
   if (!cart) {
     return <MessageScreen title={t("shop.cart.title")} text={t("shop.cart.loginPrompt")} linkTo="/login?redirect=/cart" linkLabel={t("shop.cart.loginButton")} />;
@@ -133,9 +135,17 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
               {t("purchase.cart.nextTier", { amount: shekel(nextTier.gap), community: community.name, percent: nextTier.discountPercent })}
             </li>
           ) : null}
-          <li className="text-fg-muted" data-testid="cart-free-delivery">
-            {freeDeliveryGap > 0 ? t("purchase.cart.freeDeliveryGap", { amount: shekel(freeDeliveryGap) }) : t("purchase.cart.freeDelivery")}
-          </li>
+          {community && !delivery ? (
+            <li className="text-fg-muted" data-testid="cart-pickup-only">{t("shop.communityDelivery.pickupOnly")}</li>
+          ) : freeDeliveryGap !== null ? (
+            <li className="text-fg-muted" data-testid="cart-free-delivery">
+              {freeDeliveryGap > 0 ? t("purchase.cart.freeDeliveryGap", { amount: shekel(freeDeliveryGap) }) : t("purchase.cart.freeDelivery")}
+            </li>
+          ) : delivery && community && delivery.fee > 0 ? (
+            <li className="text-fg-muted" data-testid="cart-delivery-fee">{t("shop.communityDelivery.neverFreeHint", { fee: shekel(delivery.fee), community: community.name })}</li>
+          ) : delivery ? (
+            <li className="text-fg-muted" data-testid="cart-free-delivery">{t("purchase.cart.freeDelivery")}</li>
+          ) : null}
         </ul>
         {/* One checkout: it begins with pickup (free, preselected) or delivery. */}
         <Link to="/shipping" className="mt-5 flex min-h-11 items-center justify-center rounded-lg bg-brand-600 px-4 py-3 text-center font-semibold text-white hover:bg-brand-700">

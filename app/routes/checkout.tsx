@@ -17,7 +17,6 @@ import type { PickupPoint } from "~/db/schema";
 import type { SavedAddressOption } from "~/domain/addresses";
 import { detailsDelivery } from "~/domain/checkout";
 import { formatDay } from "~/domain/dates";
-import { deliveryFee } from "~/domain/delivery";
 import { ServiceError } from "~/domain/errors";
 import { CheckoutDetailsSchema, DeliveryDetailsSchema, PickupDetailsSchema, type CheckoutDetailsInput } from "~/domain/shop-schemas";
 import { formatTimeRange } from "~/domain/time";
@@ -48,7 +47,9 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
     checkShippingChoice(db, user, { deliveryType, communityId: user.communityId ?? "", pickupPointId });
   } catch (error) {
     if (!(error instanceof ServiceError)) throw error;
-    throw await redirectWithToast(request, "/shipping", { variant: "warning", title: error.messageKey });
+    // After a refused post (delivery in a pickup-only community) the page shows the action's
+    // 4xx and its message; a plain visit starts over at /shipping.
+    if (request.method === "GET" || deliveryType === "PICKUP") throw await redirectWithToast(request, "/shipping", { variant: "warning", title: error.messageKey });
   }
   const method: Method =
     deliveryType === "PICKUP" ? { deliveryType, point: options.pickupPoints.find((p) => p.id === pickupPointId)! } : { deliveryType, point: null };
@@ -59,7 +60,8 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
     title: getTranslate(context)("shop.checkout.metaTitle"),
     cart: options.cart,
     pickupDate: options.pickupDate,
-    fee: deliveryFee(deliveryType, options.cart.subtotal),
+    // checkShippingChoice let delivery through only for a community that delivers.
+    fee: deliveryType === "DELIVERY" ? (options.deliveryFee ?? 0) : 0,
     method,
     addresses,
     defaults: {

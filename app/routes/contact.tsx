@@ -9,6 +9,7 @@ import { getLocale, getTranslate } from "~/web/i18next.server";
 import { SUPPORT_CONTACT } from "~/domain/business";
 import { ContactSchema, HONEYPOT_FIELD, orderReference, type ContactInput } from "~/domain/contact-schema";
 import { receiveContactMessage } from "~/services/contact.server";
+import { communityDelivery } from "~/services/communities.server";
 import { deliveryTextValues, topFaqEntries } from "~/domain/faq";
 import { redirectWithToast } from "~/web/toast.server";
 import type { Route } from "./+types/contact";
@@ -33,7 +34,8 @@ export function loader({ url, context }: Route.LoaderArgs) {
       // The order page's "contact support" button links here with ?order=<number>.
       subject: order ? t("contact.orderSubject", { order }) : "",
     },
-    faqValues: deliveryTextValues(getLocale(context)),
+    // The delivery answers speak of her community's own delivery (issue #45), or say each decides.
+    faqValues: deliveryTextValues(getLocale(context), communityDelivery(context.get(dbContext), user?.communityId), t),
   };
 }
 

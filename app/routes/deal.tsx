@@ -15,10 +15,10 @@ import { useHydrated } from "~/components/use-hydrated";
 import { dbContext, userContext } from "~/context";
 import { getTranslate } from "~/web/i18next.server";
 import { savedAddressOptions } from "~/services/addresses.server";
-import { activePickupPoints, listCommunities } from "~/services/communities.server";
+import { activePickupPoints, communityDelivery, listCommunities } from "~/services/communities.server";
 import { pickCommunityId, progressView } from "~/services/community-pricing.server";
 import { findDeal, type DealView } from "~/services/deals.server";
-import { DELIVERY_DAYS, DELIVERY_FEE, FREE_DELIVERY_FROM } from "~/domain/delivery";
+import { deliveryPhrases, offersDelivery } from "~/domain/delivery";
 import { publicOrigin } from "~/config.server";
 import { ServiceError } from "~/domain/errors";
 import { formatShekel } from "~/domain/money";
@@ -76,6 +76,8 @@ export function loader({ url, params, context }: Route.LoaderArgs) {
     pickupPoints: pricing?.community.isActive
       ? activePickupPoints(db, pricing.community.id).map(({ id, address, pickupStartTime, pickupEndTime, instructions }) => ({ id, address, pickupStartTime, pickupEndTime, instructions }))
       : [],
+    // The community's own delivery (issue #45): off, the page offers pickup alone.
+    delivery: communityDelivery(db, pricing?.community.id),
     progress: pricing ? progressView(pricing) : null,
     cycle: pricing?.cycle
       ? { orderDeadline: pricing.cycle.orderDeadline.toISOString(), pickupDate: pricing.cycle.pickupDate.toISOString(), isOrderingOpen: pricing.isOrderingOpen }
@@ -155,6 +157,7 @@ export default function DealPage({ loaderData, actionData }: Route.ComponentProp
   const here = location.pathname + location.search;
   const images = deal.images.length > 0 ? deal.images : ["/images/produce/placeholder.svg"];
   const more = moreReviews(reviews.length, loaderData.rating.totalReviews);
+  const shippingPhrases = deliveryPhrases(loaderData.delivery, (agorot) => formatShekel(agorot, i18n.language));
 
   const panels = {
     description: <p className="leading-8">{deal.description}</p>,
@@ -181,8 +184,14 @@ export default function DealPage({ loaderData, actionData }: Route.ComponentProp
     shipping: (
       <ul className="grid list-disc gap-2 ps-5">
         <li>{t("shop.deal.shippingPickup")}</li>
-        <li>{t("shop.deal.shippingTimes", DELIVERY_DAYS)}</li>
-        <li>{t("shop.deal.shippingFee", { fee: formatShekel(DELIVERY_FEE, i18n.language), threshold: formatShekel(FREE_DELIVERY_FROM, i18n.language) })}</li>
+        {offersDelivery(loaderData.delivery) ? (
+          <>
+            <li>{t(shippingPhrases.time.key, shippingPhrases.time.values)}</li>
+            <li>{t("shop.communityDelivery.priceLine", { price: t(shippingPhrases.price.key, shippingPhrases.price.values) })}</li>
+          </>
+        ) : (
+          <li data-testid="shipping-pickup-only">{t("shop.communityDelivery.pickupOnly")}</li>
+        )}
       </ul>
     ),
   };
@@ -361,7 +370,7 @@ export default function DealPage({ loaderData, actionData }: Route.ComponentProp
           ) : null}
 
           <CycleBox cycle={cycle} now={now} communityId={community?.id} />
-          <DeliveryOptions subtotal={unitPrice * qty} pickup={community} addresses={loaderData.addresses} />
+          <DeliveryOptions subtotal={unitPrice * qty} pickup={community} delivery={loaderData.delivery} addresses={loaderData.addresses} />
         </div>
       </div>
 

@@ -2,6 +2,8 @@ import { useTranslation } from "~/components/use-translation";
 import { Form, Link } from "react-router";
 import { getLocale, getTranslate } from "~/web/i18next.server";
 import { deliveryTextValues, FAQ_CATEGORIES, FAQ_ENTRIES, filterFaq, groupFaq, parseFaqCategory, type FaqCategory } from "~/domain/faq";
+import { dbContext, userContext } from "~/context";
+import { communityDelivery } from "~/services/communities.server";
 import type { Route } from "./+types/faq";
 
 export function loader({ url, context }: Route.LoaderArgs) {
@@ -9,7 +11,9 @@ export function loader({ url, context }: Route.LoaderArgs) {
   const params = url.searchParams;
   const q = (params.get("q") ?? "").trim().slice(0, 100);
   const category = parseFaqCategory(params.get("category"));
-  const values = deliveryTextValues(getLocale(context));
+  // The delivery answers speak of the viewer's community's own delivery (issue #45); a guest or
+  // a member of none reads that each community decides.
+  const values = deliveryTextValues(getLocale(context), communityDelivery(context.get(dbContext), context.get(userContext)?.communityId), t);
   // The search reads the texts people see, numbers filled in, in the page's language.
   const matches = filterFaq(FAQ_ENTRIES, { q, category }, (e) => `${t(e.question, values)} ${t(e.answer, values)}`);
   return {

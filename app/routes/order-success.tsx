@@ -9,6 +9,9 @@ import { dbContext } from "~/context";
 import { getTranslate } from "~/web/i18next.server";
 import { orderNumber } from "~/domain/order-status";
 import { findOrdersForUser } from "~/services/orders.server";
+import { communityDelivery } from "~/services/communities.server";
+import { deliveryPhrases } from "~/domain/delivery";
+import { formatShekel } from "~/domain/money";
 import type { Route } from "./+types/order-success";
 
 /** A checkout places one order per cart line; the cart holds far fewer than this. */
@@ -19,13 +22,19 @@ export function loader({ url, context }: Route.LoaderArgs) {
   const ids = [...new Set(url.searchParams.getAll("orderId").filter(Boolean))].slice(0, MAX_ORDERS);
   if (ids.length === 0) throw redirect("/");
   const user = requireUser(context, url);
-  const rows = findOrdersForUser(context.get(dbContext), user.id, ids);
+  const db = context.get(dbContext);
+  const rows = findOrdersForUser(db, user.id, ids);
   if (rows.length === 0) throw redirect("/orders");
+  // A delivery: when it arrives, as the order's community promises it (issue #45).
+  const delivered = rows.find((row) => row.order.deliveryType === "DELIVERY");
+  const settings = delivered ? communityDelivery(db, delivered.order.communityId) : null;
   return {
     title: getTranslate(context)("shop.success.metaTitle"),
     number: orderNumber(rows[0]!.order.id),
     orders: rows.map((row) => ({ ...row, number: orderNumber(row.order.id) })),
     total: rows.reduce((sum, row) => sum + row.order.total, 0),
+    // An order placed for delivery is delivered even if the community turned delivery off since.
+    deliveryTime: settings ? deliveryPhrases({ ...settings, enabled: true }, (agorot) => formatShekel(agorot, "he")).time : null,
   };
 }
 
@@ -70,6 +79,7 @@ export default function OrderSuccess({ loaderData }: Route.ComponentProps) {
           <li>{t("shop.success.next1")}</li>
           <li>{t("shop.success.next2")}</li>
           <li>{t("shop.success.next3")}</li>
+          {loaderData.deliveryTime ? <li data-testid="success-delivery-time">{t(loaderData.deliveryTime.key, loaderData.deliveryTime.values)}</li> : null}
           <li>{t("purchase.success.changeUntil")}</li>
         </ol>
       </div>

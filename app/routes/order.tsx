@@ -7,7 +7,8 @@ import { Price } from "~/components/price";
 import { dbContext, userContext } from "~/context";
 import { getTranslate } from "~/web/i18next.server";
 import { formatDateTime } from "~/domain/dates";
-import { CANCEL_CUTOFF_HOURS, DELIVERY_DAYS, REFUND_DAYS } from "~/domain/delivery";
+import { CANCEL_CUTOFF_HOURS, REFUND_DAYS } from "~/domain/delivery";
+import { communityDelivery } from "~/services/communities.server";
 import { ServiceError } from "~/domain/errors";
 import { canCancel, cancelCutoffPassed, cancelWindow, orderNumber } from "~/domain/order-status";
 import { cancelOrder, changeOrderQty, findOrderForUser } from "~/services/orders.server";
@@ -22,7 +23,8 @@ export function loader({ params, context }: Route.LoaderArgs) {
   const t = getTranslate(context);
   const user = context.get(userContext);
   if (!user) return { state: "guest" as const, title: t("shop.orders.metaTitle") };
-  const found = findOrderForUser(context.get(dbContext), user.id, params.id);
+  const db = context.get(dbContext);
+  const found = findOrderForUser(db, user.id, params.id);
   if (!found) return data({ state: "missing" as const, title: t("shop.order.notFound") }, { status: 404 });
   const now = new Date();
   const final = found.cycleDeadline ? cancelCutoffPassed(found.cycleDeadline, now) : false;
@@ -37,7 +39,13 @@ export function loader({ params, context }: Route.LoaderArgs) {
     // The last moment for a change: 24 hours before the week's deadline.
     changeUntil: found.cycleDeadline ? new Date(found.cycleDeadline.getTime() - CANCEL_CUTOFF_HOURS * 3_600_000) : null,
     final: canCancel(found.order.status) && final && window !== "raised",
+    // The business days her community promises for a delivery (issue #45), as it set them.
+    deliveryDays: found.order.deliveryType === "DELIVERY" ? deliveryDaysOf(communityDelivery(db, found.order.communityId)) : null,
   };
+}
+
+function deliveryDaysOf(settings: { daysMin: number; daysMax: number } | null) {
+  return settings ? { min: settings.daysMin, max: settings.daysMax } : null;
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }];
@@ -128,7 +136,7 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
         ) : (
           <p className="mt-2 text-sm">{order.deliveryAddress}{order.deliveryPhone ? ` · ${order.deliveryPhone}` : null}</p>
         )}
-        {order.status === "PAID" ? <p className="mt-2 text-sm text-brand-700 dark:text-brand-200">{t("shop.order.onTheWay", DELIVERY_DAYS)}</p> : null}
+        {order.status === "PAID" && loaderData.deliveryDays ? <p className="mt-2 text-sm text-brand-700 dark:text-brand-200" data-testid="order-on-the-way">{t("shop.order.onTheWay", loaderData.deliveryDays)}</p> : null}
         {order.status === "CANCELED" ? <p className="mt-2 text-sm text-fg-muted">{t("shop.order.refundNote", REFUND_DAYS)}</p> : null}
       </div>
 

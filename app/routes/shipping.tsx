@@ -12,7 +12,6 @@ import { ErrorList, errorsNotShown, SubmitButton } from "~/components/ui/field";
 import { useTranslation } from "~/components/use-translation";
 import { dbContext } from "~/context";
 import { formatDay } from "~/domain/dates";
-import { DELIVERY_DAYS, FREE_DELIVERY_FROM } from "~/domain/delivery";
 import { ServiceError } from "~/domain/errors";
 import { ShippingSchema } from "~/domain/shop-schemas";
 import { formatTimeRange } from "~/domain/time";
@@ -33,7 +32,7 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
     title: getTranslate(context)("shop.shipping.metaTitle"),
     ...options,
     defaults: {
-      deliveryType: url.searchParams.get("deliveryType") === "DELIVERY" ? ("DELIVERY" as const) : ("PICKUP" as const),
+      deliveryType: url.searchParams.get("deliveryType") === "DELIVERY" && options.deliveryFee !== null ? ("DELIVERY" as const) : ("PICKUP" as const),
       communityId: user.communityId ?? "",
       pickupPointId: point?.id ?? "",
     },
@@ -62,7 +61,7 @@ export default function Shipping({ loaderData, actionData }: Route.ComponentProp
   const { t, i18n } = useTranslation();
   const navigation = useNavigation();
   const shekel = useFormatShekel();
-  const { cart, community, pickupPoints, pickupDate, deliveryFee, defaults } = loaderData;
+  const { cart, community, pickupPoints, pickupDate, delivery, deliveryFee, defaults } = loaderData;
   const [form, fields] = useForm<z.input<typeof ShippingSchema>>({
     id: "shipping",
     lastResult: actionData,
@@ -103,7 +102,7 @@ export default function Shipping({ loaderData, actionData }: Route.ComponentProp
           {/* The pickup points: hidden by CSS :has() once delivery is chosen, with or without JavaScript. */}
           <fieldset className="grid gap-2 ps-6 group-has-[input[value=DELIVERY]:checked]:hidden" aria-describedby={fields.pickupPointId.errorId}>
             <legend className="sr-only">{t("shop.shipping.pickupPoint")}</legend>
-            {pickupPoints.length === 0 && community ? <p className="text-sm text-fg-muted">{t("purchase.method.noPoints")}</p> : null}
+            {pickupPoints.length === 0 && community ? <p className="text-sm text-fg-muted">{t(deliveryFee === null ? "shop.communityDelivery.noPointsPickupOnly" : "purchase.method.noPoints")}</p> : null}
             {pickupPoints.map((point) => (
               <label key={point.id} className={option} data-testid="pickup-point">
                 <input type="radio" name={fields.pickupPointId.name} value={point.id} defaultChecked={point.id === defaults.pickupPointId} className="mt-1 size-5 accent-brand-600" />
@@ -119,14 +118,19 @@ export default function Shipping({ loaderData, actionData }: Route.ComponentProp
             ))}
             <ErrorList id={fields.pickupPointId.errorId} errors={fields.pickupPointId.errors} />
           </fieldset>
-          <label className={option}>
-            <input type="radio" name={fields.deliveryType.name} value="DELIVERY" defaultChecked={defaults.deliveryType === "DELIVERY"} className="mt-1 size-5 accent-brand-600" />
-            <span className="min-w-0">
-              <span className="font-semibold">{t("shop.delivery.delivery")}</span> · {deliveryFee === 0 ? t("shop.delivery.free") : <Price agorot={deliveryFee} />}
-              <span className="block text-sm text-fg-muted">{t("shop.delivery.estimate", DELIVERY_DAYS)}</span>
-              {deliveryFee > 0 ? <span className="block text-sm text-fg-muted">{t("purchase.method.freeFrom", { amount: shekel(FREE_DELIVERY_FROM) })}</span> : null}
-            </span>
-          </label>
+          {/* A pickup-only community (issue #45) offers no delivery option at all. */}
+          {delivery && deliveryFee !== null ? (
+            <label className={option}>
+              <input type="radio" name={fields.deliveryType.name} value="DELIVERY" defaultChecked={defaults.deliveryType === "DELIVERY"} className="mt-1 size-5 accent-brand-600" />
+              <span className="min-w-0">
+                <span className="font-semibold">{t("shop.delivery.delivery")}</span> · {deliveryFee === 0 ? t("shop.delivery.free") : <Price agorot={deliveryFee} />}
+                <span className="block text-sm text-fg-muted">{t("shop.delivery.estimate", { min: delivery.daysMin, max: delivery.daysMax })}</span>
+                {deliveryFee > 0 && delivery.freeFrom !== null ? <span className="block text-sm text-fg-muted">{t("purchase.method.freeFrom", { amount: shekel(delivery.freeFrom) })}</span> : null}
+              </span>
+            </label>
+          ) : community ? (
+            <p className="text-sm text-fg-muted" data-testid="pickup-only">{t("shop.communityDelivery.pickupOnly")}</p>
+          ) : null}
           <ErrorList id={fields.deliveryType.errorId} errors={fields.deliveryType.errors} />
         </fieldset>
         <div role="alert"><ErrorList id={form.errorId} errors={errorsNotShown(form.allErrors, [fields.deliveryType.name, fields.pickupPointId.name])} /></div>

@@ -3,6 +3,8 @@ import { useTranslation } from "~/components/use-translation";
 import { Link } from "react-router";
 import { getLocale, getTranslate } from "~/web/i18next.server";
 import { deliveryTextValues } from "~/domain/faq";
+import { dbContext, userContext } from "~/context";
+import { communityDelivery } from "~/services/communities.server";
 import type { Route } from "./+types/terms";
 
 // Nothing on this page needs a script: the root leaves out <Scripts /> (DESIGN.md budgets).
@@ -12,8 +14,9 @@ export function loader({ context }: Route.LoaderArgs) {
   const t = getTranslate(context);
   return {
     title: `${t("terms.title")} | ${t("app.name")}`,
-    // Fees, days and the cancel cut-off are printed from delivery.ts, never typed into the copy.
-    values: deliveryTextValues(getLocale(context)),
+    // Fees, days and the cancel cut-off are printed from delivery.ts, never typed into the copy;
+    // delivery as the reader's community set it, or "each community decides" (issue #45).
+    values: deliveryTextValues(getLocale(context), communityDelivery(context.get(dbContext), context.get(userContext)?.communityId), t),
   };
 }
 

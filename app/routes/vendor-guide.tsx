@@ -12,7 +12,7 @@ export function loader({ context }: Route.LoaderArgs) {
   return {
     title: `${t("vendor.guide.title")} | ${t("app.name")}`,
     // Every number is printed from the module the app runs on, never typed into the copy.
-    values: vendorGuideValues(getLocale(context)),
+    values: vendorGuideValues(getLocale(context), t),
   };
 }
 

@@ -5,7 +5,8 @@ import { and, asc, count, desc, eq, sql } from "drizzle-orm";
 import type { Db, Queryable, Tx } from "~/db/client.server";
 import { inlined } from "~/db/prepared.server";
 import { communities, communityTiers, groups, orders, pickupPoints, users, weeklyCycles, type Community, type PickupPoint } from "~/db/schema";
-import type { CommunityDetailsInput, CycleSettingsInput, PickupPointInput } from "~/domain/admin-community-schemas";
+import type { CommunityDetailsInput, CycleSettingsInput, DeliverySettingsInput, PickupPointInput } from "~/domain/admin-community-schemas";
+import { deliverySettingsOf, deliverySettingsProblems, NEW_COMMUNITY_DELIVERY } from "~/domain/delivery";
 import { recordAuditEvent } from "./audit.server";
 import { activeCycle, communityTiersOf } from "./community-pricing.server";
 import { settleCommunity } from "./cycle-engine.server";
@@ -15,6 +16,7 @@ import { checkTiers, type RawTierRow, type ValidTier } from "~/domain/tier-rules
 import { NO_MINIMUM } from "~/domain/week-minimum";
 import type { ListWindow } from "~/domain/list-query";
 import { containsAny } from "./list-search.server";
+import { deliveryJson } from "./communities.server";
 
 export interface AdminCommunityRow {
   id: string;
@@ -114,14 +116,16 @@ function detailsValues(input: CommunityDetailsInput) {
 
 /**
  * A new community, and its first weekly cycle at once, with a group for every active deal. Its
- * weekly minimum is the admin's choice, none unless she gives one (issue #45): a new, small
- * community's first week must not be cancelled by a figure nobody chose.
+ * weekly minimum is the admin's choice, none unless she gives one: a new, small community's
+ * first week must not be cancelled by a figure nobody chose. It starts pickup only: an
+ * organiser with no van must not get delivery orders on day one; she turns delivery on herself
+ * (issue #45).
  */
 export function createCommunity(db: Db, actorUserId: string, input: CommunityDetailsInput & { weeklyTargetRevenue?: number }, now = new Date()): Community {
   return db.transaction(
     (tx) => {
       const weeklyTargetRevenue = input.weeklyTargetRevenue ?? NO_MINIMUM;
-      const community = tx.insert(communities).values({ ...detailsValues(input), weeklyTargetRevenue }).returning().get();
+      const community = tx.insert(communities).values({ ...detailsValues(input), weeklyTargetRevenue, ...deliveryValues(NEW_COMMUNITY_DELIVERY) }).returning().get();
       // The cycle engine opens a cycle for an active community that has none.
       settleCommunity(tx, community.id, now);
       recordAuditEvent(tx, { type: "community.created", actorUserId, entityId: community.id, before: null, after: communitySnapshot(community) }, now);
@@ -300,6 +304,32 @@ export function updateCycleSettings(db: Db, actorUserId: string, communityId: st
   );
 }
 
+function deliveryValues(d: { enabled: boolean; fee: number; freeFrom: number | null; daysMin: number; daysMax: number }) {
+  return { deliveryEnabled: d.enabled, deliveryFee: d.fee, freeDeliveryFrom: d.freeFrom, deliveryDaysMin: d.daysMin, deliveryDaysMax: d.daysMax };
+}
+
+/**
+ * A community's home delivery (issue #45). Applies at once to new checkouts: turned off, no
+ * page offers delivery and a checkout asking for it is refused; orders already placed for
+ * delivery stay as they are. A new fee or threshold is what the next checkout pays, and what an
+ * open week's delivery checkout is recomputed with when one of its orders changes.
+ */
+export function updateDeliverySettings(db: Db, actorUserId: string, communityId: string, input: DeliverySettingsInput, now = new Date()): Community {
+  const settings = { enabled: input.deliveryEnabled, fee: input.deliveryFee, freeFrom: input.freeDeliveryFrom, daysMin: input.deliveryDaysMin, daysMax: input.deliveryDaysMax };
+  // The schema checked first and shows each field's message; this is the service's own guard.
+  const problems = deliverySettingsProblems(settings);
+  if (problems.length > 0) throw new ServiceError(422, problems[0][1], problems[0][0]);
+  return db.transaction(
+    (tx) => {
+      const before = findCommunity(tx, communityId);
+      const after = tx.update(communities).set(deliveryValues(settings)).where(eq(communities.id, communityId)).returning().get();
+      recordAuditEvent(tx, { type: "delivery_settings.updated", actorUserId, entityId: communityId, before: deliverySettingsOf(before), after: deliverySettingsOf(after) }, now);
+      return after;
+    },
+    { behavior: "immediate" },
+  );
+}
+
 // ---------------------------------------------------------------------------------------------
 // The API's view (money as decimal strings, dates as ISO strings)
 
@@ -325,6 +355,7 @@ export function adminCommunityJson(detail: AdminCommunityDetail) {
     deadlineDay: c.deadlineDay,
     deadlineTime: c.deadlineTime,
     weeklyTargetRevenue: toDecimalString(c.weeklyTargetRevenue),
+    delivery: deliveryJson(c),
     createdAt: c.createdAt.toISOString(),
     memberCount: detail.memberCount,
     pickupPoints: detail.pickupPoints.map(pickupPointJson),

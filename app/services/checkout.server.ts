@@ -5,12 +5,12 @@
 import type { Queryable } from "~/db/client.server";
 import type { PickupPoint, User } from "~/db/schema";
 import type { DeliveryChoice } from "~/domain/checkout";
-import { deliveryFee, freeDeliveryGap } from "~/domain/delivery";
+import { deliveryFee, freeDeliveryGap, offersDelivery, type DeliverySettings } from "~/domain/delivery";
 import { ServiceError } from "~/domain/errors";
 import { nextTierGap } from "~/domain/referral-code";
 import type { ShippingInput } from "~/domain/shop-schemas";
 import { getCart, type Cart } from "./cart.server";
-import { activePickupPoints } from "./communities.server";
+import { activePickupPoints, communityDelivery, deliveryOf } from "./communities.server";
 import { communityPricing } from "./community-pricing.server";
 import { pickupPointOf } from "./orders.server";
 
@@ -23,10 +23,12 @@ export interface CheckoutOptions {
   orderDeadline: Date | null;
   /** her community's active pickup points, oldest first */
   pickupPoints: readonly PickupPoint[];
-  /** what home delivery would cost for this cart */
-  deliveryFee: number;
-  /** agorot the cart lacks for free delivery (0 once free) */
-  freeDeliveryGap: number;
+  /** her community's home delivery (issue #45); null without a community */
+  delivery: DeliverySettings | null;
+  /** what home delivery would cost for this cart; null when her community does not deliver */
+  deliveryFee: number | null;
+  /** agorot the cart lacks for free delivery (0 once free); null when there is nothing to reach */
+  freeDeliveryGap: number | null;
   /** what her community still needs for its next tier, or null at the top */
   nextTier: { tierName: string; discountPercent: number; gap: number } | null;
 }
@@ -36,14 +38,17 @@ export function checkoutOptions(db: Queryable, user: User): CheckoutOptions {
   const cart = getCart(db, { userId: user.id, communityId: user.communityId });
   const pricing = user.communityId ? communityPricing(db, user.communityId) : null;
   const points = pricing ? activePickupPoints(db, pricing.community.id) : [];
+  const delivery = communityDelivery(db, pricing?.community.id);
+  const delivers = offersDelivery(delivery);
   return {
     cart,
     community: pricing ? { id: pricing.community.id, name: pricing.community.name } : null,
     pickupDate: pricing?.cycle?.pickupDate ?? null,
     orderDeadline: pricing?.cycle?.orderDeadline ?? null,
     pickupPoints: points,
-    deliveryFee: deliveryFee("DELIVERY", cart.subtotal),
-    freeDeliveryGap: freeDeliveryGap(cart.subtotal),
+    delivery,
+    deliveryFee: delivers ? deliveryFee(delivery, "DELIVERY", cart.subtotal) : null,
+    freeDeliveryGap: delivers ? freeDeliveryGap(delivery, cart.subtotal) : null,
     nextTier: pricing ? nextTierGap(pricing.tiers, pricing.revenue) : null,
   };
 }
@@ -56,7 +61,9 @@ export function checkShippingChoice(db: Queryable, user: User, input: ShippingIn
   if (!user.communityId) throw new ServiceError(422, "shop.errors.noCommunity", "communityId");
   if (input.communityId !== user.communityId) throw new ServiceError(409, "purchase.errors.otherCommunity", "communityId");
   if (input.deliveryType === "PICKUP") pickupPointOf(db, user.communityId, input.pickupPointId ?? "");
+  else deliveryOf(db, user.communityId);
 }
+
 
 export interface CheckoutReview {
   cart: Cart;
@@ -79,7 +86,7 @@ export function reviewCheckout(db: Queryable, user: User, delivery: DeliveryChoi
   if (options.cart.lines.length === 0) throw new ServiceError(422, "shop.errors.cartEmpty");
   if (!user.communityId) throw new ServiceError(422, "shop.errors.noCommunity", "communityId");
   const point = delivery.deliveryType === "PICKUP" ? pickupPointOf(db, user.communityId, delivery.pickupPointId ?? "") : null;
-  const fee = deliveryFee(delivery.deliveryType, options.cart.subtotal);
+  const fee = delivery.deliveryType === "DELIVERY" ? deliveryFee(deliveryOf(db, user.communityId), "DELIVERY", options.cart.subtotal) : 0;
   return {
     cart: options.cart,
     community: options.community,

@@ -2,6 +2,9 @@ import { asc, eq, sql } from "drizzle-orm";
 import type { Db, Queryable } from "~/db/client.server";
 import { preparedQuery } from "~/db/prepared.server";
 import { communities, pickupPoints, type Community, type PickupPoint } from "~/db/schema";
+import { deliverySettingsOf, offersDelivery, type DeliverySettings } from "~/domain/delivery";
+import { ServiceError } from "~/domain/errors";
+import { toDecimalString } from "~/domain/money";
 
 export type CommunityWithPickupPoints = Community & { pickupPoints: PickupPoint[] };
 
@@ -33,6 +36,49 @@ export function activePickupPoints(db: Queryable, communityId: string): readonly
     .filter((p) => p.isActive);
 }
 
+// Every cart, checkout step and order change reads one community's delivery: prepared once.
+const deliveryColumns = preparedQuery((db) =>
+  db
+    .select({
+      deliveryEnabled: communities.deliveryEnabled,
+      deliveryFee: communities.deliveryFee,
+      freeDeliveryFrom: communities.freeDeliveryFrom,
+      deliveryDaysMin: communities.deliveryDaysMin,
+      deliveryDaysMax: communities.deliveryDaysMax,
+    })
+    .from(communities)
+    .where(eq(communities.id, sql.placeholder("id")))
+    .prepare(),
+);
+
+/** A community's home delivery as its organiser set it (issue #45); null for no community. */
+export function communityDelivery(db: Queryable, communityId: string | null | undefined): DeliverySettings | null {
+  if (!communityId) return null;
+  const row = deliveryColumns(db).get({ id: communityId });
+  return row ? deliverySettingsOf(row) : null;
+}
+
+/**
+ * A community's delivery settings when it delivers; a pickup-only community refuses (422, "pickup
+ * only"), whichever door asked for delivery: a page form, an old tab or the API.
+ */
+export function deliveryOf(db: Queryable, communityId: string): DeliverySettings {
+  const delivery = communityDelivery(db, communityId);
+  if (!offersDelivery(delivery)) throw new ServiceError(422, "shop.communityDelivery.pickupOnlyError", "deliveryType");
+  return delivery;
+}
+
+/** The API's view of a community's delivery (money as decimal strings, like every amount). */
+export function deliveryJson(c: Pick<Community, "deliveryEnabled" | "deliveryFee" | "freeDeliveryFrom" | "deliveryDaysMin" | "deliveryDaysMax">) {
+  return {
+    enabled: c.deliveryEnabled,
+    fee: toDecimalString(c.deliveryFee),
+    freeFrom: c.freeDeliveryFrom === null ? null : toDecimalString(c.freeDeliveryFrom),
+    daysMin: c.deliveryDaysMin,
+    daysMax: c.deliveryDaysMax,
+  };
+}
+
 /** The API's view of a community (dates as ISO strings). */
 export function communityJson(c: CommunityWithPickupPoints) {
   return {
@@ -44,6 +90,7 @@ export function communityJson(c: CommunityWithPickupPoints) {
     pickupAddress: c.pickupAddress,
     contactPhone: c.contactPhone,
     isActive: c.isActive,
+    delivery: deliveryJson(c),
     createdAt: c.createdAt.toISOString(),
     pickupPoints: c.pickupPoints.map((p) => ({
       id: p.id,

@@ -11,6 +11,7 @@ import { ServiceError } from "~/domain/errors";
 import { translatorFor } from "./i18n.server";
 import { notify } from "./notifications.server";
 import { checkoutFeeShares } from "~/domain/delivery";
+import { communityDelivery } from "./communities.server";
 import { canReprice, canTransition, countsTowardRevenue } from "~/domain/order-status";
 
 function moveOne(tx: Tx, order: Order, to: OrderStatus, now: Date): Order {
@@ -106,7 +107,12 @@ export function checkoutFeeOf(tx: Tx, checkoutId: string): number {
 export function refreshCheckoutFee(tx: Tx, actorUserId: string | null, checkoutId: string, now: Date, ceiling?: number): void {
   const live = liveOrdersOf(tx, checkoutId);
   if (live.length === 0) return;
+  // The rule of the checkout's community as it is set now (issue #45); a pickup checkout pays
+  // nothing whatever it is. An order of a community gone (none here) keeps its fee.
+  const settings = communityDelivery(tx, live[0].communityId);
+  if (!settings) return;
   const shares = checkoutFeeShares(
+    settings,
     live[0].deliveryType,
     live.map((o) => ({ subtotal: o.unitPriceAtPurchase * o.qty, deliveryFee: o.deliveryFee, settled: !canReprice(o.status) })),
     ceiling,

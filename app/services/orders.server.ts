@@ -20,6 +20,7 @@ import { communityPricing } from "./community-pricing.server";
 import { moveOrder, withCheckoutFee } from "./order-lifecycle.server";
 import { settleCommunity } from "./cycle-engine.server";
 import { deliveryFee } from "~/domain/delivery";
+import { deliveryOf } from "./communities.server";
 import { ServiceError } from "~/domain/errors";
 import { toDecimalString } from "~/domain/money";
 import { cancelWindow, canCancel, cancelCutoffPassed, orderNumber } from "~/domain/order-status";
@@ -122,8 +123,10 @@ export function pickupPointOf(db: Queryable, communityId: string, pickupPointId:
   return point;
 }
 
-function checkPickupPoint(tx: Tx, communityId: string, delivery: DeliveryChoice) {
+/** The way she chose is one her community offers: an active point of its own, or delivery when it delivers. */
+function checkDeliveryChoice(tx: Tx, communityId: string, delivery: DeliveryChoice) {
   if (delivery.deliveryType === "PICKUP" && delivery.pickupPointId) pickupPointOf(tx, communityId, delivery.pickupPointId);
+  if (delivery.deliveryType === "DELIVERY") deliveryOf(tx, communityId);
 }
 
 /** Writes the orders and adds their base totals to their groups' and cycles' revenue. */
@@ -131,7 +134,7 @@ function insertOrders(tx: Tx, user: User, lines: ReturnType<typeof prepareLine>[
   const subtotal = lines.reduce((sum, line) => sum + line.subtotal, 0);
   // One delivery fee per checkout, on its first order, by the subtotal of the whole checkout;
   // the checkout's id lets every later change of one of its orders put the fee right again.
-  const fee = deliveryFee(delivery.deliveryType, subtotal);
+  const fee = delivery.deliveryType === "DELIVERY" ? deliveryFee(deliveryOf(tx, lines[0].communityId), "DELIVERY", subtotal) : 0;
   const checkoutId = crypto.randomUUID();
   return lines.map((line, index) => {
     const lineFee = index === 0 ? fee : 0;
@@ -170,7 +173,7 @@ export function placeCartOrders(db: Db, user: User, delivery: DeliveryChoice): O
       // A deadline that passed a moment ago closes first: this order joins next week's cycle.
       if (user.communityId) settleCommunity(tx, user.communityId, new Date());
       const lines = cart.map((item) => prepareLine(tx, user, item));
-      checkPickupPoint(tx, lines[0].communityId, delivery);
+      checkDeliveryChoice(tx, lines[0].communityId, delivery);
       const placed = insertOrders(tx, user, lines, delivery);
       clearCart(tx, user.id);
       return placed;
@@ -185,7 +188,7 @@ export function placeOrder(db: Db, user: User, line: LineRequest, delivery: Deli
     (tx) => {
       if (user.communityId) settleCommunity(tx, user.communityId, new Date());
       const prepared = prepareLine(tx, user, line);
-      checkPickupPoint(tx, prepared.communityId, delivery);
+      checkDeliveryChoice(tx, prepared.communityId, delivery);
       return insertOrders(tx, user, [prepared], delivery)[0];
     },
     { behavior: "immediate" },

@@ -45,7 +45,7 @@ test("a heart that fills bursts into 8-12 particles that play their 800 ms, howe
   const seen = await page.waitForFunction(() => {
     const s = (window as unknown as { burstSeen: { added: number; removed: number; count: number } }).burstSeen;
     return s.removed ? s : null;
-  }, null, { timeout: 5000 }).then((handle) => handle.jsonValue());
+  }, null, { timeout: 5000 }).then(async (handle) => (await handle.jsonValue())!);
   expect(seen.count).toBeGreaterThanOrEqual(8);
   expect(seen.count).toBeLessThanOrEqual(12);
   expect(seen.removed - seen.added).toBeGreaterThanOrEqual(750);

@@ -6,7 +6,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { communities, communityTiers, deals, dealTiers, eventLogs, groups, notifications, orders, pickupPoints, users, weeklyCycles, type Order } from "~/db/schema";
 import { DEMO_ADMIN } from "~/demo/seed.server";
-import { deliveryFee } from "~/domain/delivery";
+import { deliveryFee, deliverySettingsOf } from "~/domain/delivery";
 import { formatShekel } from "~/domain/money";
 import { quantityUnitPrice } from "~/domain/pricing";
 import { finalUnitPrice, liveRevenue as liveRevenueOf, tierEarned } from "~/domain/settlement";
@@ -25,6 +25,10 @@ const DAY = 86_400_000;
 
 type Listed = { id: string; slug: string; basePrice: string; minQty: number; maxQty: number; groups: { id: string }[] };
 
+/** A community's delivery as it is set (issue #45). */
+function communityDeliveryOf(communityId: string | null) {
+  return deliverySettingsOf(db().select().from(communities).where(eq(communities.id, communityId!)).get()!);
+}
 function firstCommunity() {
   return db().select().from(communities).orderBy(communities.name).limit(1).get()!;
 }
@@ -174,7 +178,7 @@ describe("tier pumping through the API: the close settles discounts both ways", 
     closeWeek(cycleId);
     const after = expectPaysQuantityPrice(qOrder, qOrder);
     // Her delivery fee stays what the rule gives her subtotal.
-    expect(after.deliveryFee).toBe(deliveryFee("DELIVERY", after.unitPriceAtPurchase * after.qty));
+    expect(after.deliveryFee).toBe(deliveryFee(communityDeliveryOf(after.communityId), "DELIVERY", after.unitPriceAtPurchase * after.qty));
     expect(cycleById(cycleId).currentRevenue).toBe(qOrder.originalTotal);
 
     // The API says so, and lets her cancel after the deadline, until pickup.
@@ -367,7 +371,7 @@ describe("after the close, every live order's final price is the one its week's 
     for (const [checkoutId, lines] of liveByCheckout(placed)) {
       const subtotal = lines.reduce((sum, o) => sum + o.unitPriceAtPurchase * o.qty, 0);
       const paid = lines.filter((o) => o.status === "FULFILLED").reduce((sum, o) => sum + o.deliveryFee, 0);
-      const rule = Math.min(deliveryFee(lines[0]!.deliveryType, subtotal), ceiling?.get(checkoutId) ?? Number.POSITIVE_INFINITY);
+      const rule = Math.min(deliveryFee(communityDeliveryOf(lines[0]!.communityId), lines[0]!.deliveryType, subtotal), ceiling?.get(checkoutId) ?? Number.POSITIVE_INFINITY);
       // Every live order already handed over (an order refunded after it left the rest under the
       // free-delivery line): nothing is left to carry a new fee, and she is not charged after.
       const carrierLeft = lines.some((o) => o.status !== "FULFILLED");
