@@ -56,7 +56,7 @@ describe("GET /api/users/stats", () => {
     await order(plain, 1);
     const fourth = await order(plain, 2);
     deadlineDaysAway(db(), fourth.weeklyCycleId);
-    expect((await app.fetch(`/api/orders/${fourth.id}/cancel`, jsonInit("POST", undefined, shopper.token))).status).toBe(200);
+    expect((await app.fetch(`/api/orders/${fourth.id}/cancel`, jsonInit("POST", { confirmed: "yes" }, shopper.token))).status).toBe(200);
 
     const stats = await (await app.fetch("/api/users/stats", jsonInit("GET", undefined, shopper.token))).json();
     expect(stats).toEqual({ totalOrders: 3, totalSavings: ((2 * saving) / 100).toFixed(2), joinedGroups: 2 });

@@ -92,7 +92,7 @@ describe("communities by an admin", () => {
     const token = await tokenOf(app, DEMO_ADMIN);
     const { id } = await createCommunity(token);
     const cycle = openCycleOf(id)!;
-    const response = await app.fetch(`/api/admin/communities/${id}/deactivate`, jsonInit("POST", undefined, token));
+    const response = await app.fetch(`/api/admin/communities/${id}/deactivate`, jsonInit("POST", { confirmed: "yes" }, token));
     expect(response.status).toBe(200);
     expect((await response.json()).isActive).toBe(false);
 
@@ -135,7 +135,7 @@ describe("communities by an admin", () => {
     expect(await edited.json()).toMatchObject({ pickupDays: [4, 5], pickupEndTime: "13:00" });
     expect(auditRows("pickup_point.updated", point.id)[0]!.payload).toMatchObject({ before: { pickupEndTime: "12:00" }, after: { pickupEndTime: "13:00" } });
 
-    const removed = await app.fetch(`/api/admin/pickup-points/${point.id}`, jsonInit("DELETE", undefined, token));
+    const removed = await app.fetch(`/api/admin/pickup-points/${point.id}?confirmed=yes`, jsonInit("DELETE", undefined, token));
     expect(await removed.json()).toEqual({ retired: false });
     expect(db().select().from(pickupPoints).where(eq(pickupPoints.id, point.id)).get()).toBeUndefined();
     expect(auditRows("pickup_point.created", point.id)).toHaveLength(1);
@@ -146,12 +146,12 @@ describe("communities by an admin", () => {
     const buyer = db().select().from(users).where(eq(users.email, DEMO_USER.email)).get()!;
     const deal = db().select().from(deals).limit(1).get()!;
     const order = db().insert(orders).values({ userId: buyer.id, dealId: deal.id, communityId: id, pickupPointId: used.id, qty: 1, unitPriceAtPurchase: 1000, originalTotal: 1000, total: 1000 }).returning().get();
-    expect(await (await app.fetch(`/api/admin/pickup-points/${used.id}`, jsonInit("DELETE", undefined, token))).json()).toEqual({ retired: true });
+    expect(await (await app.fetch(`/api/admin/pickup-points/${used.id}?confirmed=yes`, jsonInit("DELETE", undefined, token))).json()).toEqual({ retired: true });
     expect(db().select().from(pickupPoints).where(eq(pickupPoints.id, used.id)).get()).toMatchObject({ isActive: false });
     expect(db().select().from(orders).where(eq(orders.id, order.id)).get()!.pickupPointId).toBe(used.id);
     const publicPoints = (await (await app.fetch("/api/communities")).json()).find((c: { id: string }) => c.id === id).pickupPoints;
     expect(publicPoints).toEqual([]);
-    expect((await app.fetch("/api/admin/pickup-points/nope", jsonInit("DELETE", undefined, token))).status).toBe(404);
+    expect((await app.fetch("/api/admin/pickup-points/nope?confirmed=yes", jsonInit("DELETE", undefined, token))).status).toBe(404);
   });
 
   it("refuses a bad tier set with a message per row and changes nothing; a good set replaces the tiers and prices follow", async () => {

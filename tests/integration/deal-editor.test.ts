@@ -165,19 +165,19 @@ describe("a deal's life through the API", () => {
     expect(added.status).toBe(201);
 
     // End: shoppers can no longer add it.
-    expect((await app.fetch(`/api/vendor/deals/${id}/end`, jsonInit("POST", undefined, vendorToken))).status).toBe(200);
+    expect((await app.fetch(`/api/vendor/deals/${id}/end`, jsonInit("POST", { confirmed: "yes" }, vendorToken))).status).toBe(200);
     expect(dealRow(id).status).toBe("ENDED");
     expect(dealRow(id).endAt).not.toBeNull();
     const refused = await app.fetch("/api/cart", jsonInit("POST", { dealId: id, groupId: onSale.groups[0].id, qty: 1 }, shopperToken));
     expect(refused.status).toBe(404);
 
     // Archive: admins only.
-    expect((await app.fetch(`/api/vendor/deals/${id}/archive`, jsonInit("POST", undefined, vendorToken))).status).toBe(404);
-    const archived = await app.fetch(`/api/admin/deals/${id}/archive`, jsonInit("POST", undefined, adminToken));
+    expect((await app.fetch(`/api/vendor/deals/${id}/archive`, jsonInit("POST", { confirmed: "yes" }, vendorToken))).status).toBe(404);
+    const archived = await app.fetch(`/api/admin/deals/${id}/archive`, jsonInit("POST", { confirmed: "yes" }, adminToken));
     expect(archived.status).toBe(200);
     expect(dealRow(id).status).toBe("ARCHIVED");
     // Nothing more can happen to an archived deal.
-    expect((await app.fetch(`/api/admin/deals/${id}/end`, jsonInit("POST", undefined, adminToken))).status).toBe(409);
+    expect((await app.fetch(`/api/admin/deals/${id}/end`, jsonInit("POST", { confirmed: "yes" }, adminToken))).status).toBe(409);
     expect((await app.fetch(`/api/admin/deals/${id}`, jsonInit("PUT", dealBody(), adminToken))).status).toBe(409);
 
     // Every step left its audit row, with the actor and the record before and after.

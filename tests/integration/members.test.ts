@@ -238,7 +238,7 @@ describe("inviting neighbours", () => {
     const kept = await buy(2);
     const canceled = await buy(1);
     deadlineDaysAway(db(), canceled.weeklyCycleId);
-    expect((await api(`/api/orders/${canceled.id}/cancel`, "POST", neighbour.token)).status).toBe(200);
+    expect((await api(`/api/orders/${canceled.id}/cancel`, "POST", neighbour.token, { confirmed: "yes" })).status).toBe(200);
     const base = db().select().from(orders).where(eq(orders.id, kept.id)).get()!.originalTotal;
 
     const mine = await (await api("/api/referrals", "GET", member.token)).json();

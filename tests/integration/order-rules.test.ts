@@ -66,7 +66,7 @@ describe("the 24-hour cancel cut-off", () => {
     const { orderId } = (await response.json()) as { orderId: string };
     return { ...shopper, orderId };
   }
-  const cancel = (orderId: string, token: string) => app.fetch(`/api/orders/${orderId}/cancel`, jsonInit("POST", undefined, token));
+  const cancel = (orderId: string, token: string) => app.fetch(`/api/orders/${orderId}/cancel`, jsonInit("POST", { confirmed: "yes" }, token));
 
   it("refuses a cancel less than 24 hours before the deadline with 409 and the FAQ's message, and changes nothing", async () => {
     const { token, orderId, communityId } = await placedOrder();

@@ -24,7 +24,7 @@ describe("a shopper's orders list", () => {
       placed.push(await response.json());
     }
     deadlineDaysAway(db(), placed[0].weeklyCycleId);
-    expect((await app.fetch(`/api/orders/${placed[1].id}/cancel`, jsonInit("POST", undefined, token))).status).toBe(200);
+    expect((await app.fetch(`/api/orders/${placed[1].id}/cancel`, jsonInit("POST", { confirmed: "yes" }, token))).status).toBe(200);
 
     let asked = 0;
     for (const q of ["", placed[2].id.slice(2, 6).toUpperCase()]) {
@@ -62,7 +62,7 @@ describe("a shopper's orders list", () => {
     const second = await place(deals[1]);
     expect(newest().map((row) => row.order.id)).toEqual([second.id, first.id]);
     deadlineDaysAway(db(), first.weeklyCycleId);
-    expect((await app.fetch(`/api/orders/${first.id}/cancel`, jsonInit("POST", undefined, token))).status).toBe(200);
+    expect((await app.fetch(`/api/orders/${first.id}/cancel`, jsonInit("POST", { confirmed: "yes" }, token))).status).toBe(200);
     expect(listOrderRows(db(), user.id, { status: "CANCELED" }).map((row) => row.order.id)).toEqual([first.id]);
     expect(newest().find((row) => row.order.id === first.id)!.order.status).toBe("CANCELED");
   });

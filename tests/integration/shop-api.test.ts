@@ -297,12 +297,12 @@ describe("checkout and orders", () => {
     const { orderId } = await (await app.fetch("/api/checkout", jsonInit("POST", checkoutBody, shopper.token))).json();
     // Whatever day the suite runs, the deadline is days away: cancelling is still allowed.
     db().update(weeklyCycles).set({ orderDeadline: new Date(Date.now() + 4 * 86_400_000) }).where(eq(weeklyCycles.communityId, shopper.communityId)).run();
-    const canceled = await app.fetch(`/api/orders/${orderId}/cancel`, { ...jsonInit("POST", undefined, shopper.token), headers: { Authorization: `Bearer ${shopper.token}`, "Content-Type": "application/json" } });
+    const canceled = await app.fetch(`/api/orders/${orderId}/cancel`, { ...jsonInit("POST", { confirmed: "yes" }, shopper.token), headers: { Authorization: `Bearer ${shopper.token}`, "Content-Type": "application/json" } });
     expect(canceled.status).toBe(200);
     expect((await canceled.json()).status).toBe("CANCELED");
     const cycle = db().select().from(weeklyCycles).where(and(eq(weeklyCycles.communityId, shopper.communityId), eq(weeklyCycles.isActive, true))).get()!;
     expect(cycle.currentRevenue).toBe(0);
-    expect((await app.fetch(`/api/orders/${orderId}/cancel`, jsonInit("POST", undefined, shopper.token))).status).toBe(409);
+    expect((await app.fetch(`/api/orders/${orderId}/cancel`, jsonInit("POST", { confirmed: "yes" }, shopper.token))).status).toBe(409);
   });
 
   it("hides one shopper's orders from another (404), and from guests (401)", async () => {
@@ -311,7 +311,7 @@ describe("checkout and orders", () => {
     const { orderId } = await (await app.fetch("/api/checkout", jsonInit("POST", checkoutBody, owner.token))).json();
     const other = await newShopper();
     expect((await app.fetch(`/api/orders/${orderId}`, jsonInit("GET", undefined, other.token))).status).toBe(404);
-    expect((await app.fetch(`/api/orders/${orderId}/cancel`, jsonInit("POST", undefined, other.token))).status).toBe(404);
+    expect((await app.fetch(`/api/orders/${orderId}/cancel`, jsonInit("POST", { confirmed: "yes" }, other.token))).status).toBe(404);
     expect((await app.fetch(`/api/orders/user/${owner.userId}`, jsonInit("GET", undefined, other.token))).status).toBe(404);
     expect((await app.fetch(`/api/orders/${orderId}`)).status).toBe(401);
     expect(db().select().from(orders).where(eq(orders.id, orderId)).get()!.status).toBe("PENDING");

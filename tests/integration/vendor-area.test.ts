@@ -209,7 +209,7 @@ describe("the admins' review", () => {
     const { id } = await applied.json();
     const admin = await tokenOf(app, DEMO_ADMIN);
 
-    const noNote = await app.fetch(`/api/admin/vendor-applications/${id}/reject`, jsonInit("POST", {}, admin));
+    const noNote = await app.fetch(`/api/admin/vendor-applications/${id}/reject`, jsonInit("POST", { confirmed: "yes" }, admin));
     expect(noNote.status).toBe(400);
     expect((await noNote.json()).message).toContain("כתבו הערה קצרה למגיש");
     expect(applicationsOf(person.userId)[0]!.status).toBe("PENDING");
@@ -219,7 +219,7 @@ describe("the admins' review", () => {
     const missing = await app.fetch(`/api/admin/vendor-applications/${crypto.randomUUID()}/approve`, jsonInit("POST", {}, admin));
     expect(missing.status).toBe(404);
 
-    const rejected = await app.fetch(`/api/admin/vendor-applications/${id}/reject`, jsonInit("POST", { note: "חסרות תמונות מהמשק" }, admin));
+    const rejected = await app.fetch(`/api/admin/vendor-applications/${id}/reject`, jsonInit("POST", { confirmed: "yes", note: "חסרות תמונות מהמשק" }, admin));
     expect(rejected.status).toBe(200);
     expect(await rejected.json()).toMatchObject({ status: "REJECTED", reviewNote: "חסרות תמונות מהמשק" });
     expect(db().select().from(users).where(eq(users.id, person.userId)).get()!.role).toBe("USER");
@@ -243,7 +243,7 @@ describe("the admins' review", () => {
     const a = await (await app.fetch("/api/vendor/applications", jsonInit("POST", application, first.token))).json();
     const b = await (await app.fetch("/api/vendor/applications", jsonInit("POST", { ...application, businessName: "גן הירק" }, second.token))).json();
     const admin = await tokenOf(app, DEMO_ADMIN);
-    await app.fetch(`/api/admin/vendor-applications/${a.id}/reject`, jsonInit("POST", { note: "לא מגדלים בעצמם" }, admin));
+    await app.fetch(`/api/admin/vendor-applications/${a.id}/reject`, jsonInit("POST", { confirmed: "yes", note: "לא מגדלים בעצמם" }, admin));
     const list: { id: string; status: string }[] = await (await app.fetch("/api/admin/vendor-applications", { headers: bearer(admin) })).json();
     expect(list.map((x) => x.id)).toEqual([b.id, a.id]);
   });
