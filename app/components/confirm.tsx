@@ -18,6 +18,7 @@ export function Confirm({
   className = "",
   open = false,
   testId,
+  large = false,
   children,
 }: {
   label: string;
@@ -29,11 +30,14 @@ export function Confirm({
   className?: string;
   open?: boolean;
   testId?: string;
+  /** tap targets of at least 44 px, for a phone held at a table (the pickup day) */
+  large?: boolean;
   children: ReactNode;
 }) {
+  const tall = large ? " min-h-11 inline-flex items-center" : "";
   return (
     <details className={`group ${className}`} open={open || undefined} data-testid={testId}>
-      <summary className="inline-block cursor-pointer rounded-lg border border-red-300 px-4 py-2 text-sm font-medium text-red-700 hover:bg-red-50 dark:border-red-800 dark:text-red-300 dark:hover:bg-red-950">
+      <summary className={`${large ? "inline-flex min-h-11 items-center" : "inline-block"} cursor-pointer rounded-lg border border-red-300 px-4 py-2 text-sm font-medium text-red-700 hover:bg-red-50 dark:border-red-800 dark:text-red-300 dark:hover:bg-red-950`}>
         {label}
       </summary>
       <div role="alertdialog" aria-label={title} className="mt-3 max-w-md rounded-xl border border-red-200 bg-surface p-4 shadow-lg dark:border-red-900">
@@ -43,22 +47,22 @@ export function Confirm({
           <Form method="post" action={action} preventScrollReset>
             {children}
             <input type="hidden" name={CONFIRM_FIELD} value={CONFIRM_VALUE} />
-            <button type="submit" className="rounded-lg bg-red-600 px-4 py-2 text-sm font-semibold text-white hover:bg-red-700">
+            <button type="submit" className={`rounded-lg bg-red-600 px-4 py-2 text-sm font-semibold text-white hover:bg-red-700${tall}`}>
               {confirmLabel}
             </button>
           </Form>
-          <CloseDetails label={cancelLabel} />
+          <CloseDetails label={cancelLabel} tall={tall} />
         </div>
       </div>
     </details>
   );
 }
 
-function CloseDetails({ label }: { label: string }) {
+function CloseDetails({ label, tall }: { label: string; tall: string }) {
   return (
     <button
       type="button"
-      className="rounded-lg border border-line px-4 py-2 text-sm hover:bg-muted"
+      className={`rounded-lg border border-line px-4 py-2 text-sm hover:bg-muted${tall}`}
       onClick={(event) => event.currentTarget.closest("details")?.removeAttribute("open")}
     >
       {label}

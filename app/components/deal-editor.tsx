@@ -14,7 +14,7 @@ import { priceLadder, type LadderStep } from "~/domain/deal-preview";
 import { DEAL_UNITS, OTHER_UNIT, unitChoiceOf, unitFromChoice, withUnitFromChoice } from "~/locales/units";
 import { useHydrated } from "./use-hydrated";
 import type { DealAction } from "~/domain/deal-status";
-import { IMAGE_CONTENT_TYPES } from "~/domain/image-upload";
+import { IMAGE_CONTENT_TYPES, looksLikeHeif, MAX_IMAGE_BYTES } from "~/domain/image-upload";
 import { formatShekel } from "~/domain/money";
 import { ErrorList, Field, SelectField, SubmitButton } from "./ui/field";
 import { Price } from "./price";
@@ -273,6 +273,17 @@ export function ImageInput({ id, error, chosen = [], onChoose }: { id: string; e
   const hydrated = useHydrated();
   const errorId = `${id}-error`;
   const hintId = `${id}-hint`;
+  // A file the server would refuse is named when it is picked, not after a long upload (#45):
+  // the choice is cleared so the form cannot send it. The server checks again (script off).
+  const [pickError, setPickError] = useState<string | null>(null);
+  const shownError = pickError ?? error;
+  const pickProblem = (files: File[]): string | null => {
+    for (const file of files) {
+      if (looksLikeHeif(file)) return t("dealEditor.images.heic", { name: file.name });
+      if (file.size > MAX_IMAGE_BYTES) return t("dealEditor.images.tooBig", { name: file.name });
+    }
+    return null;
+  };
   // Read as data: addresses (the page's CSP allows them for pictures), in the order chosen.
   const choose = (files: File[]) => {
     if (!onChoose) return;
@@ -299,9 +310,17 @@ export function ImageInput({ id, error, chosen = [], onChoose }: { id: string; e
           multiple
           accept={Object.values(IMAGE_CONTENT_TYPES).join(",")}
           aria-labelledby={`${id}-label`}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? errorId : hintId}
-          onChange={(event) => choose([...(event.currentTarget.files ?? [])])}
+          aria-invalid={shownError ? true : undefined}
+          aria-describedby={shownError ? errorId : hintId}
+          onChange={(event) => {
+            const files = [...(event.currentTarget.files ?? [])];
+            const problem = pickProblem(files);
+            setPickError(problem);
+            if (problem) {
+              event.currentTarget.value = "";
+              choose([]);
+            } else choose(files);
+          }}
           className={hydrated ? "peer sr-only" : "block w-full rounded-lg border border-dashed border-line bg-surface px-3 py-2.5 text-sm"}
           data-testid="image-input"
         />
@@ -333,9 +352,9 @@ export function ImageInput({ id, error, chosen = [], onChoose }: { id: string; e
           ))}
         </ul>
       ) : null}
-      {error ? (
+      {shownError ? (
         <p id={errorId} role="alert" className="mt-1 text-sm text-red-700 dark:text-red-300" data-testid="image-error">
-          {error}
+          {shownError}
         </p>
       ) : (
         <p id={hintId} className="mt-1 text-xs text-fg-muted">{t("dealEditor.fields.imagesHint")}</p>

@@ -7,6 +7,9 @@ import {
   variantFileName,
   fitsImageLimit,
   MAX_IMAGE_BYTES,
+  isHeif,
+  looksLikeHeif,
+  STORED_IMAGE_MAX_WIDTH,
   newUploadFileName,
   sniffImageType,
   uploadFileNameOf,
@@ -37,12 +40,29 @@ describe("sniffImageType", () => {
 });
 
 describe("checkImage", () => {
-  it("accepts a picture up to exactly 2 MB", () => {
+  it("accepts a phone camera's picture up to exactly 12 MB", () => {
+    expect(MAX_IMAGE_BYTES).toBe(12 * 1024 * 1024);
     expect(checkImage({ size: 100, head: PNG })).toEqual({ ok: true, extension: "png" });
     expect(checkImage({ size: MAX_IMAGE_BYTES, head: JPEG })).toEqual({ ok: true, extension: "jpg" });
   });
 
-  it("refuses a file over 2 MB, an empty file, and a file whose bytes are no picture", () => {
+  it("names an iPhone's HEIC file apart, by its bytes and, in the picker, by its name or type", () => {
+    const ftyp = (brand: string) => new Uint8Array([0, 0, 0, 0x18, ...new TextEncoder().encode("ftyp" + brand)]);
+    expect(isHeif(ftyp("heic"))).toBe(true);
+    expect(isHeif(ftyp("mif1"))).toBe(true);
+    expect(isHeif(ftyp("avif"))).toBe(false);
+    expect(isHeif(ftyp("isom"))).toBe(false);
+    expect(checkImage({ size: 3_000_000, head: ftyp("heic") })).toEqual({ ok: false, problem: "heic" });
+    expect(looksLikeHeif({ name: "IMG_0001.HEIC", type: "" })).toBe(true);
+    expect(looksLikeHeif({ name: "photo", type: "image/heif" })).toBe(true);
+    expect(looksLikeHeif({ name: "carrots.jpg", type: "image/jpeg" })).toBe(false);
+  });
+
+  it("keeps a stored picture no wider than the largest copy served", () => {
+    expect(STORED_IMAGE_MAX_WIDTH).toBe(800);
+  });
+
+  it("refuses a file over 12 MB, an empty file, and a file whose bytes are no picture", () => {
     expect(checkImage({ size: MAX_IMAGE_BYTES + 1, head: PNG })).toEqual({ ok: false, problem: "tooBig" });
     expect(checkImage({ size: 0, head: new Uint8Array() })).toEqual({ ok: false, problem: "empty" });
     expect(checkImage({ size: TEXT.length, head: TEXT })).toEqual({ ok: false, problem: "wrongType" });

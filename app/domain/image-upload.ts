@@ -5,9 +5,16 @@
 export const IMAGE_CONTENT_TYPES = { jpg: "image/jpeg", png: "image/png", webp: "image/webp" } as const;
 export type ImageExtension = keyof typeof IMAGE_CONTENT_TYPES;
 
-export const MAX_IMAGE_BYTES = 2 * 1024 * 1024;
 /**
- * Width times height a picture may have: a phone camera's 50 megapixels. A 2 MB file can
+ * A phone camera's photo as it comes (issue #45): a 12-megapixel JPEG is 3-5 MB, a 50-megapixel
+ * one up to about 10 MB. It is never kept at this size: the server stores it shrunk
+ * (STORED_IMAGE_MAX_WIDTH) with its metadata dropped.
+ */
+export const MAX_IMAGE_BYTES = 12 * 1024 * 1024;
+/** The same limit in whole megabytes, for the messages. */
+export const MAX_IMAGE_MB = MAX_IMAGE_BYTES / (1024 * 1024);
+/**
+ * Width times height a picture may have: a phone camera's 50 megapixels. A 12 MB file can
  * declare far more (a plain PNG of 20,000 x 20,000 px packs into kilobytes) and would take
  * gigabytes to decode, so a larger one is refused from its header, before any decoding.
  */
@@ -34,7 +41,23 @@ export function sniffImageType(bytes: Uint8Array): ImageExtension | null {
   return null;
 }
 
-export type ImageProblem = "empty" | "tooBig" | "wrongType";
+/**
+ * An iPhone's HEIC/HEIF photo: an ISO-BMFF "ftyp" box naming a HEIF brand. The libvips that
+ * sharp ships prebuilt reads only AVIF from the HEIF family (sharp.format.heif lists ".avif"
+ * alone), so such a file gets its own message: how to send it as JPEG.
+ */
+const HEIF_BRANDS = new Set(["heic", "heix", "hevc", "hevx", "heim", "heis", "mif1", "msf1"]);
+export function isHeif(bytes: Uint8Array): boolean {
+  if (!startsWith(bytes, [0x66, 0x74, 0x79, 0x70], 4) || bytes.length < 12) return false;
+  return HEIF_BRANDS.has(String.fromCharCode(...bytes.subarray(8, 12)));
+}
+
+/** A file the picker chose that is HEIC by its name or type: refused before it is sent. */
+export function looksLikeHeif(file: { name: string; type: string }): boolean {
+  return /\.(heic|heif)$/i.test(file.name) || /^image\/hei[cf]/i.test(file.type);
+}
+
+export type ImageProblem = "empty" | "tooBig" | "wrongType" | "heic";
 
 export type ImageCheck = { ok: true; extension: ImageExtension } | { ok: false; problem: ImageProblem };
 
@@ -44,12 +67,13 @@ export function imageSizeProblem(size: number): ImageProblem | null {
   return size > MAX_IMAGE_BYTES ? "tooBig" : null;
 }
 
-/** One file: not empty, at most 2 MB, and a JPEG, PNG or WebP by its bytes. */
+/** One file: not empty, at most 12 MB, and a JPEG, PNG or WebP by its bytes (HEIC named apart). */
 export function checkImage(file: { size: number; head: Uint8Array }): ImageCheck {
   const sizeProblem = imageSizeProblem(file.size);
   if (sizeProblem) return { ok: false, problem: sizeProblem };
   const extension = sniffImageType(file.head);
-  return extension ? { ok: true, extension } : { ok: false, problem: "wrongType" };
+  if (extension) return { ok: true, extension };
+  return { ok: false, problem: isHeif(file.head) ? "heic" : "wrongType" };
 }
 
 /** Whether `adding` more pictures still fits the deal's limit. */
@@ -68,10 +92,15 @@ export function uploadUrlOf(fileName: string): string {
 
 /**
  * Smaller WebP copies of every uploaded picture, by width (issue #14): a card on a phone needs the
- * 400 px one, a deal page the 800 px one, never a 2 MB original. `<name>-<width>.webp` beside it.
+ * 400 px one, a deal page the 800 px one, never the camera's original. `<name>-<width>.webp` beside it.
  */
 export const IMAGE_VARIANT_WIDTHS = [400, 800] as const;
 export type VariantWidth = (typeof IMAGE_VARIANT_WIDTHS)[number];
+/**
+ * The picture kept under the upload's own name (the `src` beside the srcset) is no wider than
+ * the largest copy served: the camera's 4000 px file is never stored (issue #45).
+ */
+export const STORED_IMAGE_MAX_WIDTH: VariantWidth = IMAGE_VARIANT_WIDTHS[IMAGE_VARIANT_WIDTHS.length - 1]!;
 const VARIANT_FILE_PATTERN = /^([a-f0-9]{32})-(\d+)\.webp$/;
 
 /** `<hex>-<width>.webp` for an original stored name. */

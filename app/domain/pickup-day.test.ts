@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { groupPickup, HOME_DELIVERY_PLACE, PickupActionSchema, type PickupLine } from "./pickup-day";
+import { filterPickup, groupPickup, HOME_DELIVERY_PLACE, matchesSearch, PickupActionSchema, pickupViewOf, type PickupLine } from "./pickup-day";
 
 let n = 0;
 function line(over: Partial<PickupLine>): PickupLine {
@@ -69,5 +69,56 @@ describe("the pickup day list", () => {
     expect(PickupActionSchema.safeParse({ intent: "delete", shopper: "u1", place: "p1" }).success).toBe(false);
     expect(PickupActionSchema.safeParse({ intent: "no-show", shopper: "", place: "p1" }).success).toBe(false);
     expect(PickupActionSchema.safeParse({ intent: "no-show", shopper: "u1" }).success).toBe(false);
+  });
+});
+
+describe("the table's view: my point and a search (#44)", () => {
+  const line = (over: Partial<PickupLine>): PickupLine => ({
+    orderId: crypto.randomUUID(),
+    userId: "u",
+    memberName: "x",
+    email: "x@example.com",
+    phone: null,
+    deliveryType: "PICKUP",
+    pickupPointId: "p1",
+    place: "הגפן 3",
+    hours: null,
+    dealTitle: "גזר",
+    unit: "ק״ג",
+    qty: 1,
+    total: 1000,
+    status: "PENDING",
+    noShow: false,
+    ...over,
+  });
+  const places = groupPickup([
+    line({ userId: "1", memberName: "רות לוי", phone: "050-1234567" }),
+    line({ userId: "2", memberName: "אבי כהן", phone: "052 999 8888" }),
+    line({ userId: "3", memberName: "Dana Shaw", pickupPointId: "p2", place: "אלנבי 5" }),
+    line({ userId: "4", memberName: "גלית", pickupPointId: "p2", place: "אלנבי 5" }),
+  ]);
+
+  it("lists shoppers A-Z by name in the list's language", () => {
+    expect(places.find((p) => p.key === "p1")!.shoppers.map((s) => s.memberName)).toEqual(["אבי כהן", "רות לוי"]);
+    expect(groupPickup([line({ userId: "b", memberName: "bob" }), line({ userId: "a", memberName: "Alice" })], "en")[0]!.shoppers.map((s) => s.memberName)).toEqual(["Alice", "bob"]);
+  });
+
+  it("reads the view from the query, empty when absent", () => {
+    expect(pickupViewOf(new URLSearchParams("point=p2&q=%20רות%20"))).toEqual({ point: "p2", q: "רות" });
+    expect(pickupViewOf(new URLSearchParams(""))).toEqual({ point: "", q: "" });
+  });
+
+  it("shows only my point; an unknown point shows every point", () => {
+    expect(filterPickup(places, { point: "p2", q: "" }).map((p) => p.key)).toEqual(["p2"]);
+    expect(filterPickup(places, { point: "nowhere", q: "" })).toHaveLength(2);
+  });
+
+  it("finds a shopper by part of her name (any case) or by three or more digits of her phone however written", () => {
+    expect(matchesSearch({ memberName: "Dana Shaw", phone: null, email: "" }, "dana")).toBe(true);
+    expect(matchesSearch({ memberName: "רות לוי", phone: "050-1234567", email: "" }, "0501234")).toBe(true);
+    expect(matchesSearch({ memberName: "רות לוי", phone: "050-1234567", email: "" }, "12")).toBe(false);
+    const found = filterPickup(places, { point: "", q: "999-88" });
+    expect(found.map((p) => [p.key, p.shoppers.map((s) => s.memberName)])).toEqual([["p1", ["אבי כהן"]]]);
+    expect(filterPickup(places, { point: "p2", q: "רות" })).toEqual([]);
   });
 });

@@ -19,7 +19,8 @@ export function isWaiting(status: OrderStatus): boolean {
 export const HOME_DELIVERY_PLACE = "delivery";
 
 export const PickupActionSchema = z.object({
-  intent: z.enum(["collected", "no-show"], { error: "adminCycles.pickupDay.errors.badAction" }),
+  // "undo" takes back the latest mark of the day (pickup-undo.ts).
+  intent: z.enum(["collected", "no-show", "undo"], { error: "adminCycles.pickupDay.errors.badAction" }),
   shopper: z.string({ error: "adminCycles.pickupDay.errors.badAction" }).trim().min(1).max(64),
   place: z.string({ error: "adminCycles.pickupDay.errors.badAction" }).trim().min(1).max(64),
 });
@@ -121,4 +122,44 @@ export function groupPickup(lines: readonly PickupLine[], locale = "he"): Pickup
   return list.sort((a, b) =>
     a.key === HOME_DELIVERY_PLACE ? 1 : b.key === HOME_DELIVERY_PLACE ? -1 : collator.compare(a.address ?? "", b.address ?? ""),
   );
+}
+
+/** The table's view (issue #44): one pickup point ("my point") and a search, from the URL query. */
+export interface PickupView {
+  /** a place key, or "" for every place */
+  point: string;
+  /** a name or a phone number, or "" */
+  q: string;
+}
+
+/** The view asked for in a URL's query: `?point=<key>&q=<text>`; anything odd reads as empty. */
+export function pickupViewOf(search: URLSearchParams): PickupView {
+  const point = (search.get("point") ?? "").trim().slice(0, 64);
+  const q = (search.get("q") ?? "").trim().slice(0, 80);
+  return { point, q };
+}
+
+const digitsOf = (text: string) => text.replace(/\D/g, "");
+
+/**
+ * Whether a shopper answers the search: part of her name (any case), or, for three digits or
+ * more, part of her phone number however it is written (050-123 finds 0501234567).
+ */
+export function matchesSearch(shopper: Pick<ShopperPickup, "memberName" | "phone" | "email">, q: string): boolean {
+  const query = q.trim().toLocaleLowerCase();
+  if (!query) return true;
+  if (shopper.memberName.toLocaleLowerCase().includes(query)) return true;
+  const digits = digitsOf(query);
+  return digits.length >= 3 && digitsOf(shopper.phone ?? "").includes(digits);
+}
+
+/**
+ * The places and shoppers the view shows: only the chosen point (an unknown key shows all), and
+ * only the shoppers the search finds; a place with none of them left out while searching.
+ * A place's totals stay the whole place's.
+ */
+export function filterPickup(places: readonly PickupPlace[], view: PickupView): PickupPlace[] {
+  const chosen = places.some((place) => place.key === view.point) ? places.filter((place) => place.key === view.point) : [...places];
+  if (!view.q.trim()) return chosen;
+  return chosen.map((place) => ({ ...place, shoppers: place.shoppers.filter((shopper) => matchesSearch(shopper, view.q)) })).filter((place) => place.shoppers.length > 0);
 }

@@ -29,7 +29,7 @@ describe("vendorGuideValues", () => {
       cutoffHours: CANCEL_CUTOFF_HOURS,
       hotPercent: HOT_DISCOUNT_PERCENT,
       maxImages: MAX_IMAGES_PER_DEAL,
-      imageMb: 2,
+      imageMb: 12,
       imageTypes: "JPEG, PNG, WebP",
     });
   });

@@ -23,13 +23,14 @@ import {
   type ImageExtension,
   type VariantWidth,
 } from "~/domain/image-upload";
-import { declaredPixels, makeVariant, makeVariants } from "./image-variants.server";
+import { declaredPixels, makeStoredOriginal, makeVariant, makeVariants } from "./image-variants.server";
 
 export function dealUploadsDir(): string {
   return path.join(path.dirname(path.resolve(defaultDatabasePath())), "uploads", "deals");
 }
 
 export interface CheckedImage {
+  /** the picture as stored: upright, shrunk, no metadata (never the camera's file) */
   bytes: Buffer;
   extension: ImageExtension;
   /** the smaller WebP copies, made before anything is written */
@@ -50,14 +51,16 @@ export async function checkImageFiles(files: File[]): Promise<CheckedImage[]> {
     // A file that starts like a picture but does not decode is refused as no picture; one that
     // declares more pixels than a camera makes is refused before it is decoded.
     let variants: CheckedImage["variants"];
+    let stored: Buffer;
     try {
       if ((await declaredPixels(bytes)) > MAX_IMAGE_PIXELS) throw new ServiceError(422, "dealEditor.images.tooManyPixels", "images", { name });
-      variants = await makeVariants(bytes);
+      stored = await makeStoredOriginal(bytes, result.extension);
+      variants = await makeVariants(stored);
     } catch (error) {
       if (error instanceof ServiceError) throw error;
       throw new ServiceError(422, "dealEditor.images.wrongType", "images", { name });
     }
-    checked.push({ bytes, extension: result.extension, variants });
+    checked.push({ bytes: stored, extension: result.extension, variants });
   }
   return checked;
 }

@@ -3,7 +3,7 @@
 // Made when a picture is uploaded (deal-images.server.ts) and, for a picture stored before
 // there were copies, the first time one is asked for.
 import sharp from "sharp";
-import { IMAGE_VARIANT_WIDTHS, MAX_IMAGE_PIXELS, type VariantWidth } from "~/domain/image-upload";
+import { IMAGE_VARIANT_WIDTHS, MAX_IMAGE_PIXELS, STORED_IMAGE_MAX_WIDTH, type ImageExtension, type VariantWidth } from "~/domain/image-upload";
 
 /** WebP quality: the default of most image CDNs; pictures of produce show no loss at it. */
 const WEBP_QUALITY = 75;
@@ -25,4 +25,16 @@ export async function makeVariants(original: Buffer): Promise<{ width: VariantWi
   const variants = [];
   for (const width of IMAGE_VARIANT_WIDTHS) variants.push({ width, bytes: await makeVariant(original, width) });
   return variants;
+}
+
+/**
+ * What is kept under the upload's own name (issue #45): the camera's file turned upright, no
+ * wider than the largest copy served, in its own format, and with no metadata at all (sharp
+ * writes none unless asked: a farmer's photo carries the farm's GPS position in EXIF).
+ */
+export async function makeStoredOriginal(original: Buffer, extension: ImageExtension): Promise<Buffer> {
+  const image = sharp(original, { failOn: "error", limitInputPixels: MAX_IMAGE_PIXELS }).rotate().resize({ width: STORED_IMAGE_MAX_WIDTH, withoutEnlargement: true });
+  if (extension === "jpg") return image.jpeg({ quality: 85, mozjpeg: true }).toBuffer();
+  if (extension === "png") return image.png({ compressionLevel: 9 }).toBuffer();
+  return image.webp({ quality: 85 }).toBuffer();
 }

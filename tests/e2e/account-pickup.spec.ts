@@ -19,6 +19,20 @@ async function pickupDayFor(page: Page, request: import("@playwright/test").APIR
   const orderId = await placePickupOrder(page, "cucumbers");
   const name = `רותם ${crypto.randomUUID().slice(0, 6)}`;
   runOnDatabase("UPDATE users SET name = ? WHERE email = ?", name, person.email);
+  // Marks are for a week whose ordering has closed (#44): her order moves to a closed week of its
+  // own, so the demo community's open week stays open for every other test.
+  const closedWeek = crypto.randomUUID();
+  const day = Date.now() - 86_400_000;
+  runOnDatabase(
+    "INSERT INTO weekly_cycles (id, community_id, week_start_date, order_deadline, pickup_date, is_active, closed_at) SELECT ?, community_id, ?, ?, ?, 0, ? FROM weekly_cycles WHERE id = ?",
+    closedWeek,
+    `1900-${closedWeek.slice(0, 8)}`,
+    day,
+    Date.now(),
+    day,
+    cycleOf(orderId),
+  );
+  runOnDatabase("UPDATE orders SET weekly_cycle_id = ? WHERE id = ?", closedWeek, orderId);
   const admin = await browser.newPage({ baseURL: new URL(page.url()).origin, javaScriptEnabled: jsEnabled });
   await logIn(admin, DEMO_ADMIN.email, DEMO_ADMIN.password);
   await expect(admin).toHaveURL(/\/admin$/);
@@ -125,3 +139,63 @@ test.describe("the pickup day", () => {
     await admin.close();
   });
 });
+
+test.describe("the pickup day at the table (#44)", () => {
+  test("reads each item line in order: the name first, then the quantity, in Hebrew and in English", async ({ page, request, browser, jsEnabled }) => {
+    const { admin, name, cycleId } = await pickupDayFor(page, request, browser, jsEnabled);
+    for (const lng of ["he", "en"]) {
+      await admin.goto(`/admin/cycles/${cycleId}/pickup?lng=${lng}`);
+      const item = admin.getByTestId("pickup-shopper").filter({ hasText: name }).getByTestId("pickup-item").first();
+      const title = (await item.getByTestId("pickup-item-name").boundingBox())!;
+      const qty = (await item.getByTestId("pickup-item-qty").boundingBox())!;
+      // Right to left in Hebrew: the name is to the right of the quantity; in English to its left.
+      if (lng === "he") expect(title.x, lng).toBeGreaterThan(qty.x + qty.width - 1);
+      else expect(title.x + title.width, lng).toBeLessThan(qty.x + 1);
+    }
+    await admin.close();
+  });
+
+  test("my point and a search narrow the list, kept in the address; 'collected' can be undone; targets are 44 px", async ({ page, request, browser, jsEnabled }) => {
+    const { admin, name } = await pickupDayFor(page, request, browser, jsEnabled);
+    runOnDatabase("UPDATE users SET phone = '050-1234567' WHERE name = ?", name);
+    await admin.setViewportSize({ width: 390, height: 844 });
+    await admin.reload();
+    const filter = admin.getByTestId("pickup-filter");
+    const options = await filter.getByLabel("הנקודה שלי").locator("option").all();
+    expect(options.length).toBeGreaterThan(1);
+    const pointKey = (await options[1]!.getAttribute("value"))!;
+    await filter.getByLabel("הנקודה שלי").selectOption(pointKey);
+    await filter.getByLabel("חיפוש לפי שם או טלפון").fill(name.split(" ")[1]!);
+    await filter.getByRole("button", { name: "הצגה" }).click();
+    await expect(admin).toHaveURL(new RegExp(`point=${pointKey}.*q=`));
+    const cards = admin.getByTestId("pickup-shopper");
+    await expect(cards).toHaveCount(1);
+    const card = cards.filter({ hasText: name });
+    await expect(card).toHaveCount(1);
+    await expect(admin.getByTestId("pickup-place")).toHaveCount(1);
+
+    for (const target of [card.getByTestId("pickup-call"), card.getByRole("button", { name: `${name}: נאסף` }), card.getByText("לא הגיע/ה", { exact: true })]) {
+      const box = (await target.boundingBox())!;
+      expect(box.height).toBeGreaterThanOrEqual(44);
+      expect(box.width).toBeGreaterThanOrEqual(44);
+    }
+
+    await card.getByRole("button", { name: `${name}: נאסף` }).click();
+    await expect(admin.getByRole("status").filter({ hasText: `סומן: ${name} אסף/ה את ההזמנה` })).toBeVisible();
+    await expect(admin).toHaveURL(new RegExp(`point=${pointKey}`));
+    await expect(card.getByTestId("pickup-state")).toHaveText("נאסף");
+    const undo = card.getByRole("button", { name: `${name}: ביטול הסימון` });
+    expect((await undo.boundingBox())!.height).toBeGreaterThanOrEqual(44);
+    await undo.click();
+    await expect(admin.getByRole("status").filter({ hasText: `הסימון של ${name} בוטל` })).toBeVisible();
+    await expect(card.getByTestId("pickup-state")).toHaveText("ממתין לאיסוף");
+    await expect(admin).toHaveURL(new RegExp(`point=${pointKey}`));
+
+    // A search that finds nobody says so.
+    await admin.getByTestId("pickup-filter").getByLabel("חיפוש לפי שם או טלפון").fill("אין-כזה-שם");
+    await admin.getByTestId("pickup-filter").getByRole("button", { name: "הצגה" }).click();
+    await expect(admin.getByTestId("pickup-none")).toContainText("אין-כזה-שם");
+    await admin.close();
+  });
+});
+

@@ -329,7 +329,9 @@ describe("deal pictures", () => {
     expect(served.headers.get("content-type")).toBe("image/png");
     expect(served.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
     expect(served.headers.get("x-content-type-options")).toBe("nosniff");
-    expect(Buffer.from(await served.arrayBuffer()).equals(PNG)).toBe(true);
+    // Stored as decoded and written again (no metadata can ride along), still a 1x1 PNG.
+    const storedMeta = await sharp(Buffer.from(await served.arrayBuffer())).metadata();
+    expect([storedMeta.format, storedMeta.width, storedMeta.height]).toEqual(["png", 1, 1]);
 
     for (const bad of ["/uploads/deals/..%2F..%2Fsession-secret", "/uploads/deals/abc.png", `/uploads/deals/${"a".repeat(32)}.svg`, `/uploads/deals/${"b".repeat(32)}.png`]) {
       expect((await app.fetch(bad)).status, bad).toBe(404);
@@ -425,7 +427,7 @@ describe("deal pictures", () => {
     const big = Buffer.concat([PNG, Buffer.alloc(MAX_IMAGE_BYTES)]);
     const tooBig = await upload(token, deal.id, [{ name: "huge.png", bytes: big, type: "image/png" }]);
     expect(tooBig.status).toBe(422);
-    expect((await tooBig.json()).message).toBe('הקובץ "huge.png" גדול מ-2MB. הקטינו אותו (למשל צילום מסך של התמונה) ונסו שוב.');
+    expect((await tooBig.json()).message).toBe('הקובץ "huge.png" גדול מ-12MB. בחרו תמונה קטנה יותר (למשל צילום מסך שלה) ונסו שוב.');
 
     // A good file beside a bad one: the whole upload is refused.
     const fake = await upload(token, deal.id, [
@@ -462,7 +464,7 @@ describe("deal pictures", () => {
       request.write("--x\r\n");
     });
     expect(status).toBe(413);
-    expect(JSON.parse(body).message).toBe("הקבצים ששלחתם גדולים מדי יחד. שלחו עד 6 תמונות של עד 2MB כל אחת.");
+    expect(JSON.parse(body).message).toBe("הקבצים ששלחתם גדולים מדי יחד. שלחו עד 6 תמונות של עד 12MB כל אחת.");
     expect(uploadsNow()).toEqual(files);
     expect(dealRow(deal.id).images).toEqual([]);
   });
@@ -478,6 +480,118 @@ describe("deal pictures", () => {
     expect((await seventh.json()).message).toBe("אפשר עד 6 תמונות למבצע. הסירו תמונה לפני שמוסיפים חדשה.");
     expect(uploadsNow()).toEqual(files);
     expect(dealRow(deal.id).images).toHaveLength(6);
+  });
+});
+
+/** The tag numbers in a picture's EXIF IFD0 (0x0112 orientation, 0x8825 the GPS block's pointer). */
+function exifIfd0Tags(exif: Buffer): number[] {
+  const start = exif.indexOf("Exif\0\0") === 0 ? 6 : 0;
+  const tiff = exif.subarray(start);
+  const little = tiff[0] === 0x49;
+  const u16 = (at: number) => (little ? tiff.readUInt16LE(at) : tiff.readUInt16BE(at));
+  const u32 = (at: number) => (little ? tiff.readUInt32LE(at) : tiff.readUInt32BE(at));
+  const ifd = u32(4);
+  return Array.from({ length: u16(ifd) }, (_, i) => u16(ifd + 2 + i * 12));
+}
+
+/** A JPEG padded with comment segments to exactly `size` bytes: still a picture that decodes. */
+function jpegOfSize(jpeg: Buffer, size: number): Buffer {
+  const segments: Buffer[] = [];
+  let missing = size - jpeg.length;
+  while (missing > 0) {
+    const body = Math.min(65_533, missing - 4);
+    // A segment is marker (2) + length (2, counting itself) + body; never leave 1-3 bytes over.
+    const take = missing - (body + 4) > 0 && missing - (body + 4) < 5 ? body - 5 : body;
+    const segment = Buffer.alloc(take + 4, 0x20);
+    segment.writeUInt16BE(0xfffe, 0);
+    segment.writeUInt16BE(take + 2, 2);
+    segments.push(segment);
+    missing -= segment.length;
+  }
+  return Buffer.concat([jpeg.subarray(0, 2), ...segments, jpeg.subarray(2)]);
+}
+
+describe("a phone camera's photo (#45)", () => {
+  it("accepts a 12 MB camera JPEG and keeps it only as the largest size served, never the 12 MB file", async () => {
+    const token = await tokenOf(app, DEMO_VENDOR);
+    const deal = await createDraft(token);
+    const camera = await sharp({ create: { width: 4000, height: 3000, channels: 3, background: "#e67e22" } }).jpeg({ quality: 95 }).toBuffer();
+    const photo = jpegOfSize(camera, MAX_IMAGE_BYTES);
+    expect(photo.length).toBe(12 * 1024 * 1024);
+    const response = await upload(token, deal.id, [{ name: "IMG_20261127.jpg", bytes: photo, type: "image/jpeg" }]);
+    expect(response.status).toBe(201);
+    const [url] = (await response.json()).images as string[];
+    const stored = fs.readFileSync(`${dealUploadsDir()}/${url!.split("/").pop()}`);
+    expect(stored.length).toBeLessThan(200_000);
+    const meta = await sharp(stored).metadata();
+    expect([meta.format, meta.width, meta.height]).toEqual(["jpeg", 800, 600]);
+  });
+
+  it("refuses a 13 MB file with the size message, storing nothing", async () => {
+    const token = await tokenOf(app, DEMO_VENDOR);
+    const deal = await createDraft(token);
+    const files = uploadsNow();
+    const camera = await sharp({ create: { width: 4000, height: 3000, channels: 3, background: "#e67e22" } }).jpeg().toBuffer();
+    const response = await upload(token, deal.id, [{ name: "big.jpg", bytes: jpegOfSize(camera, 13 * 1024 * 1024), type: "image/jpeg" }]);
+    expect(response.status).toBe(422);
+    expect((await response.json()).message).toBe('הקובץ "big.jpg" גדול מ-12MB. בחרו תמונה קטנה יותר (למשל צילום מסך שלה) ונסו שוב.');
+    expect(uploadsNow()).toEqual(files);
+    expect(dealRow(deal.id).images).toEqual([]);
+    expect((await app.fetch("/healthz")).status).toBe(200);
+  });
+
+  it("turns a photo upright by its EXIF orientation and keeps no EXIF, GPS or other metadata in any stored copy", async () => {
+    const token = await tokenOf(app, DEMO_VENDOR);
+    const deal = await createDraft(token);
+    // 1200 x 600 as the sensor saw it: red on the left half, blue on the right; orientation 6
+    // says "turn 90 degrees clockwise to show", so upright it is 600 x 1200, red on top.
+    const red = await sharp({ create: { width: 600, height: 600, channels: 3, background: "#ff0000" } }).png().toBuffer();
+    const photo = await sharp({ create: { width: 1200, height: 600, channels: 3, background: "#0000ff" } })
+      .composite([{ input: red, left: 0, top: 0 }])
+      .jpeg({ quality: 95 })
+      .withMetadata({ orientation: 6 })
+      .withExif({ IFD0: { Make: "PhoneCam" }, IFD3: { GPSLatitudeRef: "N", GPSLatitude: "32/1 47/1 0/1", GPSLongitudeRef: "E", GPSLongitude: "35/1 0/1 0/1" } })
+      .toBuffer();
+    const sent = await sharp(photo).metadata();
+    expect(sent.orientation).toBe(6);
+    expect(exifIfd0Tags(sent.exif!)).toEqual(expect.arrayContaining([0x0112, 0x8825]));
+
+    const response = await upload(token, deal.id, [{ name: "farm.jpg", bytes: photo, type: "image/jpeg" }]);
+    expect(response.status).toBe(201);
+    const [url] = (await response.json()).images as string[];
+    const base = url!.split("/").pop()!.replace(/\.jpg$/, "");
+    for (const name of [`${base}.jpg`, `${base}-400.webp`, `${base}-800.webp`]) {
+      const bytes = fs.readFileSync(`${dealUploadsDir()}/${name}`);
+      const meta = await sharp(bytes).metadata();
+      expect(meta.exif, name).toBeUndefined();
+      expect(meta.xmp, name).toBeUndefined();
+      expect(meta.icc, name).toBeUndefined();
+      expect(meta.orientation, name).toBeUndefined();
+      expect(bytes.includes(Buffer.from("PhoneCam")), name).toBe(false);
+      expect(meta.height! / meta.width!, name).toBe(2);
+      // Upright: the top is red, the bottom blue.
+      const { data, info } = await sharp(bytes).raw().toBuffer({ resolveWithObject: true });
+      const pixel = (x: number, y: number) => [...data.subarray((y * info.width + x) * info.channels, (y * info.width + x) * info.channels + 3)];
+      const [topR, , topB] = pixel(Math.floor(info.width / 2), 5);
+      const [bottomR, , bottomB] = pixel(Math.floor(info.width / 2), info.height - 5);
+      expect(topR! > 200 && topB! < 60, `${name} top`).toBe(true);
+      expect(bottomB! > 200 && bottomR! < 60, `${name} bottom`).toBe(true);
+    }
+  });
+
+  it("refuses an iPhone HEIC file with a message that says how to send it, storing nothing", async () => {
+    const token = await tokenOf(app, DEMO_VENDOR);
+    const deal = await createDraft(token);
+    const files = uploadsNow();
+    const heic = Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from("ftypheic\0\0\0\0mif1heic", "latin1"), Buffer.alloc(2000)]);
+    const response = await upload(token, deal.id, [{ name: "IMG_0042.HEIC", bytes: heic, type: "image/heic" }]);
+    expect(response.status).toBe(422);
+    const { message } = await response.json();
+    expect(message).toContain("IMG_0042.HEIC");
+    expect(message).toContain("JPEG");
+    expect(message).toContain("HEIC");
+    expect(uploadsNow()).toEqual(files);
+    expect(dealRow(deal.id).images).toEqual([]);
   });
 });
 

@@ -65,7 +65,8 @@ export function rawRequest(port: number, pathname: string, { method = "GET", hea
       const bytes = Buffer.isBuffer(body) ? body : Buffer.from(body);
       let offset = 0;
       const writeMore = () => {
-        while (offset < bytes.length && !request.destroyed) {
+        // Once answered (a 413 mid-body), stop sending: writing on into the closed socket is an EPIPE.
+        while (offset < bytes.length && !request.destroyed && !answered) {
           const piece = bytes.subarray(offset, offset + 64 * 1024);
           offset += piece.length;
           if (!request.write(piece)) return void request.once("drain", writeMore);
