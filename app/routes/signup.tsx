@@ -18,6 +18,7 @@ import { registerUser } from "~/auth/accounts.server";
 import { isolateForeignText } from "~/domain/bidi";
 import type { Route } from "./+types/signup";
 import { readForm } from "~/web/form.server";
+import { externalSignInName } from "~/auth/external-sign-in.server";
 
 export function loader({ url, context }: Route.LoaderArgs) {
   requireAnonymous(context);
@@ -30,7 +31,7 @@ export function loader({ url, context }: Route.LoaderArgs) {
   }));
   // Arriving from a neighbour's link (/invite/CODE): their community comes preselected.
   const invite = resolveInvite(context.get(dbContext), url.searchParams.get("ref"));
-  return { title: `${t("auth.signupTitle")} | ${t("app.name")}`, communities, invite };
+  return { title: `${t("auth.signupTitle")} | ${t("app.name")}`, communities, invite, externalProvider: externalSignInName() };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }];
@@ -145,9 +146,12 @@ export default function Signup({ loaderData, actionData }: Route.ComponentProps)
         {t("auth.haveAccount")}{" "}
         <Link to="/login" className="font-semibold text-brand-700 hover:underline dark:text-brand-200">{t("auth.loginLink")}</Link>
       </p>
-      <a href="/api/login" className="mt-4 block rounded-lg border border-line px-4 py-3 text-center font-medium hover:bg-muted">
-        {t("auth.external")}
-      </a>
+      {/* Only when external sign-in is configured (#45): otherwise the button could only fail. */}
+      {loaderData.externalProvider ? (
+        <a href="/api/login" data-testid="external-sign-in" className="mt-4 block rounded-lg border border-line px-4 py-3 text-center font-medium hover:bg-muted">
+          {t("auth.externalTitle", { provider: loaderData.externalProvider })}
+        </a>
+      ) : null}
     </section>
   );
 }
