@@ -10,7 +10,7 @@ import { getTranslate } from "~/web/i18next.server";
 import { adminDashboard, type AdminMessage, type AdminOrder, type AdminUser } from "~/services/admin.server";
 import { ADMIN_LIST_LIMIT, ADMIN_TABS, adminHref, displayName, parseAdminQuery, type AdminQuery, type AdminTab } from "~/domain/admin-schemas";
 import { formatAdminDate } from "~/domain/dates";
-import { formatShekel } from "~/domain/money";
+import { formatShekel, formatWholeShekel } from "~/domain/money";
 import { ServiceError } from "~/domain/errors";
 import { setOrderStatus } from "~/services/order-lifecycle.server";
 import { nextStatuses } from "~/domain/order-status";
@@ -89,11 +89,12 @@ function Spinner() {
   );
 }
 
-function StatCard({ label, value }: { label: string; value: string }) {
+function StatCard({ label, value, hint }: { label: string; value: string; hint?: string }) {
   return (
     <div className="rounded-2xl border border-line bg-surface p-4" data-testid="admin-stat">
       <dt className="text-sm text-fg-muted">{label}</dt>
       <dd className="mt-1 text-2xl font-bold tabular-nums">{value}</dd>
+      {hint ? <dd className="mt-1 text-xs text-fg-muted">{hint}</dd> : null}
     </div>
   );
 }
@@ -258,7 +259,8 @@ export default function Admin({ loaderData }: Route.ComponentProps) {
       <dl aria-label={t("admin.stats.label")} className="mt-6 grid grid-cols-2 gap-3 md:grid-cols-5">
         <StatCard label={t("admin.stats.totalUsers")} value={stats.totalUsers.toLocaleString(i18n.language)} />
         <StatCard label={t("admin.stats.totalOrders")} value={stats.totalOrders.toLocaleString(i18n.language)} />
-        <StatCard label={t("admin.stats.totalRevenue")} value={formatShekel(stats.totalRevenue, i18n.language)} />
+        {/* What buyers paid, over every order ever (not the week's base-price revenue the cycles show). */}
+        <StatCard label={t("admin.stats.totalRevenue")} hint={t("admin.stats.totalRevenueHint")} value={formatWholeShekel(stats.totalRevenue, i18n.language)} />
         <StatCard label={t("admin.stats.pendingOrders")} value={stats.pendingOrders.toLocaleString(i18n.language)} />
         <StatCard label={t("admin.stats.activeDeals")} value={stats.activeDeals.toLocaleString(i18n.language)} />
       </dl>
