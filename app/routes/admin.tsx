@@ -165,7 +165,10 @@ function OrdersTable({ rows }: { rows: AdminOrder[] }) {
             <span className="block font-medium">{order.user.name ?? t("admin.none")}</span>
             <span className="block text-xs text-fg-muted"><span dir="ltr">{order.user.email}</span></span>
           </td>
-          <td className={td}>{order.deal.title}</td>
+          <td className={td}>
+            <span className="block">{order.deal.title}</span>
+            <span className="block text-xs text-fg-muted" data-testid="admin-order-vendor">{order.vendorName}</span>
+          </td>
           <td className={`${td} tabular-nums`}>{order.qty}</td>
           <td className={`${td} whitespace-nowrap tabular-nums`}>{formatShekel(order.total, i18n.language)}</td>
           <td className={td}>
