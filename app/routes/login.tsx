@@ -36,6 +36,10 @@ export function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
+// The page differs by the address it was asked on (the plain-HTTP notice), and the server's
+// guest cache keys pages by path alone: /login is never kept for other guests.
+export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "no-store" });
+
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }];
 
 /** 429 with the spec's wait message, shown as a form error. */
