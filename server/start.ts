@@ -5,7 +5,7 @@
 // housekeeping jobs; its replacement inherits that role.
 import cluster, { type Worker } from "node:cluster";
 import os from "node:os";
-import { publicAddressNotice } from "./start-notice";
+import { cookieSecurityNotice, publicAddressNotice } from "./start-notice";
 
 // Every file the server makes (the database, its WAL, the outbox's mails, the deal pictures, the
 // session secret) and every folder is its owner's alone; workers inherit the mask.
@@ -69,6 +69,8 @@ async function supervise() {
   for (let slot = 1; slot < count; slot++) fork(slot);
   console.log(`Shuk Kehilati is serving http://localhost:${port} (${count} worker${count === 1 ? "" : "s"}, NODE_ENV=${process.env.NODE_ENV})`);
   console.log(publicAddressNotice(process.env));
+  const cookieNotice = cookieSecurityNotice(process.env);
+  if (cookieNotice) console.warn(cookieNotice);
 
   function stop(signal: NodeJS.Signals) {
     if (stopping) return;

@@ -13,14 +13,18 @@ import { dummyPasswordHash, hashPassword, verifyPassword } from "./password.serv
  * Registers a shopper. The e-mail must be free and the community must exist. A neighbour's
  * invitation code (`refCode`) is counted for them in the same transaction; a bad one is ignored.
  */
-export async function registerUser(db: Db, input: SignupInput, options: { refCode?: unknown } = {}): Promise<User> {
+/**
+ * A new account. `communityId` null is a farmer signing up to apply as a vendor (#45): she
+ * belongs to no shoppers' community, and may choose one later like anyone.
+ */
+export async function registerUser(db: Db, input: Omit<SignupInput, "communityId"> & { communityId: string | null }, options: { refCode?: unknown } = {}): Promise<User> {
   // Hashing is slow and async, so it happens before the (synchronous) transaction.
   const passwordHash = input.password ? await hashPassword(input.password) : null;
   return db.transaction(
     (tx) => {
       const taken = tx.select({ id: users.id }).from(users).where(eq(users.email, input.email)).get();
       if (taken) throw new ServiceError(409, "validation.emailTaken", "email");
-      if (!activeCommunityExists(tx, input.communityId)) {
+      if (input.communityId !== null && !activeCommunityExists(tx, input.communityId)) {
         throw new ServiceError(422, "validation.communityUnknown", "communityId");
       }
       const user = tx

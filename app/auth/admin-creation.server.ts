@@ -10,7 +10,8 @@ import { hashPassword } from "./password.server";
 import { hitRateLimit } from "./rate-limit.server";
 
 export type AdminCreation =
-  | { ok: true; user: User }
+  /** `firstAdmin`: made with a new market's setup link, so the person is the market's owner. */
+  | { ok: true; user: User; firstAdmin: boolean }
   | {
       ok: false;
       status: 403 | 409 | 429;
@@ -47,7 +48,7 @@ export async function createAdminWithSecret(db: Db, input: AdminCreateInput, rat
   const user = await createAdmin(db, input, setup);
   if (user === "email-taken") return EMAIL_TAKEN;
   if (user === "setup-spent") return SETUP_SPENT;
-  return { ok: true, user };
+  return { ok: true, user, firstAdmin: setup !== undefined };
 }
 
 /**

@@ -51,14 +51,15 @@ export function Pager({ path, paging, keep = {}, label }: { path: string; paging
   const { t, i18n } = useTranslation();
   const n = (value: number) => value.toLocaleString(i18n.language);
   const link = "rounded-lg border border-line px-3 py-1.5 font-semibold hover:bg-muted";
+  // An empty list already says so in its own empty state: a second "nothing to show" under it
+  // only repeats it (#45).
+  if (paging.total === 0) return null;
   return (
     <nav aria-label={label} className="mt-4 flex flex-wrap items-center justify-between gap-3 text-sm" data-testid="pager">
       <p className="text-fg-muted" data-testid="pager-status">
-        {paging.total === 0
-          ? t("backOffice.list.none")
-          : paging.from === 0
-            ? t("backOffice.list.pastEnd", { pages: n(paging.pageCount) })
-            : t("backOffice.list.showing", { from: n(paging.from), to: n(paging.to), total: n(paging.total) })}
+        {paging.from === 0
+          ? t("backOffice.list.pastEnd", { pages: n(paging.pageCount) })
+          : t("backOffice.list.showing", { from: n(paging.from), to: n(paging.to), total: n(paging.total) })}
       </p>
       {paging.pageCount > 1 || paging.page > 1 ? (
         <div className="flex items-center gap-2">

@@ -41,22 +41,28 @@ const communityId = z
   .trim()
   .min(1, { error: "validation.communityRequired" });
 
+const signupFields = {
+  email,
+  password,
+  confirmPassword,
+  firstName,
+  lastName,
+  acceptTerms: z.literal(true, { error: "validation.termsRequired" }),
+  redirectTo,
+};
+const passwordsMatch: [(value: { password: string; confirmPassword: string }) => boolean, { path: string[]; error: string }] = [
+  (value) => value.password === value.confirmPassword,
+  { path: ["confirmPassword"], error: "validation.passwordsMismatch" },
+];
+
 /** The /signup page: everything the person types, confirmation and terms included. */
-export const SignupFormSchema = z
-  .object({
-    email,
-    password,
-    confirmPassword,
-    firstName,
-    lastName,
-    communityId,
-    acceptTerms: z.literal(true, { error: "validation.termsRequired" }),
-    redirectTo,
-  })
-  .refine((value) => value.password === value.confirmPassword, {
-    path: ["confirmPassword"],
-    error: "validation.passwordsMismatch",
-  });
+export const SignupFormSchema = z.object({ ...signupFields, communityId }).refine(...passwordsMatch);
+
+/**
+ * /signup?as=vendor: a farmer signing up to apply as a vendor (#45). No community: that is a
+ * shopper's pickup group, and a farm sells to every community.
+ */
+export const VendorSignupFormSchema = z.object(signupFields).refine(...passwordsMatch);
 
 /** POST /api/auth/signup: the spec's server rules (password optional, at least 10). */
 export const SignupApiSchema = z.object({

@@ -146,3 +146,16 @@ describe("DeliverySettingsSchema (issue #45)", () => {
     expect(DeliveryFormSchema.parse(form)).toMatchObject({ deliveryEnabled: true, deliveryFee: 990, freeDeliveryFrom: null, deliveryDaysMin: 1, deliveryDaysMax: 3 });
   });
 });
+
+describe("times typed without a leading zero (#45)", () => {
+  it("accepts 9:00 and stores 09:00 in the cycle settings and a pickup point", () => {
+    expect(CycleSettingsSchema.parse({ ...SETTINGS, deadlineTime: "8:30" }).deadlineTime).toBe("08:30");
+    const point = PickupPointSchema.parse({ ...POINT, pickupStartTime: "9:00", pickupEndTime: "10:00" });
+    expect([point.pickupStartTime, point.pickupEndTime]).toEqual(["09:00", "10:00"]);
+  });
+
+  it("still refuses what is no time, and an end before its start", () => {
+    expect(messagesOf(CycleSettingsSchema.safeParse({ ...SETTINGS, deadlineTime: "24:00" }))).toEqual({ deadlineTime: "admin.communities.validation.deadlineTime" });
+    expect(messagesOf(PickupPointSchema.safeParse({ ...POINT, pickupStartTime: "11:00", pickupEndTime: "9:00" }))).toEqual({ pickupEndTime: "admin.communities.validation.endAfterStart" });
+  });
+});

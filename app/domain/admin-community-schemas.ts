@@ -10,6 +10,7 @@ import { deliverySettingsProblems, DELIVERY_LIMITS } from "./delivery";
 import { checkTiers, shekelsToAgorot, type RawTierRow } from "./tier-rules";
 import { NO_MINIMUM } from "./week-minimum";
 import { toDecimalString } from "./money";
+import { normalizeClockTime } from "./time";
 
 const M = "admin.communities.validation";
 const T = "admin.communities.tiers.errors";
@@ -20,14 +21,22 @@ function strict<S extends z.core.$ZodLooseShape>(shape: S, notObject = "validati
 }
 /** 0 = Sunday, as the pickup and deadline days are stored. */
 export const WEEKDAYS = [0, 1, 2, 3, 4, 5, 6] as const;
-export const CLOCK_TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
 
 const text = (min: number, max: number, key: string) =>
   z.string({ error: `${M}.${key}` }).trim().min(min, { error: `${M}.${key}` }).max(max, { error: `${M}.tooLong` });
 const optionalText = (max: number) => z.string().trim().max(max, { error: `${M}.tooLong` }).optional();
 const weekday = (key: string) =>
   z.number({ error: `${M}.${key}` }).int({ error: `${M}.${key}` }).min(0, { error: `${M}.${key}` }).max(6, { error: `${M}.${key}` });
-const clock = (key: string) => z.string({ error: `${M}.${key}` }).trim().regex(CLOCK_TIME, { error: `${M}.${key}` });
+/** A time of day as typed ("9:00" or "09:00"), stored as "HH:MM" (time.ts's one parser). */
+const clock = (key: string) =>
+  z.string({ error: `${M}.${key}` }).transform((value, ctx) => {
+    const normal = normalizeClockTime(value);
+    if (normal === null) {
+      ctx.addIssue({ code: "custom", message: `${M}.${key}` });
+      return z.NEVER;
+    }
+    return normal;
+  });
 const phone = z
   .string()
   .trim()

@@ -1,21 +1,22 @@
 import { describe, expect, it } from "vitest";
-import { adminHref, AdminCreateApiSchema, AdminCreateFormSchema, displayName, parseAdminQuery } from "./admin-schemas";
+import { PASSWORD_MIN } from "./account-schemas";
+import { ADMIN_PASSWORD_MIN, adminHref, AdminCreateApiSchema, AdminCreateFormSchema, displayName, parseAdminQuery } from "./admin-schemas";
 
 function messagesOf(result: { error?: { issues: { path: PropertyKey[]; message: string }[] } }) {
   return Object.fromEntries((result.error?.issues ?? []).map((i) => [i.path.join("."), i.message]));
 }
 
 describe("AdminCreateFormSchema", () => {
-  const valid = { email: " Ops@Example.com ", password: "123456", confirmPassword: "123456", secretCode: "s" };
+  const valid = { email: " Ops@Example.com ", password: "1234567890", confirmPassword: "1234567890", secretCode: "s" };
 
-  it("accepts 6 characters (admin creation's minimum) and lower-cases the e-mail", () => {
+  it("accepts 10 characters (every role's minimum) and lower-cases the e-mail", () => {
     const result = AdminCreateFormSchema.safeParse(valid);
     expect(result.success).toBe(true);
     expect(result.data?.email).toBe("ops@example.com");
   });
 
   it("names each broken rule with the spec's message key", () => {
-    const result = AdminCreateFormSchema.safeParse({ email: "ops", password: "12345", confirmPassword: "12345", secretCode: "" });
+    const result = AdminCreateFormSchema.safeParse({ email: "ops", password: "123456789", confirmPassword: "123456789", secretCode: "" });
     expect(messagesOf(result)).toEqual({
       email: "validation.emailInvalid",
       password: "admin.validation.passwordMin",
@@ -24,15 +25,22 @@ describe("AdminCreateFormSchema", () => {
   });
 
   it("puts a mismatched confirmation on the confirmation field", () => {
-    const result = AdminCreateFormSchema.safeParse({ ...valid, confirmPassword: "654321" });
+    const result = AdminCreateFormSchema.safeParse({ ...valid, confirmPassword: "0987654321" });
     expect(messagesOf(result)).toEqual({ confirmPassword: "admin.validation.passwordsMismatch" });
+  });
+});
+
+describe("one password policy for every role (#45)", () => {
+  it("refuses a 6-character admin password, as signup does", () => {
+    expect(ADMIN_PASSWORD_MIN).toBe(PASSWORD_MIN);
+    expect(messagesOf(AdminCreateApiSchema.safeParse({ email: "a@b.co", password: "garden", secretCode: "x" }))).toEqual({ password: "admin.validation.passwordMin" });
   });
 });
 
 describe("AdminCreateApiSchema", () => {
   it("needs no confirmation, and a missing secret is 'secret required'", () => {
-    expect(AdminCreateApiSchema.safeParse({ email: "a@b.co", password: "123456", secretCode: "x" }).success).toBe(true);
-    expect(messagesOf(AdminCreateApiSchema.safeParse({ email: "a@b.co", password: "123456" }))).toEqual({
+    expect(AdminCreateApiSchema.safeParse({ email: "a@b.co", password: "1234567890", secretCode: "x" }).success).toBe(true);
+    expect(messagesOf(AdminCreateApiSchema.safeParse({ email: "a@b.co", password: "1234567890" }))).toEqual({
       secretCode: "admin.validation.secretRequired",
     });
   });

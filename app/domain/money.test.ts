@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatShekel, toDecimalString } from "./money";
+import { formatShekel, formatWholeShekel, toDecimalString } from "./money";
 
 describe("toDecimalString", () => {
   it("writes agorot as a two-place decimal", () => {
@@ -38,5 +38,15 @@ describe("formatShekel", () => {
       expect(text.startsWith("\u2066") && text.endsWith("\u2069")).toBe(true);
       expect(text).not.toMatch(/[\u200e\u200f]/);
     }
+  });
+});
+
+describe("formatWholeShekel: the admin's summary figures (#45)", () => {
+  it("rounds to whole shekels, in the same isolate and sign order as formatShekel", () => {
+    expect(formatWholeShekel(1234549, "he")).toBe("\u206612,345 ₪\u2069");
+    expect(formatWholeShekel(1234550, "he")).toBe("\u206612,346 ₪\u2069");
+    expect(formatWholeShekel(4049, "en")).toBe("\u2066₪40\u2069");
+    expect(formatWholeShekel(0, "he")).toBe("\u20660 ₪\u2069");
+    expect(formatWholeShekel(-25000, "he")).toBe("\u2066-250 ₪\u2069");
   });
 });

@@ -31,3 +31,15 @@ export function formatShekel(agorot: number, locale = "he"): string {
   const text = locale === "he" ? `${sign}${amount} ₪` : `${sign}₪${amount}`;
   return `${LRI}${text}${PDI}`;
 }
+
+/**
+ * The admin's summary figures (the revenue card, a week's revenue beside its target): whole
+ * shekels, rounded half up, in the same isolate. The spec keeps two decimals for everything a
+ * shopper pays; a sum of thousands reads faster without them.
+ */
+export function formatWholeShekel(agorot: number, locale = "he"): string {
+  const shekels = Math.round(agorot / 100);
+  const whole = String(Math.abs(shekels)).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+  const sign = shekels < 0 ? "-" : "";
+  return `${LRI}${locale === "he" ? `${sign}${whole} ₪` : `${sign}₪${whole}`}${PDI}`;
+}

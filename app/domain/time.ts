@@ -63,11 +63,25 @@ export function israelTimeToInstant(
   return new Date(naive - offsetAt(new Date(first)));
 }
 
-/** "HH:MM" -> [hour, minute]; throws on anything else so bad settings fail loudly. */
+/**
+ * A typed time of day, "9:00" as well as "09:00" (people drop the leading zero), as the stored
+ * "HH:MM"; null for anything else. The one parser every time field goes through (#45): stored
+ * times stay two-digit, so they still compare and sort as text.
+ */
+export function normalizeClockTime(value: string): string | null {
+  const match = /^([01]?\d|2[0-3]):([0-5]\d)$/.exec(value.trim());
+  if (!match) return null;
+  return `${match[1]!.padStart(2, "0")}:${match[2]}`;
+}
+
+/** What a browser may let through to the server (the input's pattern attribute): H:MM or HH:MM. */
+export const CLOCK_TIME_PATTERN = "([01]?[0-9]|2[0-3]):[0-5][0-9]";
+
+/** "HH:MM" (or "H:MM") -> [hour, minute]; throws on anything else so bad settings fail loudly. */
 export function parseClockTime(value: string): [number, number] {
-  const match = /^([01]\d|2[0-3]):([0-5]\d)$/.exec(value);
-  if (!match) throw new Error(`Not a HH:MM time: ${value}`);
-  return [Number(match[1]), Number(match[2])];
+  const normal = normalizeClockTime(value);
+  if (!normal) throw new Error(`Not a HH:MM time: ${value}`);
+  return [Number(normal.slice(0, 2)), Number(normal.slice(3))];
 }
 
 /** YYYY-MM-DD of a wall-clock date. */

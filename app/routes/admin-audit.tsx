@@ -6,7 +6,7 @@ import { forbiddenTitle } from "~/components/forbidden-title";
 import { dbContext } from "~/context";
 import { getTranslate } from "~/web/i18next.server";
 import { AUDIT_EVENT_TYPES, AUDIT_PAGE_SIZE, listAuditEvents } from "~/services/audit.server";
-import { auditChanges, auditValueText } from "~/domain/audit-view";
+import { auditChanges, auditFieldLabelKey, auditValueText, type AuditWords } from "~/domain/audit-view";
 import { parseAuditQuery } from "~/domain/audit-query";
 import { formatAdminDate } from "~/domain/dates";
 import type { Route } from "./+types/admin-audit";
@@ -29,8 +29,23 @@ export function loader({ url, context }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ loaderData, error }) => [{ title: loaderData?.title ?? forbiddenTitle(error) }];
 
+const ROLES = ["USER", "VENDOR", "ADMIN"];
+const ORDER_STATUSES = ["PENDING", "PAID", "CANCELED", "FULFILLED", "REFUNDED"];
+
 export default function AdminAudit({ loaderData }: Route.ComponentProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  // A row's values in the organiser's words: shekels, weekdays, yes/no, roles and order states.
+  const wordsFor = (rowType: string): AuditWords => ({
+    locale: i18n.language,
+    yes: t("admin.audit.valueYes"),
+    no: t("admin.audit.valueNo"),
+    day: (weekday) => t(`days.${weekday}`),
+    code: (key, value) => {
+      if (key === "role" && ROLES.includes(value)) return t(`admin.roles.${value}`);
+      if (key === "status" && rowType.startsWith("order.") && ORDER_STATUSES.includes(value)) return t(`admin.status.${value}`);
+      return null;
+    },
+  });
   const { types, type, rows, older, paged } = loaderData;
   const th = "px-3 py-2 text-start text-xs font-semibold text-fg-muted whitespace-nowrap";
   const td = "px-3 py-2.5 align-top";
@@ -74,15 +89,19 @@ export default function AdminAudit({ loaderData }: Route.ComponentProps) {
                   <td className={td}>
                     {row.changes.length === 0 ? <span className="text-fg-muted">{t("admin.audit.noChange")}</span> : (
                       <ul className="grid gap-0.5">
-                        {row.changes.map((change) => (
-                          <li key={change.key} className="break-words">
-                            {change.key ? <span className="font-medium">{change.key}: </span> : null}
-                            <span dir="ltr" className="text-fg-muted">{auditValueText(change.before)}</span>
-                            <span aria-hidden="true" className="mx-1 inline-block rtl:rotate-180">→</span>
-                            <span className="sr-only">{t("admin.audit.became")}</span>
-                            <span dir="ltr">{auditValueText(change.after)}</span>
-                          </li>
-                        ))}
+                        {row.changes.map((change) => {
+                          const words = wordsFor(row.type);
+                          const label = auditFieldLabelKey(change.key);
+                          return (
+                            <li key={change.key} className="break-words" data-testid="audit-change">
+                              {change.key ? <span className="font-medium">{label ? t(label) : change.key}: </span> : null}
+                              <bdi className="text-fg-muted">{auditValueText(change.before, change.key, words)}</bdi>
+                              <span aria-hidden="true" className="mx-1 inline-block rtl:rotate-180">→</span>
+                              <span className="sr-only">{t("admin.audit.became")}</span>
+                              <bdi>{auditValueText(change.after, change.key, words)}</bdi>
+                            </li>
+                          );
+                        })}
                       </ul>
                     )}
                     {row.note ? <p className="mt-1 text-xs text-fg-muted">{row.note}</p> : null}

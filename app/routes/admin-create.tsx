@@ -10,6 +10,7 @@ import { useHydrated } from "~/components/use-hydrated";
 import { dbContext } from "~/context";
 import { getTranslate } from "~/web/i18next.server";
 import { createAdminWithSecret } from "~/auth/admin-creation.server";
+import { completeSignIn } from "~/auth/sign-in.server";
 import { AdminCreateFormSchema } from "~/domain/admin-schemas";
 import type { Toast } from "~/domain/toast";
 import { flashToast, redirectWithToast } from "~/web/toast.server";
@@ -57,6 +58,12 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data(submission.reply({ formErrors: [message], hideFields }), { status: result.status });
   }
   const toast: Omit<Toast, "id"> = { variant: "success", title: "admin.create.success", description: "admin.create.successText", values: { email } };
+  // The setup link's first admin is the person at the keyboard, who has just typed the
+  // password twice: she goes straight into her dashboard (#45), with or without JavaScript
+  // (a redirect from a fetcher-less Form is followed by React Router too).
+  if (result.firstAdmin) {
+    return completeSignIn(request, context.get(dbContext), result.user, "/admin", { ...toast, description: "admin.create.firstAdminText" });
+  }
   // With JavaScript the page shows the toast and moves on after 2 s; without, a redirect does it.
   if (formData.get("js") === "1") {
     return data({ created: email }, { headers: { "Set-Cookie": await flashToast(request, toast) } });

@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import { requireAdmin } from "~/auth/admin-guard.server";
 import { AdminErrorBoundary } from "~/components/admin-error-boundary";
 import { forbiddenTitle } from "~/components/forbidden-title";
-import { Price } from "~/components/price";
+import { formatWholeShekel } from "~/domain/money";
 import { dbContext } from "~/context";
 import { getTranslate } from "~/web/i18next.server";
 import { formatAdminDate } from "~/domain/dates";
@@ -30,7 +30,7 @@ export function loader({ url, context }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ loaderData, error }) => [{ title: loaderData?.title ?? forbiddenTitle(error) }];
 
 export default function AdminCycles({ loaderData }: Route.ComponentProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   return (
     <section className="mx-auto max-w-6xl px-4 py-10">
       <h1 className="mt-2 text-3xl font-bold">{t("adminCycles.title")}</h1>
@@ -56,7 +56,7 @@ export default function AdminCycles({ loaderData }: Route.ComponentProps) {
                 <td className="px-3 py-2">{c.communityName}</td>
                 <td className="px-3 py-2" dir="ltr">{formatAdminDate(c.orderDeadline, true)}</td>
                 <td className="px-3 py-2" dir="ltr">{formatAdminDate(c.pickupDate, true)}</td>
-                <td className="px-3 py-2"><Price agorot={c.currentRevenue} />{hasMinimum(c.targetRevenue) ? <> / <Price agorot={c.targetRevenue} /></> : null}</td>
+                <td className="px-3 py-2 tabular-nums" data-testid="cycle-revenue">{formatWholeShekel(c.currentRevenue, i18n.language)}{hasMinimum(c.targetRevenue) ? <> / {formatWholeShekel(c.targetRevenue, i18n.language)}</> : null}</td>
                 <td className="px-3 py-2">{c.orderCount}</td>
                 <td className="px-3 py-2">
                   {c.isActive ? t("adminCycles.open") : c.goalMissed ? t("adminCycles.missed") : t("adminCycles.closed")}

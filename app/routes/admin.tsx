@@ -12,7 +12,7 @@ import { getTranslate } from "~/web/i18next.server";
 import { adminDashboard, type AdminMessage, type AdminOrder, type AdminUser } from "~/services/admin.server";
 import { ADMIN_LIST_LIMIT, ADMIN_TABS, adminHref, displayName, parseAdminQuery, type AdminQuery, type AdminTab } from "~/domain/admin-schemas";
 import { formatAdminDate } from "~/domain/dates";
-import { formatShekel } from "~/domain/money";
+import { formatShekel, formatWholeShekel } from "~/domain/money";
 import { ServiceError } from "~/domain/errors";
 import { setOrderStatus } from "~/services/order-lifecycle.server";
 import { nextStatuses } from "~/domain/order-status";
@@ -96,11 +96,12 @@ function Spinner() {
   );
 }
 
-function StatCard({ label, value }: { label: string; value: string }) {
+function StatCard({ label, value, hint }: { label: string; value: string; hint?: string }) {
   return (
     <div className="rounded-2xl border border-line bg-surface p-4" data-testid="admin-stat">
       <dt className="text-sm text-fg-muted">{label}</dt>
       <dd className="mt-1 text-2xl font-bold tabular-nums">{value}</dd>
+      {hint ? <dd className="mt-1 text-xs text-fg-muted">{hint}</dd> : null}
     </div>
   );
 }
@@ -194,7 +195,10 @@ function OrdersTable({ rows, ask }: { rows: AdminOrder[]; ask?: ConfirmStatus })
             <span className="block font-medium">{order.user.name ?? t("admin.none")}</span>
             <span className="block text-xs text-fg-muted"><span dir="ltr">{order.user.email}</span></span>
           </td>
-          <td className={td}>{order.deal.title}</td>
+          <td className={td}>
+            <span className="block">{order.deal.title}</span>
+            <span className="block text-xs text-fg-muted" data-testid="admin-order-vendor">{order.vendorName}</span>
+          </td>
           <td className={`${td} tabular-nums`}>{order.qty}</td>
           <td className={`${td} whitespace-nowrap tabular-nums`}>{formatShekel(order.total, i18n.language)}</td>
           <td className={td}>
@@ -289,7 +293,8 @@ export default function Admin({ loaderData, actionData }: Route.ComponentProps) 
       <dl aria-label={t("admin.stats.label")} className="mt-6 grid grid-cols-2 gap-3 md:grid-cols-5">
         <StatCard label={t("admin.stats.totalUsers")} value={stats.totalUsers.toLocaleString(i18n.language)} />
         <StatCard label={t("admin.stats.totalOrders")} value={stats.totalOrders.toLocaleString(i18n.language)} />
-        <StatCard label={t("admin.stats.totalRevenue")} value={formatShekel(stats.totalRevenue, i18n.language)} />
+        {/* What buyers paid, over every order ever (not the week's base-price revenue the cycles show). */}
+        <StatCard label={t("admin.stats.totalRevenue")} hint={t("admin.stats.totalRevenueHint")} value={formatWholeShekel(stats.totalRevenue, i18n.language)} />
         <StatCard label={t("admin.stats.pendingOrders")} value={stats.pendingOrders.toLocaleString(i18n.language)} />
         <StatCard label={t("admin.stats.activeDeals")} value={stats.activeDeals.toLocaleString(i18n.language)} />
       </dl>

@@ -10,20 +10,35 @@ import { ErrorList, Field, SubmitButton } from "~/components/ui/field";
 import { dbContext } from "~/context";
 import { getInstance, getTranslate } from "~/web/i18next.server";
 import { EmailOnlySchema, LoginSchema } from "~/domain/account-schemas";
-import { publicOrigin } from "~/config.server";
+import { publicOrigin, secureCookies } from "~/config.server";
+import { secureCookieWillBeDropped } from "~/web/plain-http";
 import { sendMagicLink } from "~/auth/email-sign-in.server";
 import { ServiceError } from "~/domain/errors";
 import { externalSignInName } from "~/auth/external-sign-in.server";
 import { safeRedirect } from "~/web/safe-redirect";
 import { homeFor } from "~/services/users.server";
+import { smtpConfigured } from "~/services/mail.server";
 import type { Route } from "./+types/login";
 import { readForm } from "~/web/form.server";
 
-export function loader({ context }: Route.LoaderArgs) {
+export function loader({ request, context }: Route.LoaderArgs) {
   requireAnonymous(context);
+  const url = new URL(request.url);
   const t = getTranslate(context);
-  return { title: `${t("auth.loginTitle")} | ${t("app.name")}`, externalProvider: externalSignInName() };
+  return {
+    title: `${t("auth.loginTitle")} | ${t("app.name")}`,
+    externalProvider: externalSignInName(),
+    // Without SMTP a mailed link goes to a folder on the server's disk, which a shopper never
+    // sees: the password tab comes first then (#45).
+    mailSends: smtpConfigured(),
+    // Plain HTTP on a LAN address: the Secure session cookie would be dropped, say so (#45).
+    plainHttpHost: secureCookieWillBeDropped(url, request.headers.get("X-Forwarded-Proto"), secureCookies) ? url.host : null,
+  };
 }
+
+// The page differs by the address it was asked on (the plain-HTTP notice), and the server's
+// guest cache keys pages by path alone: /login is never kept for other guests.
+export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "no-store" });
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }];
 
@@ -122,7 +137,9 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
   const { t } = useTranslation();
   const [params] = useSearchParams();
   const redirectTo = params.get("redirect") ?? "";
-  const tab = params.get("tab") === "password" ? "password" : "magic";
+  const firstTab = loaderData.mailSends ? "magic" : "password";
+  const asked = params.get("tab");
+  const tab = asked === "password" || asked === "magic" ? asked : firstTab;
   const sentTo = params.get("sent");
   const tabHref = (name: string) => {
     const next = new URLSearchParams({ tab: name });
@@ -135,10 +152,19 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
     <section className="mx-auto max-w-md px-4 py-12">
       <h1 className="text-3xl font-bold">{t("auth.loginTitle")}</h1>
       <p className="mt-1 text-fg-muted">{t("auth.loginSubtitle")}</p>
+      {loaderData.plainHttpHost ? (
+        <div role="alert" data-testid="plain-http-notice" className="mt-4 rounded-xl border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-950 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100">
+          <p className="font-semibold">{t("auth.plainHttpNotice.title")}</p>
+          <p className="mt-1">{t("auth.plainHttpNotice.text", { host: loaderData.plainHttpHost })}</p>
+        </div>
+      ) : null}
 
       <nav aria-label={t("auth.loginTitle")} className="mt-6 grid grid-cols-2 rounded-xl bg-muted p-1 text-sm font-medium">
-        <Link to={tabHref("magic")} className={tabClass(tab === "magic")} aria-current={tab === "magic" ? "page" : undefined} replace>{t("auth.tabMagic")}</Link>
-        <Link to={tabHref("password")} className={tabClass(tab === "password")} aria-current={tab === "password" ? "page" : undefined} replace>{t("auth.tabPassword")}</Link>
+        {(firstTab === "magic" ? (["magic", "password"] as const) : (["password", "magic"] as const)).map((name) => (
+          <Link key={name} to={tabHref(name)} className={tabClass(tab === name)} aria-current={tab === name ? "page" : undefined} replace>
+            {t(name === "magic" ? "auth.tabMagic" : "auth.tabPassword")}
+          </Link>
+        ))}
       </nav>
 
       {tab === "magic" && sentTo ? (
@@ -166,14 +192,19 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
         </p>
       </div>
 
-      <div className="my-6 flex items-center gap-3 text-xs text-fg-muted">
-        <span className="h-px flex-1 bg-line" />
-        {t("auth.or")}
-        <span className="h-px flex-1 bg-line" />
-      </div>
-      <a href={`/api/login${redirectTo ? `?redirect=${encodeURIComponent(redirectTo)}` : ""}`} className="block rounded-lg border border-line px-4 py-3 text-center font-medium hover:bg-muted">
-        {loaderData.externalProvider ? t("auth.externalTitle", { provider: loaderData.externalProvider }) : t("auth.external")}
-      </a>
+      {/* A button that can only fail is no choice: shown only when OAuth is configured (#45). */}
+      {loaderData.externalProvider ? (
+        <>
+          <div className="my-6 flex items-center gap-3 text-xs text-fg-muted">
+            <span className="h-px flex-1 bg-line" />
+            {t("auth.or")}
+            <span className="h-px flex-1 bg-line" />
+          </div>
+          <a href={`/api/login${redirectTo ? `?redirect=${encodeURIComponent(redirectTo)}` : ""}`} data-testid="external-sign-in" className="block rounded-lg border border-line px-4 py-3 text-center font-medium hover:bg-muted">
+            {t("auth.externalTitle", { provider: loaderData.externalProvider })}
+          </a>
+        </>
+      ) : null}
     </section>
   );
 }

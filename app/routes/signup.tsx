@@ -8,7 +8,7 @@ import { startWebSession } from "~/auth/session.server";
 import { ErrorList, Field, SelectField, SubmitButton } from "~/components/ui/field";
 import { dbContext } from "~/context";
 import { getTranslate } from "~/web/i18next.server";
-import { SignupFormSchema } from "~/domain/account-schemas";
+import { SignupFormSchema, VendorSignupFormSchema } from "~/domain/account-schemas";
 import { listCommunities } from "~/services/communities.server";
 import { ServiceError } from "~/domain/errors";
 import { safeRedirect } from "~/web/safe-redirect";
@@ -18,6 +18,7 @@ import { registerUser } from "~/auth/accounts.server";
 import { isolateForeignText } from "~/domain/bidi";
 import type { Route } from "./+types/signup";
 import { readForm } from "~/web/form.server";
+import { externalSignInName } from "~/auth/external-sign-in.server";
 
 export function loader({ url, context }: Route.LoaderArgs) {
   requireAnonymous(context);
@@ -30,14 +31,17 @@ export function loader({ url, context }: Route.LoaderArgs) {
   }));
   // Arriving from a neighbour's link (/invite/CODE): their community comes preselected.
   const invite = resolveInvite(context.get(dbContext), url.searchParams.get("ref"));
-  return { title: `${t("auth.signupTitle")} | ${t("app.name")}`, communities, invite };
+  // /signup?as=vendor: a farmer on her way to the vendor application needs no community (#45).
+  const asVendor = url.searchParams.get("as") === "vendor";
+  return { title: `${t("auth.signupTitle")} | ${t("app.name")}`, communities, invite, externalProvider: externalSignInName(), asVendor };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }];
 
 export async function action({ request, context }: Route.ActionArgs) {
   const formData = await readForm(request);
-  const submission = parseWithZod(formData, { schema: SignupFormSchema });
+  const asVendor = formData.get("as") === "vendor";
+  const submission = parseWithZod(formData, { schema: asVendor ? VendorSignupFormSchema : SignupFormSchema });
   const hideFields = ["password", "confirmPassword"];
   if (submission.status !== "success") {
     return data(submission.reply({ hideFields }), { status: 400 });
@@ -49,10 +53,12 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data(submission.reply({ formErrors: [message], hideFields }), { status: 429 });
   }
   try {
-    const { email, password, firstName, lastName, communityId, redirectTo } = submission.value;
+    const { email, password, firstName, lastName, redirectTo } = submission.value;
+    const communityId = "communityId" in submission.value && typeof submission.value.communityId === "string" ? submission.value.communityId : null;
     const user = await registerUser(db, { email, password, firstName, lastName, communityId }, { refCode: formData.get("refCode") });
     const cookie = await startWebSession(db, user.id);
-    const next = user.communityId ? safeRedirect(redirectTo) : "/onboarding/community";
+    // A farmer goes on to her application; a shopper without a community chooses one first.
+    const next = asVendor ? safeRedirect(redirectTo, "/vendor#apply") : user.communityId ? safeRedirect(redirectTo) : "/onboarding/community";
     return redirectWithToast(
       request,
       next,
@@ -73,13 +79,15 @@ export default function Signup({ loaderData, actionData }: Route.ComponentProps)
   const { t, i18n } = useTranslation();
   const [params] = useSearchParams();
   const navigation = useNavigation();
-  const { invite } = loaderData;
+  const { invite, asVendor } = loaderData;
+  // Typed as the shopper's form (the fields the page names); the vendor's has one field less.
+  const schema = (asVendor ? VendorSignupFormSchema : SignupFormSchema) as typeof SignupFormSchema;
   const [form, fields] = useForm({
     id: "signup",
     lastResult: actionData,
     defaultValue: invite ? { communityId: invite.community.id } : undefined,
-    constraint: getZodConstraint(SignupFormSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: SignupFormSchema }),
+    constraint: getZodConstraint(schema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
   });
@@ -88,14 +96,14 @@ export default function Signup({ loaderData, actionData }: Route.ComponentProps)
 
   return (
     <section className="mx-auto max-w-lg px-4 py-12">
-      <h1 className="text-3xl font-bold">{t("auth.signupTitle")}</h1>
-      <p className="mt-1 text-fg-muted">{t("auth.signupSubtitle")}</p>
+      <h1 className="text-3xl font-bold">{t(asVendor ? "auth.vendorSignup.title" : "auth.signupTitle")}</h1>
+      <p className="mt-1 text-fg-muted">{t(asVendor ? "auth.vendorSignup.subtitle" : "auth.signupSubtitle")}</p>
       {invite ? (
         <p className="mt-4 rounded-xl bg-brand-50 px-4 py-3 text-sm dark:bg-brand-800/40" data-testid="signup-invite">
           {t("referrals.signupNote", { name: invite.inviterFirstName, community: invite.community.name })}
         </p>
       ) : null}
-      {loaderData.communities.length === 0 ? (
+      {loaderData.communities.length === 0 && !asVendor ? (
         // A new market: every member belongs to a community, and only an admin opens one.
         <p role="status" className="mt-4 rounded-xl border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-950 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100" data-testid="signup-no-communities">
           {t("auth.noCommunities")}
@@ -104,6 +112,7 @@ export default function Signup({ loaderData, actionData }: Route.ComponentProps)
 
       <Form method="post" className="mt-8 grid gap-4" {...getFormProps(form)}>
         <input type="hidden" name="redirectTo" value={params.get("redirect") ?? ""} />
+        {asVendor ? <input type="hidden" name="as" value="vendor" /> : null}
         {invite ? <input type="hidden" name="refCode" value={invite.refCode} /> : null}
         <div className="grid gap-4 sm:grid-cols-2">
           <Field label={t("auth.firstName")} errorId={fields.firstName.errorId} errors={fields.firstName.errors} {...getInputProps(fields.firstName, { type: "text" })} autoComplete="given-name" />
@@ -112,15 +121,17 @@ export default function Signup({ loaderData, actionData }: Route.ComponentProps)
         <Field label={t("auth.email")} errorId={fields.email.errorId} errors={fields.email.errors} {...getInputProps(fields.email, { type: "email" })} autoComplete="email" placeholder={t("auth.emailPlaceholder")} dir="ltr" />
         <Field label={t("auth.password")} hint={t("auth.passwordHint")} errorId={fields.password.errorId} errors={fields.password.errors} {...getInputProps(fields.password, { type: "password" })} autoComplete="new-password" dir="ltr" />
         <Field label={t("auth.confirmPassword")} errorId={fields.confirmPassword.errorId} errors={fields.confirmPassword.errors} {...getInputProps(fields.confirmPassword, { type: "password" })} autoComplete="new-password" dir="ltr" />
-        <SelectField label={t("auth.community")} hint={t("auth.communityHint")} errorId={fields.communityId.errorId} errors={fields.communityId.errors} {...getSelectProps(fields.communityId)}>
-          <option value="">{t("auth.chooseCommunity")}</option>
-          {loaderData.communities.map((c) => (
-            // One string: the community's name in its own direction, then the pickup day (issue #16).
-            <option key={c.id} value={c.id}>
-              {`${isolateForeignText(c.name, i18n.language)} · ${t("auth.pickupOn", { day: t(`days.${c.pickupDay}`), time: c.pickupTime })}`}
-            </option>
-          ))}
-        </SelectField>
+        {asVendor ? null : (
+          <SelectField label={t("auth.community")} hint={t("auth.communityHint")} errorId={fields.communityId.errorId} errors={fields.communityId.errors} {...getSelectProps(fields.communityId)}>
+            <option value="">{t("auth.chooseCommunity")}</option>
+            {loaderData.communities.map((c) => (
+              // One string: the community's name in its own direction, then the pickup day (issue #16).
+              <option key={c.id} value={c.id}>
+                {`${isolateForeignText(c.name, i18n.language)} · ${t("auth.pickupOn", { day: t(`days.${c.pickupDay}`), time: c.pickupTime })}`}
+              </option>
+            ))}
+          </SelectField>
+        )}
         <div>
           <label className="flex items-start gap-2 text-sm">
             <input {...getInputProps(fields.acceptTerms, { type: "checkbox" })} value="on" className="mt-1 size-4 accent-brand-600" />
@@ -145,9 +156,12 @@ export default function Signup({ loaderData, actionData }: Route.ComponentProps)
         {t("auth.haveAccount")}{" "}
         <Link to="/login" className="font-semibold text-brand-700 hover:underline dark:text-brand-200">{t("auth.loginLink")}</Link>
       </p>
-      <a href="/api/login" className="mt-4 block rounded-lg border border-line px-4 py-3 text-center font-medium hover:bg-muted">
-        {t("auth.external")}
-      </a>
+      {/* Only when external sign-in is configured (#45): otherwise the button could only fail. */}
+      {loaderData.externalProvider ? (
+        <a href="/api/login" data-testid="external-sign-in" className="mt-4 block rounded-lg border border-line px-4 py-3 text-center font-medium hover:bg-muted">
+          {t("auth.externalTitle", { provider: loaderData.externalProvider })}
+        </a>
+      ) : null}
     </section>
   );
 }

@@ -130,7 +130,8 @@ function ApplySection({ loaderData, actionData }: Route.ComponentProps) {
           <p>{t("vendor.apply.guestText")}</p>
           <div className="flex flex-wrap gap-3">
             <Link to={`/login?redirect=${encodeURIComponent("/vendor#apply")}`} className={primary}>{t("vendor.apply.signIn")}</Link>
-            <Link to={`/signup?redirect=${encodeURIComponent("/vendor#apply")}`} className={secondary}>{t("vendor.apply.signUp")}</Link>
+            {/* The vendor's own sign-up: no shoppers' community to choose (#45). */}
+            <Link to={`/signup?as=vendor&redirect=${encodeURIComponent("/vendor#apply")}`} className={secondary} data-testid="vendor-signup-link">{t("vendor.apply.signUp")}</Link>
           </div>
         </Notice>
       );
@@ -186,6 +187,11 @@ export default function VendorPage(props: Route.ComponentProps) {
         </p>
         <h1 className="mt-4 text-4xl font-extrabold">{t("vendor.page.title")}</h1>
         <p className="mt-3 text-lg leading-8 text-fg-muted">{t("vendor.page.lead")}</p>
+        {/* The farmer's way in on the first screen, not only after the whole explanation (#45). */}
+        <div className="mt-5 flex flex-wrap items-center gap-x-4 gap-y-2">
+          <a href="#apply" className={primary} data-testid="vendor-apply-top">{t("vendor.page.firstScreen.apply")}</a>
+          <p className="text-sm text-fg-muted">{t("vendor.page.firstScreen.note")}</p>
+        </div>
       </header>
 
       <section aria-labelledby="vendor-how" className="mt-10">

@@ -36,6 +36,11 @@ function getTransport(): Transporter {
   return transport;
 }
 
+/** Whether mail really leaves (SMTP_URL): without it a mailed link lands in a folder on disk. */
+export function smtpConfigured(): boolean {
+  return Boolean(process.env.SMTP_URL);
+}
+
 export async function sendMail(mail: OutgoingMail): Promise<void> {
   const info = await getTransport().sendMail({ from: FROM, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
   if (process.env.SMTP_URL) return;

@@ -93,7 +93,7 @@ test.describe("admin dashboard", () => {
 test.describe("admin creation", () => {
   test("a wrong secret is refused; the right one creates an admin who logs in to /admin", async ({ page }) => {
     const email = `admin-${crypto.randomUUID().slice(0, 8)}@example.com`;
-    const password = "garden-6";
+    const password = "garden-bed-2026";
     await page.goto("/admin/create");
     await expect(page.getByRole("heading", { name: "יצירת מנהל חדש" })).toBeVisible();
     await expect(page.getByRole("link", { name: "חזרה להתחברות" })).toBeVisible();

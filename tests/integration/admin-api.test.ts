@@ -33,7 +33,7 @@ function insertOrders(list: { status: OrderStatus; total: number }[]) {
 }
 
 function createAdminBody(overrides: Record<string, unknown> = {}) {
-  return { email: `ops-${crypto.randomUUID().slice(0, 8)}@example.com`, password: "123456", secretCode: SECRET, ...overrides };
+  return { email: `ops-${crypto.randomUUID().slice(0, 8)}@example.com`, password: "garden-bed-2026", secretCode: SECRET, ...overrides };
 }
 
 describe("GET /api/admin/stats | users | orders", () => {
@@ -173,7 +173,7 @@ describe("POST /api/admin/create-admin", () => {
 
   it.each([
     ["a bad e-mail", { email: "not-an-email" }, "email", "כתובת מייל לא תקינה"],
-    ["a 5-character password", { password: "12345" }, "password", "הסיסמה חייבת להכיל לפחות 6 תווים"],
+    ["a 9-character password", { password: "123456789" }, "password", "הסיסמה חייבת להכיל לפחות 10 תווים"],
     ["an empty secret", { secretCode: "" }, "secretCode", "קוד סודי נדרש"],
     ["no secret at all", { secretCode: undefined }, "secretCode", "קוד סודי נדרש"],
   ])("refuses %s with 400 and the spec's message, writing nothing", async (_, override, field, message) => {
@@ -249,7 +249,7 @@ describe("/admin and /admin/create pages", () => {
 
   it("creates an admin without JavaScript: redirect to /login with the success toast", async () => {
     const email = `ops-${crypto.randomUUID().slice(0, 8)}@example.com`;
-    const form = new URLSearchParams({ email, password: "123456", confirmPassword: "123456", secretCode: SECRET });
+    const form = new URLSearchParams({ email, password: "garden-bed-2026", confirmPassword: "garden-bed-2026", secretCode: SECRET });
     const response = await app.fetch("/admin/create", { method: "POST", body: form, headers: { Accept: "text/html" } });
     expect(response.status).toBe(302);
     expect(response.headers.get("location")).toBe("/login");
@@ -264,12 +264,12 @@ describe("/admin and /admin/create pages", () => {
     const invalid = await app.fetch("/admin/create", { method: "POST", body: bad, headers: { Accept: "text/html" } });
     expect(invalid.status).toBe(400);
     const html = await invalid.text();
-    for (const message of ["כתובת מייל לא תקינה", "הסיסמה חייבת להכיל לפחות 6 תווים", "קוד סודי נדרש"]) expect(html).toContain(message);
+    for (const message of ["כתובת מייל לא תקינה", "הסיסמה חייבת להכיל לפחות 10 תווים", "קוד סודי נדרש"]) expect(html).toContain(message);
 
-    const mismatch = new URLSearchParams({ email: "ops@example.com", password: "123456", confirmPassword: "654321", secretCode: SECRET });
+    const mismatch = new URLSearchParams({ email: "ops@example.com", password: "garden-bed-2026", confirmPassword: "garden-bed-2027", secretCode: SECRET });
     expect(await (await app.fetch("/admin/create", { method: "POST", body: mismatch })).text()).toContain("הסיסמאות אינן תואמות");
 
-    const wrong = new URLSearchParams({ email: "ops@example.com", password: "123456", confirmPassword: "123456", secretCode: "guess" });
+    const wrong = new URLSearchParams({ email: "ops@example.com", password: "garden-bed-2026", confirmPassword: "garden-bed-2026", secretCode: "guess" });
     const refused = await app.fetch("/admin/create", { method: "POST", body: wrong, headers: { Accept: "text/html" } });
     expect(refused.status).toBe(403);
     const refusedHtml = await refused.text();

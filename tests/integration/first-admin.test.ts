@@ -177,11 +177,17 @@ describe("/admin/create on a new market", () => {
     expect(html).toMatch(/<form[^>]+action="\/admin\/create\?setup=/);
   });
 
-  it("creates exactly one admin from the link, who can sign in; a second use is refused", async () => {
+  it("creates exactly one admin from the link, who is signed in at once; a second use is refused", async () => {
     const link = setupLink();
     const created = await postForm(link.path, adminForm("owner@example.com", link.token));
     expect(created.status).toBe(302);
-    expect(created.headers.get("location")).toBe("/login");
+    // Signed in (#45): straight to her dashboard with a session, not to /login to type it again.
+    expect(created.headers.get("location")).toBe("/admin");
+    const session = created.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+    expect(session).toContain("shuk_session=");
+    const dashboard = await app.fetch("/admin", { headers: { Accept: "text/html", Cookie: session } });
+    expect(dashboard.status).toBe(200);
+    expect(await dashboard.text()).toContain("התחברת בתור owner@example.com");
     const owner = db().select().from(users).where(eq(users.email, "owner@example.com")).get();
     expect(owner?.role).toBe("ADMIN");
     expect(adminCount()).toBe(1);
@@ -210,6 +216,15 @@ describe("/admin/create on a new market", () => {
     expect(adminCount()).toBe(0);
     expect((await postForm(link.path, adminForm("owner@example.com", link.token))).status).toBe(302);
     expect(adminCount()).toBe(1);
+  });
+
+  it("refuses a first admin's 6-character password, as it refuses a shopper's (#45)", async () => {
+    const link = setupLink();
+    const form = new URLSearchParams({ email: "owner@example.com", password: "garden", confirmPassword: "garden", secretCode: link.token });
+    const short = await postForm(link.path, form);
+    expect(short.status).toBe(400);
+    expect(await short.text()).toContain("הסיסמה חייבת להכיל לפחות 10 תווים");
+    expect(adminCount()).toBe(0);
   });
 
   it("gives one admin when two people use the link at once", async () => {

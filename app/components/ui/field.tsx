@@ -1,6 +1,7 @@
 import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes } from "react";
 import { useTranslation } from "~/components/use-translation";
 import { translateMessage } from "~/domain/text-limits";
+import { CLOCK_TIME_PATTERN } from "~/domain/time";
 
 /**
  * The errors a form has no field on screen to show beside: a form-level error, a hidden field's
@@ -108,7 +109,8 @@ export function SubmitButton({
 export const CLOCK_INPUT = {
   type: "text",
   inputMode: "numeric",
-  pattern: "([01][0-9]|2[0-3]):[0-5][0-9]",
+  // "9:00" is a time too: the server turns it into "09:00" (domain/time.ts).
+  pattern: CLOCK_TIME_PATTERN,
   maxLength: 5,
   placeholder: "20:00",
   autoComplete: "off",
