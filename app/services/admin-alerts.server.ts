@@ -11,7 +11,7 @@
 // the transaction rolled back. A failed mail is logged and loses nothing in the app: the
 // notification is there.
 import { and, count, eq, inArray, isNotNull } from "drizzle-orm";
-import type { Queryable } from "~/db/client.server";
+import { connectionOf, type Queryable } from "~/db/client.server";
 import { deals, notifications, users, vendorApplications, vendors, type Language } from "~/db/schema";
 import { publicOrigin } from "~/config.server";
 import { formatShekel } from "~/domain/money";
@@ -87,6 +87,8 @@ export function alertAdmins(tx: Queryable, alert: AdminAlert): number {
 
 /** Mails each of these notifications that exists (was committed) to its admin. */
 async function mailCommittedAlerts(db: Queryable, ids: string[]) {
+  // Closed since (a shutdown, or a test that ended with its event): nobody is left to send for.
+  if (!connectionOf(db).open) return;
   let rows: { title: string; message: string; data: { href?: string } | null; email: string; language: Language }[];
   try {
     rows = db
@@ -96,7 +98,6 @@ async function mailCommittedAlerts(db: Queryable, ids: string[]) {
       .where(inArray(notifications.id, ids))
       .all();
   } catch (error) {
-    // The database went away first (a test that closed it, a shutdown): nothing to send from.
     console.warn("admin alerts: could not read the alerts to mail", error);
     return;
   }
