@@ -22,10 +22,25 @@ export const VENDOR_SECTIONS = [
 ] as const;
 
 const SECTIONS = { admin: ADMIN_SECTIONS, vendor: VENDOR_SECTIONS } as const;
+
+/** What waits on an admin tab (issue #45): its count, and the words a screen reader says for it. */
+export type TabBadges = Partial<Record<string, { count: number; label: string }>>;
+
+/** A small count beside a tab's name; the number is for the eye, the label for screen readers. */
+function TabBadge({ count, label }: { count: number; label: string }) {
+  return (
+    <>
+      <span className="ms-1.5 inline-block min-w-5 rounded-full bg-accent-600 px-1.5 text-center text-xs font-bold tabular-nums text-white" aria-hidden="true">
+        {count > 99 ? "99+" : count}
+      </span>
+      <span className="sr-only"> ({label})</span>
+    </>
+  );
+}
 const LABELS = { admin: "admin.nav", vendor: "backOffice.vendorNav" } as const;
 
-/** The tabs of one area; the one for `pathname` is marked as the current page. */
-export function BackOfficeNav({ area, pathname }: { area: BackOfficeArea; pathname: string }) {
+/** The tabs of one area; the one for `pathname` is marked as the current page, a tab with work waiting carries its count. */
+export function BackOfficeNav({ area, pathname, badges = {} }: { area: BackOfficeArea; pathname: string; badges?: TabBadges }) {
   const { t } = useTranslation();
   const sections: readonly { key: string; to: string }[] = SECTIONS[area];
   const current = backOfficeSection(pathname, sections);
@@ -39,9 +54,11 @@ export function BackOfficeNav({ area, pathname }: { area: BackOfficeArea; pathna
               <Link
                 to={section.to}
                 aria-current={active ? "page" : undefined}
+                data-testid={`${area}-nav-${section.key}`}
                 className={`inline-block rounded-lg px-3 py-1.5 font-medium ${active ? "bg-brand-50 text-brand-800 dark:bg-brand-800 dark:text-brand-50" : "text-fg-muted hover:bg-muted hover:text-fg"}`}
               >
                 {t(`${LABELS[area]}.${section.key}`)}
+                {badges[section.key] && badges[section.key]!.count > 0 ? <TabBadge {...badges[section.key]!} /> : null}
               </Link>
             </li>
           );

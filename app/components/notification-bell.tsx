@@ -1,6 +1,7 @@
 import { Link, Form } from "react-router";
 import { useTranslation } from "~/components/use-translation";
 import type { HeaderUser } from "~/services/header.server";
+import { notificationTarget } from "~/domain/notification-link";
 import { BellIcon } from "./icons";
 
 /** "99+" above 99 (spec). */
@@ -10,7 +11,7 @@ export function badgeText(count: number) {
 
 /**
  * The bell: a <details> popover (opens without JavaScript) with the newest notifications; a
- * click on one marks it read and follows it (REVIEW_REMINDER to its deal), "mark all read"
+ * click on one marks it read and follows it (to its deal, or an admin alert to its admin page), "mark all read"
  * empties the badge. Every action is a form POST to /notifications, which comes back to `here`
  * (the page's path and query).
  */
@@ -50,7 +51,7 @@ export function NotificationBell({ user, here }: { user: HeaderUser; here: strin
               <li key={n.id}>
                 <Form method="post" action="/notifications">
                   <input type="hidden" name="id" value={n.id} />
-                  <input type="hidden" name="next" value={n.data?.dealSlug ? `/deals/${n.data.dealSlug}${n.type === "REVIEW_REMINDER" ? "#reviews" : ""}` : here} />
+                  <input type="hidden" name="next" value={notificationTarget(n) ?? here} />
                   <button type="submit" className={`bell-item ${n.isRead ? "text-fg-muted" : "font-semibold"}`}>
                     {n.isRead ? null : <span className="me-1.5 inline-block size-2 rounded-full bg-accent-600" aria-hidden="true" />}
                     {n.title}

@@ -40,7 +40,17 @@ export default function AdminCycles({ loaderData }: Route.ComponentProps) {
         <ListSearch id="cycles-q" path="/admin/cycles" q={loaderData.query.q} placeholder={t("backOffice.list.placeholders.cycles")} />
       </div>
       {loaderData.cycles.length === 0 ? (
-        <p className="mt-6 rounded-2xl border border-dashed border-line px-4 py-12 text-center text-fg-muted">{t(loaderData.query.q ? "backOffice.list.noMatch" : "backOffice.list.noCycles")}</p>
+        loaderData.query.q ? (
+          <p className="mt-6 rounded-2xl border border-dashed border-line px-4 py-12 text-center text-fg-muted">{t("backOffice.list.noMatch")}</p>
+        ) : (
+          // No weeks at all: they open with a community, so the way onward is to make one (#45).
+          <div className="mt-6 rounded-2xl border border-dashed border-line px-4 py-12 text-center text-fg-muted" data-testid="no-cycles">
+            <p>{t("backOffice.list.noCycles")} {t("backOffice.list.noCyclesYet.text")}</p>
+            <Link to="/admin/communities" className="mt-3 inline-block rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700">
+              {t("backOffice.list.noCyclesYet.link")}
+            </Link>
+          </div>
+        )
       ) : (
       <div className="mt-6 overflow-x-auto rounded-2xl border border-line bg-surface">
         <table className="w-full text-sm">

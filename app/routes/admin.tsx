@@ -5,11 +5,14 @@ import { requireAdmin } from "~/auth/admin-guard.server";
 import { AdminErrorBoundary } from "~/components/admin-error-boundary";
 import { Confirm } from "~/components/confirm";
 import { CONFIRMED_ORDER_STATUSES, isConfirmed } from "~/domain/confirm";
+import { GettingStarted, WaitingForYou } from "~/components/admin-getting-started";
 import { SearchIcon } from "~/components/icons";
 import { dbContext } from "~/context";
 import type { OrderStatus, Role } from "~/db/schema";
 import { getTranslate } from "~/web/i18next.server";
 import { adminDashboard, type AdminMessage, type AdminOrder, type AdminUser } from "~/services/admin.server";
+import { waitingForAdmin } from "~/services/admin-alerts.server";
+import { gettingStarted } from "~/services/getting-started.server";
 import { ADMIN_LIST_LIMIT, ADMIN_TABS, adminHref, displayName, parseAdminQuery, type AdminQuery, type AdminTab } from "~/domain/admin-schemas";
 import { formatAdminDate } from "~/domain/dates";
 import { formatShekel, formatWholeShekel } from "~/domain/money";
@@ -26,11 +29,15 @@ export function loader({ url, context }: Route.LoaderArgs) {
   const admin = requireAdmin(context, url);
   const t = getTranslate(context);
   const query = parseAdminQuery(url.searchParams);
+  const db = context.get(dbContext);
   return {
     title: `${t("admin.dashboard.title")} | ${t("app.name")}`,
     adminName: admin.firstName || displayName(admin) || admin.email,
     query,
-    ...adminDashboard(context.get(dbContext), query),
+    ...adminDashboard(db, query),
+    // What waits for a decision, and (on a new install) the steps still to take (issue #45).
+    waiting: waitingForAdmin(db),
+    setup: gettingStarted(db),
   };
 }
 
@@ -267,7 +274,7 @@ function Tabs({ query, counts }: { query: AdminQuery; counts: Record<AdminTab, n
 export default function Admin({ loaderData, actionData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
   const navigation = useNavigation();
-  const { query, stats, counts, list, adminName } = loaderData;
+  const { query, stats, counts, list, adminName, waiting, setup } = loaderData;
   const total = counts[list.tab];
   const loading = navigation.state === "loading" && navigation.location.pathname === "/admin";
 
@@ -279,16 +286,26 @@ export default function Admin({ loaderData, actionData }: Route.ComponentProps) 
           <p className="mt-1 text-fg-muted">{t("admin.dashboard.subtitle", { name: adminName })}</p>
         </div>
         {/* The admin's real work first: this week's orders and pick lists, then the review queue.
-            Signing out and the way back to the shop are in the back office's header. */}
+            On an install not set up yet, the next step instead (no weeks to show before a
+            community). Signing out and the way back to the shop are in the back office's header. */}
         <div className="flex flex-wrap items-center gap-2">
-          <Link to="/admin/cycles" className="rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700" data-testid="admin-primary-action">
-            {t("backOffice.dashboard.cycles")}
-          </Link>
+          {setup.next ? (
+            <Link to={setup.next.href} className="rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700" data-testid="admin-primary-action">
+              {t("admin.gettingStarted.next", { step: t(`admin.gettingStarted.steps.${setup.next.key}.title`) })}
+            </Link>
+          ) : (
+            <Link to="/admin/cycles" className="rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700" data-testid="admin-primary-action">
+              {t("backOffice.dashboard.cycles")}
+            </Link>
+          )}
           <Link to="/admin/deals" className="rounded-lg border border-line px-4 py-2 text-sm font-semibold hover:bg-muted">
             {t("backOffice.dashboard.reviewQueue")}
           </Link>
         </div>
       </header>
+
+      {setup.next ? <GettingStarted progress={setup} /> : null}
+      <WaitingForYou vendorApplications={waiting.vendorApplications} dealsInReview={waiting.dealsInReview} />
 
       <dl aria-label={t("admin.stats.label")} className="mt-6 grid grid-cols-2 gap-3 md:grid-cols-5">
         <StatCard label={t("admin.stats.totalUsers")} value={stats.totalUsers.toLocaleString(i18n.language)} />

@@ -4,18 +4,38 @@
 // or marketing footer. The root skips its own header and footer for routes under this one (they
 // declare `handle.backOffice`). The URLs are the pages' own; this route adds no path.
 import { Form, Link, Outlet, useLocation, useRouteLoaderData } from "react-router";
-import { BackOfficeNav } from "~/components/admin-nav";
+import { BackOfficeNav, type TabBadges } from "~/components/admin-nav";
 import { LeafIcon } from "~/components/icons";
 import { ThemeToggle } from "~/components/theme-toggle";
 import { usePageTransition } from "~/components/page-transition";
 import { useTranslation } from "~/components/use-translation";
+import { dbContext, userContext } from "~/context";
 import { backOfficeArea } from "~/domain/back-office";
 import type { loader as rootLoader } from "~/root";
+import { waitingForAdmin } from "~/services/admin-alerts.server";
+import type { Route } from "./+types/back-office";
 
 export const handle = { backOffice: true };
 
-export default function BackOffice() {
+/** An admin's tabs count what waits for a decision (issue #45); nobody else's need anything. */
+export function loader({ url, context }: Route.LoaderArgs) {
+  const user = context.get(userContext);
+  const waiting = user?.role === "ADMIN" && backOfficeArea(url.pathname) === "admin" ? waitingForAdmin(context.get(dbContext)) : null;
+  return { waiting };
+}
+
+function useAdminBadges(waiting: Route.ComponentProps["loaderData"]["waiting"]): TabBadges {
   const { t } = useTranslation();
+  if (!waiting) return {};
+  return {
+    vendorApplications: { count: waiting.vendorApplications, label: t("admin.waiting.applicationsBadge", { count: waiting.vendorApplications }) },
+    deals: { count: waiting.dealsInReview, label: t("admin.waiting.dealsBadge", { count: waiting.dealsInReview }) },
+  };
+}
+
+export default function BackOffice({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const badges = useAdminBadges(loaderData.waiting);
   const { pathname } = useLocation();
   const mainRef = usePageTransition<HTMLElement>();
   const root = useRouteLoaderData<typeof rootLoader>("root");
@@ -58,7 +78,7 @@ export default function BackOffice() {
         </div>
         {area && showNav ? (
           <div className="mx-auto max-w-6xl px-4 pb-2">
-            <BackOfficeNav area={area} pathname={pathname} />
+            <BackOfficeNav area={area} pathname={pathname} badges={area === "admin" ? badges : undefined} />
           </div>
         ) : null}
       </header>

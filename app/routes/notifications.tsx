@@ -4,6 +4,7 @@ import { requireUser } from "~/auth/guards.server";
 import { dbContext } from "~/context";
 import { getTranslate } from "~/web/i18next.server";
 import { formatRelative } from "~/domain/dates";
+import { notificationTarget } from "~/domain/notification-link";
 import { ServiceError } from "~/domain/errors";
 import { listNotifications, markAllRead, markRead } from "~/services/notifications.server";
 import { safeRedirect } from "~/web/safe-redirect";
@@ -67,9 +68,9 @@ export default function Notifications({ loaderData }: Route.ComponentProps) {
                 </div>
                 <Form method="post" className="shrink-0">
                   <input type="hidden" name="id" value={n.id} />
-                  {n.data?.dealSlug ? (
-                    <button type="submit" name="next" value={`/deals/${n.data.dealSlug}${n.type === "REVIEW_REMINDER" ? "#reviews" : ""}`} className="rounded-lg bg-brand-600 px-3 py-1.5 text-sm font-semibold text-white">
-                      {t("notifications.toDeal")}
+                  {notificationTarget(n) ? (
+                    <button type="submit" name="next" value={notificationTarget(n)!} className="rounded-lg bg-brand-600 px-3 py-1.5 text-sm font-semibold text-white">
+                      {t(n.data?.href ? "notifications.adminAlert.open" : "notifications.toDeal")}
                     </button>
                   ) : !n.isRead ? (
                     <button type="submit" className="rounded-lg border border-line px-3 py-1.5 text-sm hover:bg-muted">{t("notifications.markRead")}</button>

@@ -10,6 +10,7 @@ import { and, asc, eq, inArray, isNull, lte, sql } from "drizzle-orm";
 import type { Db, Tx } from "~/db/client.server";
 import { isTrue } from "~/db/prepared.server";
 import { cartItems, communities, deals, dealTiers, groups, ORDER_STATUSES, orders, users, weeklyCycles, type Community } from "~/db/schema";
+import { alertAdmins } from "./admin-alerts.server";
 import { recordAuditEvent } from "./audit.server";
 import { activeCycle, communityById, communityTiersOf } from "./community-pricing.server";
 import { nextCycleDates } from "~/domain/cycle-schedule";
@@ -101,7 +102,8 @@ export function closeCycle(tx: Tx, cycle: Cycle, community: Community, now: Date
   // count, as they did all week; cancelled and refunded ones do not), not from a running total.
   const revenue = revenueOf(tx, cycle.id);
   const goalMet = !missesMinimum(revenue, cycle.targetRevenue);
-  const discount = goalMet ? tierEarned(communityTiersOf(tx, community.id), revenue).discountPercent : null;
+  const earned = goalMet ? tierEarned(communityTiersOf(tx, community.id), revenue) : null;
+  const discount = earned ? earned.discountPercent : null;
 
   const inProgress = tx
     .select({ order: orders, dealTitle: deals.title, dealSlug: deals.slug, basePrice: deals.basePrice })
@@ -111,6 +113,7 @@ export function closeCycle(tx: Tx, cycle: Cycle, community: Community, now: Date
     .all();
   const languages = languageOf(tx, [...new Set(inProgress.map((o) => o.order.userId))]);
   const messages: NewNotification[] = [];
+  let cancelled = 0;
 
   if (!goalMet) {
     // The FAQ's rule: a group that misses its goal is cancelled, with no charge. The cycle is
@@ -119,6 +122,7 @@ export function closeCycle(tx: Tx, cycle: Cycle, community: Community, now: Date
     for (const { order, dealTitle, dealSlug } of inProgress) {
       if (!canTransition(order.status, "CANCELED")) continue;
       moveOrder(tx, actorUserId, order, "CANCELED", now);
+      cancelled += 1;
       const t = translatorFor(languages.get(order.userId) ?? "he");
       messages.push({ userId: order.userId, type: "GROUP_COMPLETE", title: t("notify.goalMissedTitle"), message: t("notify.goalMissedMessage", { deal: dealTitle }), data: { dealSlug, orderId: order.id } });
     }
@@ -200,7 +204,27 @@ export function closeCycle(tx: Tx, cycle: Cycle, community: Community, now: Date
     now,
   );
   notify(tx, messages);
+  alertAdminsOfClose(tx, closed, community, { goalMet, revenue, orders: inProgress.length, cancelled, tierName: earned?.tier?.tierName ?? null, discountPercent: discount ?? 0 });
   return community.isActive ? openCycle(tx, community, cycle.orderDeadline) : null;
+}
+
+/**
+ * The admins hear how the week ended: its revenue and tier, or that it missed its minimum and
+ * how many orders were cancelled. Here, in the close itself, so every way a week closes (the
+ * clock, a checkout catching up, an admin closing it now) tells them once. A week nobody
+ * ordered in tells nobody: nothing happened, and a long downtime's catch-up of empty weeks
+ * would otherwise fill every admin's inbox.
+ */
+function alertAdminsOfClose(
+  tx: Tx,
+  closed: Cycle,
+  community: Community,
+  week: { goalMet: boolean; revenue: number; orders: number; cancelled: number; tierName: string | null; discountPercent: number },
+) {
+  if (week.orders === 0 && week.revenue === 0) return;
+  const base = { cycleId: closed.id, community: community.name, revenue: week.revenue };
+  if (!week.goalMet) alertAdmins(tx, { kind: "weekMissed", ...base, target: closed.targetRevenue, cancelled: week.cancelled });
+  else alertAdmins(tx, { kind: "weekClosed", ...base, tierName: week.tierName, discountPercent: week.discountPercent });
 }
 
 /**

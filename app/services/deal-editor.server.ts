@@ -6,6 +6,7 @@ import { and, asc, count, desc, eq, isNotNull, ne, sql } from "drizzle-orm";
 import type { Db, Queryable, Tx } from "~/db/client.server";
 import { inlined } from "~/db/prepared.server";
 import { deals, dealTiers, vendors, type Deal, type DealStatus } from "~/db/schema";
+import { alertAdmins } from "./admin-alerts.server";
 import { recordAuditEvent, type AuditEventType } from "./audit.server";
 import { openGroupsForDeal } from "./cycle-engine.server";
 import { checkImageFiles, removeFiles, storeImages, uploadPathOf, type CheckedImage } from "./deal-images.server";
@@ -266,7 +267,10 @@ export function takeDealAction(db: Db, editor: DealEditor, dealId: string, actio
         { type: AUDIT_TYPES[action], actorUserId: editor.userId, entityId: dealId, before: snapshot(before, tiers), after: snapshot(after, tiers), note: action === "sendBack" ? trimmed : undefined },
         now,
       );
-      return editorView(tx, editor, after);
+      const view = editorView(tx, editor, after);
+      // A deal waiting for review: the admins hear of it (a notification now, a mail after the commit).
+      if (action === "submit") alertAdmins(tx, { kind: "dealSubmitted", title: after.title, vendor: view.vendorName });
+      return view;
     },
     { behavior: "immediate" },
   );

@@ -41,6 +41,11 @@ export function smtpConfigured(): boolean {
   return Boolean(process.env.SMTP_URL);
 }
 
+/** Text made safe to put inside a mail's HTML. */
+export function escapeHtml(text: string) {
+  return text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+}
+
 export async function sendMail(mail: OutgoingMail): Promise<void> {
   const info = await getTransport().sendMail({ from: FROM, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
   if (process.env.SMTP_URL) return;

@@ -9,7 +9,7 @@ export interface NewNotification {
   type: NotificationType;
   title: string;
   message: string;
-  data?: { dealSlug?: string; orderId?: string };
+  data?: { dealSlug?: string; orderId?: string; href?: string };
 }
 
 /** Writes notifications inside the caller's transaction. */

@@ -7,6 +7,7 @@ import type { Db, Queryable } from "~/db/client.server";
 import { inlined } from "~/db/prepared.server";
 import { users, vendorApplications, vendors, type Language, type User, type VendorApplicationStatus } from "~/db/schema";
 import { vendorOfUser } from "./vendors.server";
+import { alertAdmins } from "./admin-alerts.server";
 import { recordAuditEvent } from "./audit.server";
 import { HONEYPOT_FIELD } from "~/domain/contact-schema";
 import { ServiceError } from "~/domain/errors";
@@ -76,6 +77,8 @@ export function submitVendorApplication(db: Db, user: User, input: VendorApplica
         .returning()
         .get();
       recordAuditEvent(tx, { type: "vendor_application.submitted", actorUserId: user.id, entityId: application.id, after: application }, now);
+      // The admins hear of it (a notification now, a mail after the commit).
+      alertAdmins(tx, { kind: "vendorApplication", business: application.businessName, contact: application.contactName });
       return application;
     },
     { behavior: "immediate" },

@@ -1,0 +1,145 @@
+// Telling the admins what waits for them (issue #45): a new vendor application, a deal sent for
+// review, a week that closed or missed its minimum. Every admin gets an in-app notification
+// (type ADMIN_ATTENTION, data.href: the admin page it leads to) and an e-mail, both in their
+// own language; and the dashboard and the admin tabs count what still waits.
+//
+// `alertAdmins` runs inside the event's own transaction, so the notifications exist exactly
+// when the event does (a rolled-back application tells nobody). The e-mails go after the commit:
+// better-sqlite3 transactions are synchronous, so a callback queued with setImmediate runs only
+// once the transaction (and whatever outer one holds it, such as a checkout that closes a
+// week on its way) has ended. It then mails the notifications it finds committed, and none if
+// the transaction rolled back. A failed mail is logged and loses nothing in the app: the
+// notification is there.
+import { and, count, eq, inArray, isNotNull } from "drizzle-orm";
+import { connectionOf, type Queryable } from "~/db/client.server";
+import { deals, notifications, users, vendorApplications, vendors, type Language } from "~/db/schema";
+import { publicOrigin } from "~/config.server";
+import { formatShekel } from "~/domain/money";
+import { translatorFor } from "./i18n.server";
+import { escapeHtml, sendMail } from "./mail.server";
+
+export type AdminAlert =
+  | { kind: "vendorApplication"; business: string; contact: string }
+  | { kind: "dealSubmitted"; title: string; vendor: string }
+  | { kind: "weekClosed"; cycleId: string; community: string; revenue: number; tierName: string | null; discountPercent: number }
+  | { kind: "weekMissed"; cycleId: string; community: string; revenue: number; target: number; cancelled: number };
+
+/** The admin page an alert leads to. */
+export function alertHref(alert: AdminAlert): string {
+  switch (alert.kind) {
+    case "vendorApplication":
+      return "/admin/vendor-applications";
+    case "dealSubmitted":
+      return "/admin/deals";
+    case "weekClosed":
+    case "weekMissed":
+      return `/admin/cycles/${alert.cycleId}`;
+  }
+}
+
+/** The alert's title and text in one language (money formatted for it). */
+function alertText(alert: AdminAlert, language: Language): { title: string; message: string } {
+  const t = translatorFor(language);
+  const key = `admin.alerts.${alert.kind}`;
+  const money = (agorot: number) => formatShekel(agorot, language);
+  switch (alert.kind) {
+    case "vendorApplication":
+      return { title: t(`${key}.title`), message: t(`${key}.message`, { business: alert.business, contact: alert.contact }) };
+    case "dealSubmitted":
+      return { title: t(`${key}.title`), message: t(`${key}.message`, { title: alert.title, vendor: alert.vendor }) };
+    case "weekClosed":
+      return {
+        title: t(`${key}.title`, { community: alert.community }),
+        message: t(`${key}.message`, {
+          community: alert.community,
+          revenue: money(alert.revenue),
+          tier: alert.tierName ? t(`${key}.tier`, { name: alert.tierName, percent: alert.discountPercent }) : t(`${key}.noTier`),
+        }),
+      };
+    case "weekMissed":
+      return {
+        title: t(`${key}.title`, { community: alert.community }),
+        message: t(`${key}.message`, { community: alert.community, revenue: money(alert.revenue), target: money(alert.target), count: alert.cancelled }),
+      };
+  }
+}
+
+/**
+ * Tells every admin about an event: a notification each, written in the caller's transaction,
+ * and an e-mail each once it has committed. Returns how many admins were told.
+ */
+export function alertAdmins(tx: Queryable, alert: AdminAlert): number {
+  const admins = tx.select({ id: users.id, language: users.language }).from(users).where(eq(users.role, "ADMIN")).all();
+  if (admins.length === 0) return 0;
+  const href = alertHref(alert);
+  const ids = admins.map((admin) => {
+    const row = tx
+      .insert(notifications)
+      .values({ userId: admin.id, type: "ADMIN_ATTENTION", ...alertText(alert, admin.language), data: { href } })
+      .returning({ id: notifications.id })
+      .get();
+    return row.id;
+  });
+  // The same connection after the transaction: a handle on it still reads (see the top).
+  setImmediate(() => void mailCommittedAlerts(tx, ids));
+  return admins.length;
+}
+
+/** Mails each of these notifications that exists (was committed) to its admin. */
+async function mailCommittedAlerts(db: Queryable, ids: string[]) {
+  // Closed since (a shutdown, or a test that ended with its event): nobody is left to send for.
+  if (!connectionOf(db).open) return;
+  let rows: { title: string; message: string; data: { href?: string } | null; email: string; language: Language }[];
+  try {
+    rows = db
+      .select({ title: notifications.title, message: notifications.message, data: notifications.data, email: users.email, language: users.language })
+      .from(notifications)
+      .innerJoin(users, eq(users.id, notifications.userId))
+      .where(inArray(notifications.id, ids))
+      .all();
+  } catch (error) {
+    console.warn("admin alerts: could not read the alerts to mail", error);
+    return;
+  }
+  for (const row of rows) {
+    try {
+      await sendMail(alertMail(row));
+    } catch (error) {
+      console.warn(`admin alert mail to ${row.email} failed`, error);
+    }
+  }
+}
+
+/** The e-mail of one admin's alert: its title as the subject, its text, a button to the page. */
+function alertMail({ title, message, data, email, language }: { title: string; message: string; data: { href?: string } | null; email: string; language: Language }) {
+  const t = translatorFor(language);
+  const link = `${publicOrigin()}${data?.href ?? "/admin"}`;
+  const cta = t("admin.alerts.mail.cta");
+  const footer = t("admin.alerts.mail.footer");
+  return {
+    to: email,
+    subject: title,
+    text: `${message}\n\n${cta}: ${link}\n\n${footer}`,
+    html: `<div dir="${t("mail.dir")}" style="font-family:sans-serif;line-height:1.6"><p><strong>${escapeHtml(title)}</strong></p><p>${escapeHtml(message)}</p><p><a href="${escapeHtml(link)}" style="background:#16803f;color:#fff;padding:10px 18px;border-radius:8px;text-decoration:none">${escapeHtml(cta)}</a></p><p style="color:#555">${escapeHtml(footer)}</p></div>`,
+  };
+}
+
+export interface WaitingForAdmin {
+  vendorApplications: number;
+  /** drafts sent for review and not yet activated or sent back */
+  dealsInReview: number;
+}
+
+/** What waits for an admin's decision: the dashboard's and the admin tabs' counts. */
+export function waitingForAdmin(db: Queryable): WaitingForAdmin {
+  const applications = db.select({ n: count() }).from(vendorApplications).where(eq(vendorApplications.status, "PENDING")).get()?.n ?? 0;
+  // Counted as the deals tab's review queue lists them (with their vendor).
+  const inReview =
+    db
+      .select({ n: count() })
+      .from(deals)
+      .innerJoin(vendors, eq(vendors.id, deals.vendorId))
+      .where(and(eq(deals.status, "DRAFT"), isNotNull(deals.submittedAt)))
+      .get()?.n ?? 0;
+  return { vendorApplications: applications, dealsInReview: inReview };
+}
