@@ -28,6 +28,7 @@ export const AUDIT_EVENT_TYPES = [
   "pickup_point.deleted",
   "tiers.updated",
   "cycle_settings.updated",
+  "site_settings.updated",
   "order.status_changed",
   "order.repriced",
   "order.qty_changed",
