@@ -1,7 +1,8 @@
 // Demo data: communities with pickup points, tiers and an open weekly cycle; vendors; deals
-// with a group per community; the site settings (each value marked as a demo); a demo shopper, a demo vendor and a demo admin (credentials in
-// README.md). Only when asked for (DEMO_DATA=1, `npm run demo`, `npm run db:seed`): the demo
-// admin's password is public, so a production database must never get it by default.
+// with a group per community; the site settings (each value marked as a demo); a demo shopper,
+// a demo vendor and a demo admin (credentials in README.md). Only when asked for (DEMO_DATA=1,
+// `npm run demo`, `npm run db:seed`): the demo admin's password is public, so a production
+// database must never get it by default.
 import { eq, sql } from "drizzle-orm";
 import { hashPassword, verifyPassword } from "~/auth/password.server";
 import { nextCycleDates } from "~/domain/cycle-schedule";
