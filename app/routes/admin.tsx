@@ -7,6 +7,8 @@ import { SearchIcon } from "~/components/icons";
 import { dbContext } from "~/context";
 import type { OrderStatus, Role } from "~/db/schema";
 import { getTranslate } from "~/web/i18next.server";
+import { readSiteSettings } from "~/services/site-settings.server";
+import { missingSettings } from "~/domain/site-settings";
 import { adminDashboard, type AdminMessage, type AdminOrder, type AdminUser } from "~/services/admin.server";
 import { ADMIN_LIST_LIMIT, ADMIN_TABS, adminHref, displayName, parseAdminQuery, type AdminQuery, type AdminTab } from "~/domain/admin-schemas";
 import { formatAdminDate } from "~/domain/dates";
@@ -28,6 +30,8 @@ export function loader({ url, context }: Route.LoaderArgs) {
     title: `${t("admin.dashboard.title")} | ${t("app.name")}`,
     adminName: admin.firstName || displayName(admin) || admin.email,
     query,
+    // What the organiser has yet to fill in before the first real receipt (issue #45).
+    missingSettings: missingSettings(readSiteSettings(context.get(dbContext))),
     ...adminDashboard(context.get(dbContext), query),
   };
 }
@@ -232,7 +236,7 @@ function Tabs({ query, counts }: { query: AdminQuery; counts: Record<AdminTab, n
 export default function Admin({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
   const navigation = useNavigation();
-  const { query, stats, counts, list, adminName } = loaderData;
+  const { query, stats, counts, list, adminName, missingSettings } = loaderData;
   const total = counts[list.tab];
   const loading = navigation.state === "loading" && navigation.location.pathname === "/admin";
 
@@ -254,6 +258,13 @@ export default function Admin({ loaderData }: Route.ComponentProps) {
           </Link>
         </div>
       </header>
+
+      {missingSettings.length > 0 ? (
+        <p className="mt-6 rounded-xl border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-950 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100" data-testid="admin-settings-missing">
+          {t("admin.siteSettings.dashboardMissing", { fields: missingSettings.map((key) => t(`admin.siteSettings.fields.${key}`)).join(", ") })}{" "}
+          <Link to="/admin/settings" className="font-semibold underline">{t("admin.siteSettings.dashboardLink")}</Link>
+        </p>
+      ) : null}
 
       <dl aria-label={t("admin.stats.label")} className="mt-6 grid grid-cols-2 gap-3 md:grid-cols-5">
         <StatCard label={t("admin.stats.totalUsers")} value={stats.totalUsers.toLocaleString(i18n.language)} />
