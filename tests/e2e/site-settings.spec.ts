@@ -5,6 +5,8 @@ import { DEMO_ADMIN, expect, logIn, test } from "./fixtures";
 
 test.describe("/admin/settings", () => {
   test("refuses a bad e-mail with its message, then saves a change", async ({ page, jsEnabled }) => {
+    // Two posts and two page loads of the back office: more than one page's time on a busy machine.
+    test.slow();
     await logIn(page, DEMO_ADMIN.email, DEMO_ADMIN.password);
     await page.goto("/admin");
     await page.getByTestId("admin-nav").getByRole("link", { name: "הגדרות האתר" }).click();
