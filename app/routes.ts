@@ -35,6 +35,7 @@ export default [
     route("admin/communities", "routes/admin-communities.tsx"),
     route("admin/communities/:id", "routes/admin-community.tsx"),
     route("admin/audit", "routes/admin-audit.tsx"),
+    route("admin/settings", "routes/admin-settings.tsx"),
     route("admin/vendor-applications", "routes/admin-vendor-applications.tsx"),
     // Deals: vendors create and edit, admins review (issue #7)
     route("admin/deals", "routes/admin-deals.tsx"),

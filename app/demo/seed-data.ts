@@ -989,3 +989,22 @@ export const seedDeals: SeedDeal[] = [
     tiers: [],
   },
 ];
+
+/**
+ * The demo market's site settings (issue #45). Every value says it is a demonstration, so no one
+ * mistakes the demo for a real business. No phone and no registration number: any number we
+ * wrote could be someone's; the pages and the receipt leave them out, as on a real install
+ * before the organiser fills them in. E-mail addresses are under .example (reserved, RFC 2606).
+ */
+export const seedSiteSettings = {
+  businessName: { he: "שוק קהילתי (הדגמה)", en: "Shuk Kehilati (demo)" },
+  address: { he: "כתובת לדוגמה (הדגמה), אין כאן עסק אמיתי", en: "Sample address (demo), not a real business" },
+  email: "hello@shuk.example",
+  privacyEmail: "privacy@shuk.example",
+  hours: { he: "שעות לדוגמה (הדגמה): ראשון עד חמישי 9:00-17:00", en: "Sample hours (demo): Sunday to Thursday 9:00-17:00" },
+  aboutStory: {
+    he: "זהו אתר הדגמה של שוק קהילתי. החקלאים, המבצעים והקהילות כאן בדויים, כדי שאפשר יהיה לנסות את השוק מכל הצדדים.\n\nבשוק אמיתי כתוב כאן מנהל השוק מי מפעיל אותו, ממתי ולמה.",
+    en: "This is a demonstration of Shuk Kehilati. The farmers, deals and communities here are made up, so you can try the market from every side.\n\nIn a real market, the organiser writes here who runs it, since when and why.",
+  },
+  receiptFooter: { he: "קבלה לדוגמה מאתר הדגמה, ללא תוקף.", en: "A sample receipt from a demo site, not valid." },
+};

@@ -1,7 +1,8 @@
 // Demo data: communities with pickup points, tiers and an open weekly cycle; vendors; deals
-// with a group per community; a demo shopper, a demo vendor and a demo admin (credentials in
-// README.md). Only when asked for (DEMO_DATA=1, `npm run demo`, `npm run db:seed`): the demo
-// admin's password is public, so a production database must never get it by default.
+// with a group per community; the site settings (each value marked as a demo); a demo shopper,
+// a demo vendor and a demo admin (credentials in README.md). Only when asked for (DEMO_DATA=1,
+// `npm run demo`, `npm run db:seed`): the demo admin's password is public, so a production
+// database must never get it by default.
 import { eq, sql } from "drizzle-orm";
 import { hashPassword, verifyPassword } from "~/auth/password.server";
 import { nextCycleDates } from "~/domain/cycle-schedule";
@@ -18,7 +19,8 @@ import {
   vendors,
   weeklyCycles,
 } from "~/db/schema";
-import { seedCommunities, seedDeals, seedVendors } from "./seed-data";
+import { writeSettings } from "~/services/site-settings.server";
+import { seedCommunities, seedDeals, seedSiteSettings, seedVendors } from "./seed-data";
 
 export const DEMO_USER = { email: "demo@shuk.example", password: "shuk-demo-2026", firstName: "נועה", lastName: "כהן" };
 export const DEMO_ADMIN = { email: "admin@shuk.example", password: "shuk-admin-2026", firstName: "אבי", lastName: "לוי" };
@@ -167,6 +169,8 @@ export async function seedDatabase(db: Db, now = new Date()) {
           tx.update(vendors).set({ userId: user.id }).where(eq(vendors.id, vendorIds.get(seedVendors[0]!.key)!)).run();
         }
       }
+      // The demo market's own details, each saying it is a demo (a real install starts empty).
+      writeSettings(tx, seedSiteSettings, now);
     },
     { behavior: "immediate" },
   );

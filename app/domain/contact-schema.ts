@@ -1,7 +1,7 @@
 // The /contact form's schema, shared by the server (parseWithZod) and the browser
-// (getZodConstraint). (The support details the static pages print are in business.ts.) Messages are locale
-// keys: "validation.emailInvalid" is the spec's wording already used by the account forms,
-// the rest live under "contact.validation" (app/locales/*/pages.json).
+// (getZodConstraint). (The support details the static pages print are the site settings,
+// domain/site-settings.ts.) Messages are locale keys: "validation.emailInvalid" is the spec's
+// wording already used by the account forms, the rest live under "contact.validation" (app/locales/*/pages.json).
 import { z } from "zod";
 import { EMAIL_MAX, tooLong } from "./text-limits";
 

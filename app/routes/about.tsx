@@ -5,6 +5,8 @@ import { getLocale, getTranslate } from "~/web/i18next.server";
 import { formatShekel } from "~/domain/money";
 import { figuresWorthShowing } from "~/domain/public-figures";
 import { platformStats } from "~/services/platform-stats.server";
+import { publicBusiness } from "~/domain/site-settings";
+import { readSiteSettings } from "~/services/site-settings.server";
 import type { Route } from "./+types/about";
 
 // Nothing on this page needs a script: the root leaves out <Scripts /> (DESIGN.md budgets).
@@ -13,7 +15,10 @@ export const handle = { hydrate: false };
 export function loader({ context }: Route.LoaderArgs) {
   const t = getTranslate(context);
   const locale = getLocale(context);
-  const stats = platformStats(context.get(dbContext));
+  const db = context.get(dbContext);
+  const stats = platformStats(db);
+  // The organiser's own story and name (issue #45); none yet, and the page says how the market works.
+  const { story, name } = publicBusiness(readSiteSettings(db), locale);
   const count = new Intl.NumberFormat(locale === "he" ? "he-IL" : "en-IL");
   return {
     title: `${t("about.title")} | ${t("app.name")}`,
@@ -22,27 +27,19 @@ export function loader({ context }: Route.LoaderArgs) {
       key,
       value: key === "totalSavings" ? formatShekel(value, locale) : count.format(value),
     })),
+    story,
+    operator: name,
   };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }];
 
 const VALUES = ["fresh", "fair", "community", "noWaste"] as const;
-const TEAM = ["yossi", "merav", "omer", "neta"] as const;
-
-/** First letters of the first two words ("Yossi Avrahami" -> "YA"): avatars are initials, no photos. */
-function initials(name: string) {
-  return name
-    .split(/\s+/)
-    .filter(Boolean)
-    .slice(0, 2)
-    .map((word) => word[0])
-    .join("");
-}
 
 export default function About({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const story = t("about.story", { returnObjects: true }) as unknown;
+  const { story, operator } = loaderData;
+  const howItWorks = t("about.howItWorks", { returnObjects: true }) as unknown;
   return (
     <>
       <section className="bg-gradient-to-b from-brand-50 to-page dark:from-brand-800/40">
@@ -70,12 +67,13 @@ export default function About({ loaderData }: Route.ComponentProps) {
         </section>
       ) : null}
 
-      <section aria-labelledby="story-title" className="mx-auto max-w-6xl px-4 py-10">
-        <h2 id="story-title" className="text-2xl font-bold">{t("about.storyTitle")}</h2>
+      <section aria-labelledby="story-title" className="mx-auto max-w-6xl px-4 py-10" data-testid="about-story">
+        <h2 id="story-title" className="text-2xl font-bold">{t(story.length > 0 ? "about.storyTitle" : "about.howItWorksTitle")}</h2>
         <div className="mt-4 grid max-w-3xl gap-4 text-lg leading-8">
-          {(Array.isArray(story) ? (story as string[]) : []).map((paragraph) => (
-            <p key={paragraph}>{paragraph}</p>
+          {(story.length > 0 ? story : Array.isArray(howItWorks) ? (howItWorks as string[]) : []).map((paragraph) => (
+            <p key={paragraph} dir="auto">{paragraph}</p>
           ))}
+          {operator ? <p className="text-base text-fg-muted">{t("about.operatedBy", { name: operator })}</p> : null}
         </div>
       </section>
 
@@ -88,29 +86,6 @@ export default function About({ loaderData }: Route.ComponentProps) {
               <p className="mt-1 text-sm leading-6 text-fg-muted">{t(`about.values.${value}.text`)}</p>
             </li>
           ))}
-        </ul>
-      </section>
-
-      <section aria-labelledby="team-title" className="mx-auto max-w-6xl px-4 py-10">
-        <h2 id="team-title" className="text-2xl font-bold">{t("about.teamTitle")}</h2>
-        <p className="mt-1 text-fg-muted">{t("about.teamText")}</p>
-        <ul className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-          {TEAM.map((member) => {
-            const name = t(`about.team.${member}.name`);
-            return (
-              <li key={member} className="rounded-2xl border border-line bg-surface p-5 text-center">
-                <span
-                  aria-hidden="true"
-                  className="mx-auto grid size-16 place-items-center rounded-full bg-brand-600 text-xl font-bold text-white"
-                >
-                  {initials(name)}
-                </span>
-                <h3 className="mt-3 font-semibold">{name}</h3>
-                <p className="text-sm font-medium text-brand-700 dark:text-brand-200">{t(`about.team.${member}.role`)}</p>
-                <p className="mt-2 text-sm leading-6 text-fg-muted">{t(`about.team.${member}.bio`)}</p>
-              </li>
-            );
-          })}
         </ul>
       </section>
 

@@ -10,6 +10,8 @@ import { SearchIcon } from "~/components/icons";
 import { dbContext } from "~/context";
 import type { OrderStatus, Role } from "~/db/schema";
 import { getTranslate } from "~/web/i18next.server";
+import { readSiteSettings } from "~/services/site-settings.server";
+import { missingSettings } from "~/domain/site-settings";
 import { adminDashboard, type AdminMessage, type AdminOrder, type AdminUser } from "~/services/admin.server";
 import { waitingForAdmin } from "~/services/admin-alerts.server";
 import { gettingStarted } from "~/services/getting-started.server";
@@ -38,6 +40,8 @@ export function loader({ url, context }: Route.LoaderArgs) {
     // What waits for a decision, and (on a new install) the steps still to take (issue #45).
     waiting: waitingForAdmin(db),
     setup: gettingStarted(db),
+    // What the organiser has yet to fill in before the first real receipt (issue #45).
+    missingSettings: missingSettings(readSiteSettings(db)),
   };
 }
 
@@ -274,7 +278,7 @@ function Tabs({ query, counts }: { query: AdminQuery; counts: Record<AdminTab, n
 export default function Admin({ loaderData, actionData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
   const navigation = useNavigation();
-  const { query, stats, counts, list, adminName, waiting, setup } = loaderData;
+  const { query, stats, counts, list, adminName, waiting, setup, missingSettings } = loaderData;
   const total = counts[list.tab];
   const loading = navigation.state === "loading" && navigation.location.pathname === "/admin";
 
@@ -306,6 +310,12 @@ export default function Admin({ loaderData, actionData }: Route.ComponentProps) 
 
       {setup.next ? <GettingStarted progress={setup} /> : null}
       <WaitingForYou vendorApplications={waiting.vendorApplications} dealsInReview={waiting.dealsInReview} />
+      {missingSettings.length > 0 ? (
+        <p className="mt-6 rounded-xl border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-950 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100" data-testid="admin-settings-missing">
+          {t("admin.siteSettings.dashboardMissing", { fields: missingSettings.map((key) => t(`admin.siteSettings.fields.${key}`)).join(", ") })}{" "}
+          <Link to="/admin/settings" className="font-semibold underline">{t("admin.siteSettings.dashboardLink")}</Link>
+        </p>
+      ) : null}
 
       <dl aria-label={t("admin.stats.label")} className="mt-6 grid grid-cols-2 gap-3 md:grid-cols-5">
         <StatCard label={t("admin.stats.totalUsers")} value={stats.totalUsers.toLocaleString(i18n.language)} />

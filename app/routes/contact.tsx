@@ -6,7 +6,8 @@ import { data, Form, Link, useNavigate, useNavigation } from "react-router";
 import { ErrorList, Field, SubmitButton } from "~/components/ui/field";
 import { dbContext, userContext } from "~/context";
 import { getLocale, getTranslate } from "~/web/i18next.server";
-import { SUPPORT_CONTACT } from "~/domain/business";
+import { publicBusiness } from "~/domain/site-settings";
+import { readSiteSettings } from "~/services/site-settings.server";
 import { ContactSchema, HONEYPOT_FIELD, orderReference, type ContactInput } from "~/domain/contact-schema";
 import { receiveContactMessage } from "~/services/contact.server";
 import { communityDelivery } from "~/services/communities.server";
@@ -36,6 +37,8 @@ export function loader({ url, context }: Route.LoaderArgs) {
     },
     // The delivery answers speak of her community's own delivery (issue #45), or say each decides.
     faqValues: deliveryTextValues(getLocale(context), communityDelivery(context.get(dbContext), user?.communityId), t),
+    // Only what the organiser filled in (issue #45); nothing set, and the form stands alone.
+    business: publicBusiness(readSiteSettings(context.get(dbContext)), getLocale(context)),
   };
 }
 
@@ -147,7 +150,8 @@ function ContactForm({ defaults, order, lastResult }: { defaults: ContactDefault
 export default function Contact({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { sent, defaults, order, faqValues } = loaderData;
-  const mail = `mailto:${SUPPORT_CONTACT.email}`;
+  const { phone, email, address, hours } = loaderData.business;
+  const hasInfo = Boolean(phone || email || address || hours);
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-12">
@@ -156,20 +160,26 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
         <p className="mt-2 text-lg text-fg-muted">{t("contact.lead")}</p>
       </header>
 
-      <dl className="mt-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-        <InfoCard title={t("contact.info.phoneTitle")}>
-          <a href={SUPPORT_CONTACT.phoneHref} dir="ltr" className="hover:underline">
-            {SUPPORT_CONTACT.phone}
-          </a>
-        </InfoCard>
-        <InfoCard title={t("contact.info.emailTitle")}>
-          <a href={mail} dir="ltr" className="break-all hover:underline">
-            {SUPPORT_CONTACT.email}
-          </a>
-        </InfoCard>
-        <InfoCard title={t("contact.info.addressTitle")}>{t("contact.info.address")}</InfoCard>
-        <InfoCard title={t("contact.info.hoursTitle")}>{t("contact.info.hours")}</InfoCard>
-      </dl>
+      {hasInfo ? (
+        <dl className="mt-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-4" data-testid="contact-info">
+          {phone ? (
+            <InfoCard title={t("contact.info.phoneTitle")}>
+              <a href={phone.href} dir="ltr" className="hover:underline">
+                {phone.label}
+              </a>
+            </InfoCard>
+          ) : null}
+          {email ? (
+            <InfoCard title={t("contact.info.emailTitle")}>
+              <a href={`mailto:${email}`} dir="ltr" className="break-all hover:underline">
+                {email}
+              </a>
+            </InfoCard>
+          ) : null}
+          {address ? <InfoCard title={t("contact.info.addressTitle")}><bdi>{address}</bdi></InfoCard> : null}
+          {hours ? <InfoCard title={t("contact.info.hoursTitle")}><bdi>{hours}</bdi></InfoCard> : null}
+        </dl>
+      ) : null}
 
       <div className="mt-10 grid gap-10 lg:grid-cols-[1fr_22rem]">
         <section aria-labelledby="contact-form-title">

@@ -9,7 +9,7 @@ import { dbContext, userContext } from "~/context";
 import { getTranslate } from "~/web/i18next.server";
 import { communityPricing, defaultCommunityId, progressView } from "~/services/community-pricing.server";
 import { categorySummaries, dealsByCategory } from "~/services/deals.server";
-import { platformStats } from "~/services/platform-stats.server";
+import { highestTierDiscount, platformStats } from "~/services/platform-stats.server";
 import { type FigureKey, figuresWorthShowing } from "~/domain/public-figures";
 import type { Route } from "./+types/home";
 
@@ -35,6 +35,8 @@ export function loader({ context }: Route.LoaderArgs) {
     // Only the figures worth saying (domain/public-figures); none, and the section goes.
     figures: figuresWorthShowing(platformStats(db), ["totalUsers", "totalSavings", "activeDeals"]),
     signedIn: Boolean(user),
+    // "Up to N%" only with this install's own top tier (issue #45); no tiers, no figure.
+    topDiscount: highestTierDiscount(db),
     // The spec's greeting: first name, or failing that the part of the e-mail before the @.
     greetingName: user ? user.firstName || user.email.split("@")[0] : null,
     progress: ownCommunityId && pricing ? progressView(pricing) : null,
@@ -93,7 +95,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             {greetingName ? t("home.heroUserTitle", { name: greetingName }) : t("home.heroGuestTitle")}
           </h1>
           <p className="mt-4 max-w-2xl text-lg leading-8 text-fg-muted">
-            {greetingName ? t("home.heroUserText") : t("home.heroGuestText")}
+            {greetingName ? t("home.heroUserText") : loaderData.topDiscount > 0 ? t("home.heroGuestText", { percent: loaderData.topDiscount }) : t("home.heroGuestTextPlain")}
           </p>
           <div className="mt-8 flex flex-wrap gap-3">
             {greetingName ? (
@@ -186,7 +188,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         <ul className="mt-6 grid gap-4 sm:grid-cols-3">
           {[1, 2, 3].map((n) => (
             <li key={n} className="rounded-2xl bg-brand-50 p-5 dark:bg-brand-800/50">
-              <h3 className="font-semibold">{t(`home.benefit${n}Title`)}</h3>
+              <h3 className="font-semibold">{n === 2 && loaderData.topDiscount === 0 ? t("home.benefit2TitlePlain") : t(`home.benefit${n}Title`, { percent: loaderData.topDiscount })}</h3>
               <p className="mt-1 text-sm leading-6 text-fg-muted">{t(`home.benefit${n}Text`)}</p>
             </li>
           ))}

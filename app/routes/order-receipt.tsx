@@ -4,8 +4,10 @@ import { requireUser } from "~/auth/guards.server";
 import { useNonce } from "~/components/nonce";
 import { Price } from "~/components/price";
 import { dbContext } from "~/context";
-import { getTranslate } from "~/web/i18next.server";
-import { SUPPORT_CONTACT, VAT_PERCENT } from "~/domain/business";
+import { getLocale, getTranslate } from "~/web/i18next.server";
+import { VAT_PERCENT } from "~/domain/business";
+import { publicBusiness } from "~/domain/site-settings";
+import { readSiteSettings } from "~/services/site-settings.server";
 import { businessId } from "~/config.server";
 import { formatDateTime } from "~/domain/dates";
 import { formatShekel } from "~/domain/money";
@@ -21,9 +23,18 @@ export const handle = { hydrate: false };
 export function loader({ url, params, context }: Route.LoaderArgs) {
   const user = requireUser(context, url);
   const t = getTranslate(context);
-  const receipt = receiptFor(context.get(dbContext), user.id, params.id);
+  const db = context.get(dbContext);
+  const receipt = receiptFor(db, user.id, params.id);
   if (!receipt) throw data(null, { status: 404 });
-  return { title: `${t("receipt.title")} ${orderNumber(receipt.order.id)} | ${t("app.name")}`, ...receipt, buyer: user.name ?? user.email, businessId: businessId() };
+  // The platform's details as the organiser entered them (issue #45); a field not filled in is
+  // left off the receipt. BUSINESS_ID still counts for an install that set it before.
+  const business = publicBusiness(readSiteSettings(db), getLocale(context));
+  return {
+    title: `${t("receipt.title")} ${orderNumber(receipt.order.id)} | ${t("app.name")}`,
+    ...receipt,
+    buyer: user.name ?? user.email,
+    business: { ...business, registrationNumber: business.registrationNumber ?? businessId() },
+  };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }];
@@ -34,7 +45,7 @@ const PRINT_SCRIPT = `document.querySelectorAll("[data-print]").forEach(function
 export default function Receipt({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
   const nonce = useNonce();
-  const { order, dealTitle, dealUnit, basePrice, vendorName, communityName, pickupAddress, buyer, lineTotal, savings, vat } = loaderData;
+  const { order, dealTitle, dealUnit, basePrice, vendorName, communityName, pickupAddress, buyer, lineTotal, savings, vat, business } = loaderData;
   const row = "flex flex-wrap justify-between gap-x-4 py-1";
   return (
     <section className="receipt mx-auto grid max-w-2xl gap-6 px-4 py-10 print:max-w-none print:py-0">
@@ -56,9 +67,21 @@ export default function Receipt({ loaderData }: Route.ComponentProps) {
         <div data-testid="receipt-seller">
           <dt className="font-semibold">{t("receipt.sellerTitle")}</dt>
           <dd>{t("receipt.soldBy")}: <bdi>{vendorName}</bdi></dd>
-          <dd>{t("receipt.through")}: {t("receipt.platformLegalName")}{loaderData.businessId ? <> · <span dir="auto">{t("receipt.businessId", { id: loaderData.businessId })}</span></> : null}</dd>
-          <dd>{t("contact.info.address")}</dd>
-          <dd><span dir="ltr">{SUPPORT_CONTACT.phone}</span> · <span dir="ltr">{SUPPORT_CONTACT.email}</span></dd>
+          {business.name || business.registrationNumber ? (
+            <dd>
+              {t("receipt.through")}: {business.name ? <bdi>{business.name}</bdi> : null}
+              {business.name && business.registrationNumber ? " · " : null}
+              {business.registrationNumber ? <span dir="auto">{t("receipt.businessId", { id: business.registrationNumber })}</span> : null}
+            </dd>
+          ) : null}
+          {business.address ? <dd><bdi>{business.address}</bdi></dd> : null}
+          {business.phone || business.email ? (
+            <dd>
+              {business.phone ? <span dir="ltr">{business.phone.label}</span> : null}
+              {business.phone && business.email ? " · " : null}
+              {business.email ? <span dir="ltr">{business.email}</span> : null}
+            </dd>
+          ) : null}
         </div>
         <div>
           <dt className="font-semibold">{t("receipt.buyer")}</dt>
@@ -114,7 +137,7 @@ export default function Receipt({ loaderData }: Route.ComponentProps) {
         <p className="mt-2 text-xs text-fg-muted">{t("receipt.vatNote")}</p>
       </div>
 
-      <p className="text-xs text-fg-muted">{t("footer.rights", { year: new Date(order.createdAt).getFullYear() })}</p>
+      {business.receiptFooter ? <p className="whitespace-pre-line text-xs text-fg-muted" dir="auto" data-testid="receipt-footer">{business.receiptFooter}</p> : null}
       <Link to={`/orders/${order.id}`} className="text-sm underline print:hidden">{t("receipt.back")}</Link>
     </section>
   );

@@ -1,7 +1,9 @@
 import { useTranslation } from "~/components/use-translation";
 import { Link } from "react-router";
-import { getTranslate } from "~/web/i18next.server";
-import { SUPPORT_CONTACT } from "~/domain/business";
+import { getLocale, getTranslate } from "~/web/i18next.server";
+import { dbContext } from "~/context";
+import { publicBusiness, type PublicBusiness } from "~/domain/site-settings";
+import { readSiteSettings } from "~/services/site-settings.server";
 import type { Route } from "./+types/privacy";
 
 // Nothing on this page needs a script: the root leaves out <Scripts /> (DESIGN.md budgets).
@@ -9,7 +11,7 @@ export const handle = { hydrate: false };
 
 export function loader({ context }: Route.LoaderArgs) {
   const t = getTranslate(context);
-  return { title: `${t("privacy.title")} | ${t("app.name")}` };
+  return { title: `${t("privacy.title")} | ${t("app.name")}`, business: publicBusiness(readSiteSettings(context.get(dbContext)), getLocale(context)) };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }];
@@ -31,15 +33,25 @@ const SECTIONS = [
   "changes",
 ] as const;
 
-export default function Privacy() {
+/**
+ * The "contact" section's lines: only the details the organiser filled in (issue #45); with none,
+ * the contact form, which always works.
+ */
+function contactLines(business: PublicBusiness, t: (key: string, values?: Record<string, string>) => string): string[] {
+  const lines: string[] = [];
+  if (business.name) lines.push(t("privacy.contactLines.operator", { name: business.name }));
+  if (business.privacyEmail) lines.push(t("privacy.contactLines.email", { email: business.privacyEmail }));
+  if (business.phone) lines.push(t("privacy.contactLines.phone", { phone: business.phone.label }));
+  if (business.address) lines.push(t("privacy.contactLines.address", { address: business.address }));
+  if (!business.privacyEmail && !business.phone) lines.push(t("privacy.contactLines.form"));
+  return lines;
+}
+
+export default function Privacy({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
-  const contactValues = {
-    email: SUPPORT_CONTACT.privacyEmail,
-    phone: SUPPORT_CONTACT.phone,
-    address: t("contact.info.address"),
-  };
   const items = (section: string) => {
-    const value = t(`privacy.sections.${section}.items`, { ...contactValues, returnObjects: true }) as unknown;
+    if (section === "contact") return contactLines(loaderData.business, t);
+    const value = t(`privacy.sections.${section}.items`, { returnObjects: true }) as unknown;
     return Array.isArray(value) ? (value as string[]) : [];
   };
   return (

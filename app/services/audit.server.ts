@@ -29,6 +29,7 @@ export const AUDIT_EVENT_TYPES = [
   "tiers.updated",
   "cycle_settings.updated",
   "delivery_settings.updated",
+  "site_settings.updated",
   "order.status_changed",
   "order.repriced",
   "order.qty_changed",

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
-import { deals, orders, users } from "~/db/schema";
+import { communities, communityTiers, deals, orders, users } from "~/db/schema";
 
 export interface PlatformStats {
   totalUsers: number;
@@ -40,4 +40,17 @@ function countPlatform(db: Db): PlatformStats {
       (select count(*) from ${deals} where ${deals.status} = 'ACTIVE') as activeDeals
   `);
   return { ...row, totalSavings: Math.max(0, row.totalSavings) };
+}
+
+/**
+ * The largest discount any active community's tiers give (0 with none): what "save up to N%"
+ * on the home page may promise on this install, instead of a figure written into the copy.
+ */
+export function highestTierDiscount(db: Db): number {
+  const row = db.get<{ top: number | null }>(sql`
+    select max(${communityTiers.discountPercent}) as top from ${communityTiers}
+    join ${communities} on ${communities.id} = ${communityTiers.communityId}
+    where ${communities.isActive} = 1
+  `);
+  return row?.top ?? 0;
 }

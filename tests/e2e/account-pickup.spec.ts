@@ -77,7 +77,7 @@ test.describe("the receipt", () => {
     const orderId = await placePickupOrder(page, "cucumbers");
     await page.goto(`/orders/${orderId}/receipt`);
     await expect(page.getByTestId("receipt-seller")).toContainText("נמכר על ידי");
-    await expect(page.getByTestId("receipt-seller")).toContainText("שוק קהילתי בע״מ");
+    await expect(page.getByTestId("receipt-seller")).toContainText("שוק קהילתי (הדגמה)");
     await expect(page.getByText("מתוכם מע״מ 18%")).toBeVisible();
     await expect(page.getByTestId("receipt-total")).toContainText("₪");
     const button = page.getByRole("button", { name: "הדפסת הקבלה" });
