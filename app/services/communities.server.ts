@@ -33,15 +33,12 @@ export function activePickupPoints(db: Queryable, communityId: string): readonly
     .filter((p) => p.isActive);
 }
 
-/** The API's view of a community (dates as ISO strings). */
+/** The API's view of a community (dates as ISO strings); where and when is its pickup points. */
 export function communityJson(c: CommunityWithPickupPoints) {
   return {
     id: c.id,
     name: c.name,
     description: c.description,
-    pickupDay: c.pickupDay,
-    pickupTime: c.pickupTime,
-    pickupAddress: c.pickupAddress,
     contactPhone: c.contactPhone,
     isActive: c.isActive,
     createdAt: c.createdAt.toISOString(),

@@ -12,6 +12,7 @@ import { isTrue } from "~/db/prepared.server";
 import { cartItems, communities, deals, dealTiers, groups, ORDER_STATUSES, orders, users, weeklyCycles, type Community } from "~/db/schema";
 import { recordAuditEvent } from "./audit.server";
 import { activeCycle, communityById, communityTiersOf } from "./community-pricing.server";
+import { activePickupPoints } from "./communities.server";
 import { nextCycleDates } from "~/domain/cycle-schedule";
 import { formatDateTime } from "~/domain/dates";
 import { translatorFor } from "./i18n.server";
@@ -31,9 +32,14 @@ const SYSTEM = null;
 /** The orders a close may change: those it may still reprice (PENDING, PAID). */
 const IN_PROGRESS = ORDER_STATUSES.filter(canReprice);
 
-/** Opens a community's next cycle (after `after`) with a group for every active deal. */
-function openCycle(tx: Tx, community: Community, after: Date): Cycle {
-  const dates = nextCycleDates(community, after);
+/**
+ * Opens a community's next cycle (after `after`) with a group for every active deal. None for a
+ * community without an active pickup point: nobody could collect (its admin page says so, and
+ * adding a point opens the week).
+ */
+function openCycle(tx: Tx, community: Community, after: Date): Cycle | null {
+  const dates = nextCycleDates({ ...community, points: activePickupPoints(tx, community.id) }, after);
+  if (!dates) return null;
   const cycle = tx
     .insert(weeklyCycles)
     .values({ communityId: community.id, ...dates, targetRevenue: community.weeklyTargetRevenue })
