@@ -201,9 +201,6 @@ export async function seedLarge(file, sizes = seedSizes(), now = Date.now()) {
         id,
         name: i < COMMUNITY_NAMES.length ? name : `${name} ${i + 1}`,
         description: t.description,
-        pickup_day: (deadlineDay + 2) % 7,
-        pickup_time: t.pickup_time,
-        pickup_address: address,
         contact_phone: `05${between(0, 8)}-${between(1000000, 9999999)}`,
         is_active: 1,
         deadline_day: deadlineDay,
@@ -216,6 +213,7 @@ export async function seedLarge(file, sizes = seedSizes(), now = Date.now()) {
       for (const tier of tiersPerTemplate.get(t.id) ?? []) {
         communityTiers.push({ id: randomUUID(), community_id: id, min_revenue: tier.min_revenue, discount_percent: tier.discount_percent, tier_name: tier.tier_name, created_at: now - 365 * DAY });
       }
+      // Where and when members collect is the points alone (issue #45); the first has the main address.
       const points = templatePickups.filter((p) => p.community_id === t.id);
       points.forEach((p, index) => {
         pickupPoints.push({
@@ -232,7 +230,7 @@ export async function seedLarge(file, sizes = seedSizes(), now = Date.now()) {
         });
       });
     }
-    counts.communities = insertAll(db, "communities", ["id", "name", "description", "pickup_day", "pickup_time", "pickup_address", "contact_phone", "is_active", "deadline_day", "deadline_time", "weekly_target_revenue", "created_at"], communities);
+    counts.communities = insertAll(db, "communities", ["id", "name", "description", "contact_phone", "is_active", "deadline_day", "deadline_time", "weekly_target_revenue", "created_at"], communities);
     counts.community_tiers = insertAll(db, "community_tiers", ["id", "community_id", "min_revenue", "discount_percent", "tier_name", "created_at"], communityTiers);
     counts.pickup_points = insertAll(db, "pickup_points", ["id", "community_id", "address", "instructions", "contact_phone", "pickup_days", "pickup_start_time", "pickup_end_time", "is_active", "created_at"], pickupPoints);
     const tiersOf = (communityId) => communityTiers.filter((t) => t.community_id === communityId).sort((a, b) => a.min_revenue - b.min_revenue);

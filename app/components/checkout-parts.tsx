@@ -1,7 +1,7 @@
 // Pieces every step of the checkout shows: where she is in it, and what she is buying.
 import { useTranslation } from "~/components/use-translation";
 import { formatDay } from "~/domain/dates";
-import { formatTimeRange } from "~/domain/time";
+import { PickupPointText } from "./pickup-point";
 import { Price } from "./price";
 
 const STEPS = ["purchase.steps.method", "purchase.steps.details", "purchase.steps.review"] as const;
@@ -87,18 +87,20 @@ export function CheckoutSummary({
 export interface OrderPlace {
   order: { deliveryType: "PICKUP" | "DELIVERY"; deliveryAddress: string | null };
   communityName: string | null;
-  pickupAddress: string | null;
-  pickupTime: string | null;
   pointAddress: string | null;
+  pointDays: readonly number[] | null;
   pointStartTime: string | null;
   pointEndTime: string | null;
-  /** a Date, or its ISO text where the row came as JSON text (the orders list) */
+  /** the order's week's deadline: the point's day that week follows from it (a Date, or ISO text from JSON) */
+  orderDeadline: Date | string | null;
+  /** the week's own pickup date: what an order without a point shows */
   pickupDate: Date | string | null;
 }
 
 /**
- * Where and when an order is collected: "Pickup: Herzl 12 · Wednesday, 25.11 · 16:00–19:00"
- * (the pickup point's hours, else the community's pickup time); or the delivery address.
+ * Where and when an order is collected: "Pickup: Herzl 12 · Friday, 27/11 · 09:00–12:00" (its
+ * pickup point, on the point's day of the order's week, as every page shows a point); or the
+ * delivery address.
  */
 export function OrderPlaceLine({ row }: { row: OrderPlace }) {
   const { t, i18n } = useTranslation();
@@ -109,12 +111,19 @@ export function OrderPlaceLine({ row }: { row: OrderPlace }) {
       </span>
     );
   }
-  const hours = row.pointStartTime && row.pointEndTime ? formatTimeRange(row.pointStartTime, row.pointEndTime) : row.pickupTime;
+  if (row.pointAddress && row.pointDays && row.pointStartTime && row.pointEndTime) {
+    const point = { address: row.pointAddress, pickupDays: row.pointDays, pickupStartTime: row.pointStartTime, pickupEndTime: row.pointEndTime, instructions: null };
+    return (
+      <span data-testid="order-place">
+        {t("shop.delivery.pickup")}: <PickupPointText point={point} orderDeadline={row.orderDeadline} />
+      </span>
+    );
+  }
+  // Migration 0007 gave every pickup order a point; this is for one whose week has no date either.
   return (
     <span data-testid="order-place">
-      {t("shop.delivery.pickup")}: <bdi>{row.pointAddress ?? row.pickupAddress}</bdi>
+      {t("shop.delivery.pickup")}
       {row.pickupDate ? <> · <span data-testid="pickup-day">{formatDay(row.pickupDate, i18n.language)}</span></> : null}
-      {hours ? <> · {hours}</> : null}
     </span>
   );
 }

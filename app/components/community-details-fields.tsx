@@ -3,7 +3,7 @@ import { getInputProps, getSelectProps, getTextareaProps, type useForm } from "@
 import type { z } from "zod";
 import { useTranslation } from "~/components/use-translation";
 import { CommunityDetailsSchema, WEEKDAYS } from "~/domain/admin-community-schemas";
-import { CLOCK_INPUT, ErrorList, Field, SelectField } from "./ui/field";
+import { ErrorList, Field, SelectField } from "./ui/field";
 
 type DetailsFields = ReturnType<typeof useForm<z.input<typeof CommunityDetailsSchema>>>[1];
 
@@ -21,13 +21,9 @@ export function CommunityDetailsFields({ fields }: { fields: DetailsFields }) {
   const { t } = useTranslation();
   return (
     <>
+      {/* Where and when members collect is the pickup points' (their own section), not the community's. */}
       <div className="grid gap-4 sm:grid-cols-2">
         <Field label={t("admin.communities.fields.name")} errorId={fields.name.errorId} errors={fields.name.errors} {...getInputProps(fields.name, { type: "text" })} />
-        <Field label={t("admin.communities.fields.pickupAddress")} errorId={fields.pickupAddress.errorId} errors={fields.pickupAddress.errors} {...getInputProps(fields.pickupAddress, { type: "text" })} />
-      </div>
-      <div className="grid gap-4 sm:grid-cols-3">
-        <WeekdaySelect label={t("admin.communities.fields.pickupDay")} field={fields.pickupDay} />
-        <Field label={t("admin.communities.fields.pickupTime")} errorId={fields.pickupTime.errorId} errors={fields.pickupTime.errors} {...getInputProps(fields.pickupTime, { type: "text" })} {...CLOCK_INPUT} />
         <Field label={t("admin.communities.fields.contactPhone")} errorId={fields.contactPhone.errorId} errors={fields.contactPhone.errors} {...getInputProps(fields.contactPhone, { type: "tel" })} dir="ltr" />
       </div>
       <div>

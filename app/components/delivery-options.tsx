@@ -2,13 +2,15 @@ import { useState } from "react";
 import { useTranslation } from "~/components/use-translation";
 import type { SavedAddressOption } from "~/domain/addresses";
 import { deliveryFee, offersDelivery, type DeliverySettings } from "~/domain/delivery";
+import type { ShownPickupPoint } from "~/domain/pickup-point";
+import { PickupPointText } from "./pickup-point";
 import { useFormatShekel } from "./price";
 import { SavedAddressPicker } from "./saved-address-picker";
 
+/** Her community's active pickup points, and the open week's deadline (each point's day that week follows). */
 export interface PickupInfo {
-  pickupDay: number;
-  pickupTime: string;
-  pickupAddress: string;
+  points: readonly ShownPickupPoint[];
+  orderDeadline: string | null;
 }
 
 interface DeliveryOptionsProps {
@@ -56,9 +58,15 @@ function DeliveryChoice({ subtotal, pickup, delivery, name, addresses }: Require
             <span className="font-medium">{t("shop.delivery.pickup")}</span>{" "}
             <span className="rounded-full bg-brand-100 px-2 text-xs text-brand-800">{t("shop.delivery.pickupFree")}</span>
             <span className="block text-sm text-fg-muted">
-              {pickup
-                ? `${t("shop.community.pickupDetails", { day: t(`days.${pickup.pickupDay}`), time: pickup.pickupTime })} · ${pickup.pickupAddress}`
-                : t("shop.community.chooseFirst")}
+              {!pickup
+                ? t("shop.community.chooseFirst")
+                : pickup.points.length === 0
+                  ? t("pickupPoint.none")
+                  : pickup.points.map((p) => (
+                      <span key={p.id} className="block">
+                        <PickupPointText point={p} orderDeadline={pickup.orderDeadline} />
+                      </span>
+                    ))}
             </span>
           </span>
         </label>

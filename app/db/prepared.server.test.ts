@@ -22,7 +22,7 @@ afterEach(() => {
   }
 });
 
-const insert = "INSERT INTO communities (id, name, pickup_day, pickup_time, pickup_address) VALUES (?, ?, 5, '10:00', 'Main St')";
+const insert = "INSERT INTO communities (id, name) VALUES (?, ?)";
 
 describe("preparedQuery", () => {
   it("builds once per connection, also when called with a transaction, and reads what the transaction wrote", () => {

@@ -291,9 +291,8 @@ export const communities = sqliteTable(
     id: id(),
     name: text("name").notNull(),
     description: text("description"),
-    pickupDay: integer("pickup_day").notNull(),
-    pickupTime: text("pickup_time").notNull(),
-    pickupAddress: text("pickup_address").notNull(),
+    // Where and when members collect is the community's pickup points alone (issue #45); the
+    // weekly cycle's pickup date comes from them too (domain/cycle-schedule.ts).
     contactPhone: text("contact_phone"),
     isActive: bool("is_active").notNull().default(true),
     // Weekly-cycle settings (not in the spec's entity; the cycle engine needs them).
@@ -313,7 +312,6 @@ export const communities = sqliteTable(
     createdAt: createdAt(),
   },
   (t) => [
-    check("communities_pickup_day_check", sql`pickup_day between 0 and 6`),
     check("communities_deadline_day_check", sql`deadline_day between 0 and 6`),
   ],
 );

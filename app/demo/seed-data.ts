@@ -31,15 +31,13 @@ export interface SeedCommunity {
   name: string;
   description: string;
   city: string;
-  pickupDay: number; // 0-6, Sunday = 0
-  pickupTime: string; // "HH:MM"
-  pickupAddress: string;
   contactPhone: string;
-  deadlineWeekday: number; // 0-6: weekday of the weekly order deadline (before pickupDay)
+  deadlineWeekday: number; // 0-6: weekday of the weekly order deadline (before the pickup days)
   deadlineTime: string; // "HH:MM" Asia/Jerusalem
   targetRevenueAgorot: number; // weekly group goal
   tiers: SeedTier[]; // exactly 4, rising
-  pickupPoints: SeedPickupPoint[]; // 2-3 each
+  /** 2-3 each; where and when members collect is these alone (issue #45), the first is the main one */
+  pickupPoints: SeedPickupPoint[];
 }
 
 export interface SeedDealTier {
@@ -111,9 +109,6 @@ export const seedCommunities: SeedCommunity[] = [
     description:
       "שכנים מפלורנטין ומנווה צדק שקונים יחד ירקות ופירות ישר מהחקלאים. החלוקה בכל יום שישי בבוקר בחצר של המתנ״ס.",
     city: "תל אביב-יפו",
-    pickupDay: 5,
-    pickupTime: "09:00",
-    pickupAddress: "רחוב פלורנטין 24, תל אביב-יפו",
     contactPhone: "052-3418790",
     deadlineWeekday: 3,
     deadlineTime: "20:00",
@@ -157,9 +152,6 @@ export const seedCommunities: SeedCommunity[] = [
     description:
       "קהילת שכנים על הכרמל שמזמינה יחד תוצרת טרייה מהעמק ומהגולן. האיסוף ביום חמישי אחר הצהריים, בדרך הביתה מהעבודה.",
     city: "חיפה",
-    pickupDay: 4,
-    pickupTime: "17:00",
-    pickupAddress: "שדרות מוריה 78, חיפה",
     contactPhone: "04-8341256",
     deadlineWeekday: 2,
     deadlineTime: "21:00",
@@ -195,9 +187,6 @@ export const seedCommunities: SeedCommunity[] = [
     description:
       "שכנים מהמושבה הגרמנית, מבקעה ומקטמון שמתארגנים לקנייה שבועית משותפת. החלוקה ביום רביעי, כך שנשאר מספיק זמן לבשל לשבת.",
     city: "ירושלים",
-    pickupDay: 3,
-    pickupTime: "16:00",
-    pickupAddress: "עמק רפאים 43, ירושלים",
     contactPhone: "02-5661234",
     deadlineWeekday: 1,
     deadlineTime: "22:00",
@@ -241,9 +230,6 @@ export const seedCommunities: SeedCommunity[] = [
     description:
       "קהילה צעירה בשכונת רמות שמביאה פירות וירקות מהערבה ומהצפון במחיר של חקלאי. נקודת האיסוף המרכזית ליד המרכז המסחרי.",
     city: "באר שבע",
-    pickupDay: 2,
-    pickupTime: "18:00",
-    pickupAddress: "שדרות יעלים 12, באר שבע",
     contactPhone: "08-6412789",
     deadlineWeekday: 0,
     deadlineTime: "20:00",
@@ -279,9 +265,6 @@ export const seedCommunities: SeedCommunity[] = [
     description:
       "משפחות מאבני חן ומהכרמים שקונות יחד ירקות, פירות ופטריות ישר מהמשק. האיסוף ביום שישי בבוקר, לפני השבת.",
     city: "מודיעין-מכבים-רעות",
-    pickupDay: 5,
-    pickupTime: "08:30",
-    pickupAddress: "רחוב אבני החושן 7, מודיעין-מכבים-רעות",
     contactPhone: "08-9712345",
     deadlineWeekday: 3,
     deadlineTime: "22:00",

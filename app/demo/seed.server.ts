@@ -114,9 +114,6 @@ export async function seedDatabase(db: Db, now = new Date()) {
           .values({
             name: c.name,
             description: c.description,
-            pickupDay: c.pickupDay,
-            pickupTime: c.pickupTime,
-            pickupAddress: c.pickupAddress,
             contactPhone: c.contactPhone,
             deadlineDay: c.deadlineWeekday,
             deadlineTime: c.deadlineTime,
@@ -130,10 +127,12 @@ export async function seedDatabase(db: Db, now = new Date()) {
             .values({ communityId: community.id, minRevenue: tier.minRevenueAgorot, discountPercent: tier.discountPercent, tierName: tier.tierName })
             .run();
         }
-        for (const p of c.pickupPoints) {
-          tx.insert(pickupPoints).values({ communityId: community.id, ...p }).run();
-        }
-        const dates = nextCycleDates(community, now);
+        // One after another, a millisecond apart: the first listed is the community's first point.
+        c.pickupPoints.forEach((p, index) => {
+          tx.insert(pickupPoints).values({ communityId: community.id, ...p, createdAt: new Date(now.getTime() + index) }).run();
+        });
+        const dates = nextCycleDates({ ...community, points: c.pickupPoints }, now);
+        if (!dates) throw new Error(`demo community ${c.key} has no pickup day`);
         const cycle = tx
           .insert(weeklyCycles)
           .values({ communityId: community.id, ...dates, targetRevenue: c.targetRevenueAgorot })

@@ -26,12 +26,14 @@ function form(entries: [string, string][]) {
   return data;
 }
 
-const SETTINGS = { deadlineDay: 3, deadlineTime: "20:00", pickupDay: 5, weeklyTargetRevenue: "1500.00" };
+const SETTINGS = { deadlineDay: 3, deadlineTime: "20:00", weeklyTargetRevenue: "1500.00" };
 const POINT = { address: "הוורד 5", pickupDays: [5], pickupStartTime: "09:00", pickupEndTime: "12:00" };
 const TIER = { minRevenue: "0", discountPercent: 5, tierName: "פתיחה" };
 
 describe("the API's community schemas are strict", () => {
   it("refuses an unknown key in the cycle settings and in a pickup point", () => {
+    // The pickup day is the points' now (issue #45): the settings no longer take one.
+    expect(messagesOf(CycleSettingsSchema.safeParse({ ...SETTINGS, pickupDay: 5 }))).toEqual({ "": "validation.unknownField" });
     expect(messagesOf(CycleSettingsSchema.safeParse({ ...SETTINGS, weeklyTarget: "10" }))).toEqual({ "": "validation.unknownField" });
     expect(messagesOf(PickupPointSchema.safeParse({ ...POINT, days: [1] }))).toEqual({ "": "validation.unknownField" });
     expect(CycleSettingsSchema.safeParse(SETTINGS).success).toBe(true);
@@ -64,7 +66,7 @@ describe("the API's community schemas are strict", () => {
 
 describe("the page's forms, as conform reads them", () => {
   it("accepts the cycle form with its hidden intent, and refuses a field it does not have", () => {
-    const fields: [string, string][] = [["intent", "cycle"], ["deadlineDay", "3"], ["deadlineTime", "20:00"], ["pickupDay", "5"], ["minimumChoice", "amount"], ["weeklyTargetRevenue", "1500"]];
+    const fields: [string, string][] = [["intent", "cycle"], ["deadlineDay", "3"], ["deadlineTime", "20:00"], ["minimumChoice", "amount"], ["weeklyTargetRevenue", "1500"]];
     expect(parseWithZod(form(fields), { schema: CycleFormSchema }).status).toBe("success");
     expect(parseWithZod(form(fields), { schema: CommunityPageSchema }).status).toBe("success");
     expect(parseWithZod(form([...fields, ["extra", "1"]]), { schema: CycleFormSchema }).status).toBe("error");

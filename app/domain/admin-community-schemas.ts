@@ -43,12 +43,13 @@ const phone = z
   .regex(/^\+?[\d\s-]{9,20}$/, { error: `${M}.phone` })
   .optional();
 
+/**
+ * A community's own details. Where and when its members collect is its pickup points alone
+ * (issue #45): an old client's pickupDay, pickupTime or pickupAddress is ignored, not stored.
+ */
 export const CommunityDetailsSchema = z.object({
   name: text(2, 80, "name"),
   description: optionalText(500),
-  pickupDay: weekday("pickupDay"),
-  pickupTime: clock("pickupTime"),
-  pickupAddress: text(3, 200, "pickupAddress"),
   contactPhone: phone,
 });
 export type CommunityDetailsInput = z.infer<typeof CommunityDetailsSchema>;
@@ -83,7 +84,6 @@ export const CreateCommunitySchema = CommunityDetailsSchema.extend({ weeklyTarge
 export const CycleSettingsSchema = strict({
   deadlineDay: weekday("deadlineDay"),
   deadlineTime: clock("deadlineTime"),
-  pickupDay: weekday("pickupDay"),
   /** shekels in, agorot out; 0 for no minimum */
   weeklyTargetRevenue: minimum,
 });

@@ -55,7 +55,7 @@ function NewCommunityForm({ lastResult }: { lastResult: Route.ComponentProps["ac
     id: "new-community",
     lastResult,
     // No minimum unless the admin sets one (issue #45).
-    defaultValue: { pickupDay: "5", pickupTime: "10:00", minimumChoice: "none" },
+    defaultValue: { minimumChoice: "none" },
     constraint: getZodConstraint(CreateCommunityFormSchema),
     onValidate: ({ formData }) => parseWithZod(formData, { schema: CreateCommunityFormSchema }),
     shouldValidate: "onBlur",
@@ -103,7 +103,16 @@ export default function AdminCommunities({ loaderData, actionData }: Route.Compo
                   <td className={`${td} font-medium`}>
                     <Link to={`/admin/communities/${c.id}`} className="text-brand-700 underline dark:text-brand-200">{c.name}</Link>
                   </td>
-                  <td className={`${td} whitespace-nowrap`}>{t(`days.${c.pickupDay}`)} <span dir="ltr">{c.pickupTime}</span></td>
+                  <td className={td} data-testid="community-points">
+                    {c.activePoints === 0 ? (
+                      <span className="text-amber-800 dark:text-amber-200">{t("admin.communities.pickupPointsNeeded.short")}</span>
+                    ) : (
+                      <>
+                        <bdi>{c.firstPointAddress}</bdi>
+                        {c.activePoints > 1 ? <span className="block text-xs text-fg-muted">{t("admin.communities.pickupPointsNeeded.more", { count: c.activePoints - 1 })}</span> : null}
+                      </>
+                    )}
+                  </td>
                   <td className={`${td} tabular-nums`}>{c.memberCount}</td>
                   <td className={`${td} whitespace-nowrap tabular-nums`}><span dir="ltr">{c.openDeadline ? formatAdminDate(c.openDeadline, true) : t("admin.none")}</span></td>
                   <td className={td}>

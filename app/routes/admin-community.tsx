@@ -165,9 +165,6 @@ function DetailsForm({ community, lastResult }: { community: LoaderData["communi
     defaultValue: {
       name: community.name,
       description: community.description ?? "",
-      pickupDay: String(community.pickupDay),
-      pickupTime: community.pickupTime,
-      pickupAddress: community.pickupAddress,
       contactPhone: community.contactPhone ?? "",
     },
     constraint: getZodConstraint(CommunityDetailsSchema),
@@ -179,7 +176,6 @@ function DetailsForm({ community, lastResult }: { community: LoaderData["communi
     <Form method="post" preventScrollReset className="grid gap-4" {...getFormProps(form)}>
       <input type="hidden" name="intent" value="details" />
       <CommunityDetailsFields fields={fields} />
-      <p className="text-sm text-fg-muted">{t("admin.communities.details.pickupNote")}</p>
       <div>
         <Button pending={usePending("details")} pendingLabel={t("admin.communities.saving")}>{t("admin.communities.details.save")}</Button>
       </div>
@@ -195,7 +191,6 @@ function CycleForm({ community, lastResult }: { community: LoaderData["community
     defaultValue: {
       deadlineDay: String(community.deadlineDay),
       deadlineTime: community.deadlineTime,
-      pickupDay: String(community.pickupDay),
       ...minimumChoiceOf(community.weeklyTargetRevenue),
     },
     constraint: getZodConstraint(CycleFormSchema),
@@ -207,10 +202,9 @@ function CycleForm({ community, lastResult }: { community: LoaderData["community
   return (
     <Form method="post" preventScrollReset className="grid gap-4" {...getFormProps(form)}>
       <input type="hidden" name="intent" value="cycle" />
-      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+      <div className="grid gap-4 sm:grid-cols-3">
         <WeekdaySelect label={t("admin.communities.fields.deadlineDay")} field={fields.deadlineDay} />
         <Field label={t("admin.communities.fields.deadlineTime")} errorId={fields.deadlineTime.errorId} errors={fields.deadlineTime.errors} {...getInputProps(fields.deadlineTime, { type: "text" })} {...CLOCK_INPUT} />
-        <WeekdaySelect label={t("admin.communities.fields.cyclePickupDay")} field={fields.pickupDay} />
       </div>
       <WeeklyMinimumField choice={fields.minimumChoice} amount={fields.weeklyTargetRevenue} />
       <div>
@@ -446,6 +440,12 @@ export default function AdminCommunity({ loaderData, actionData }: Route.Compone
       </Panel>
 
       <Panel id="pickup-points" title={t("admin.communities.points.title")} intro={t("admin.communities.points.intro")}>
+        {/* Without an active point no week opens (cycle-engine.server.ts): say what is missing. */}
+        {pickupPoints.some((p) => p.isActive) ? null : (
+          <p role="status" className="mb-4 rounded-lg bg-amber-50 px-4 py-2 text-sm text-amber-900 dark:bg-amber-950 dark:text-amber-100" data-testid="points-missing">
+            {t("admin.communities.pickupPointsNeeded.text")}
+          </p>
+        )}
         {pickupPoints.length === 0 ? <p className="text-sm text-fg-muted">{t("admin.communities.points.none")}</p> : (
           <ul className="grid gap-3">
             {pickupPoints.map((point) => (

@@ -2,6 +2,7 @@
 // address: ?deliveryType=PICKUP&pickupPointId=...), then a review of items, savings, fee, total
 // and pickup day, then the order. Plain forms and server-side steps: the review is the answer
 // to the details form, and its own form carries every value back (docs/decisions/011).
+import { PickupPointText } from "~/components/pickup-point";
 import { getFormProps, getInputProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
@@ -16,10 +17,8 @@ import { dbContext } from "~/context";
 import type { PickupPoint } from "~/db/schema";
 import type { SavedAddressOption } from "~/domain/addresses";
 import { detailsDelivery } from "~/domain/checkout";
-import { formatDay } from "~/domain/dates";
 import { ServiceError } from "~/domain/errors";
 import { CheckoutDetailsSchema, DeliveryDetailsSchema, PickupDetailsSchema, type CheckoutDetailsInput } from "~/domain/shop-schemas";
-import { formatTimeRange } from "~/domain/time";
 import { applySavedAddress, savedAddressOptions } from "~/services/addresses.server";
 import { checkoutOptions, checkShippingChoice, reviewCheckout, type CheckoutReview } from "~/services/checkout.server";
 import { placeCartOrders } from "~/services/orders.server";
@@ -59,7 +58,7 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
   return {
     title: getTranslate(context)("shop.checkout.metaTitle"),
     cart: options.cart,
-    pickupDate: options.pickupDate,
+    orderDeadline: options.orderDeadline,
     // checkShippingChoice let delivery through only for a community that delivers.
     fee: deliveryType === "DELIVERY" ? (options.deliveryFee ?? 0) : 0,
     method,
@@ -117,7 +116,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
         <DetailsStep
           key={edited ? "edited" : "fresh"}
           method={loaderData.method}
-          pickupDate={loaderData.pickupDate}
+          orderDeadline={loaderData.orderDeadline}
           addresses={loaderData.addresses}
           defaults={{ ...loaderData.defaults, ...edited }}
           lastResult={actionData?.step === "details" ? actionData.result : undefined}
@@ -134,28 +133,20 @@ function methodQuery(method: { deliveryType: string; pickupPointId?: string | nu
   return query.toString();
 }
 
-/** Where and when she collects it: "Herzl 12 · Wednesday, 25.11 · 16:00–19:00". */
-function PickupLine({ point, pickupDate }: { point: PickupPoint; pickupDate: Date | null }) {
-  const { i18n } = useTranslation();
-  return (
-    <>
-      <bdi className="font-medium">{point.address}</bdi>
-      {" · "}
-      {pickupDate ? `${formatDay(pickupDate, i18n.language)} · ` : null}
-      {formatTimeRange(point.pickupStartTime, point.pickupEndTime)}
-    </>
-  );
+/** Where and when she collects it: "Herzl 12 · Friday, 27/11 · 09:00–12:00", the point's day in this week. */
+function PickupLine({ point, orderDeadline }: { point: PickupPoint; orderDeadline: Date | null }) {
+  return <PickupPointText point={point} orderDeadline={orderDeadline} />;
 }
 
 function DetailsStep({
   method,
-  pickupDate,
+  orderDeadline,
   addresses,
   defaults,
   lastResult,
 }: {
   method: Method;
-  pickupDate: Date | null;
+  orderDeadline: Date | null;
   addresses: readonly SavedAddressOption[];
   defaults: Record<string, string | undefined>;
   lastResult: SubmissionResult<string[]> | undefined;
@@ -182,7 +173,7 @@ function DetailsStep({
       <CheckoutSteps current={2} />
       <h1 className="mt-3 text-3xl font-bold">{t("shop.checkout.title")}</h1>
       <p className="mt-2 text-sm" data-testid="checkout-method">
-        {delivery ? t("shop.delivery.delivery") : <>{t("shop.delivery.pickup")}: <PickupLine point={method.point!} pickupDate={pickupDate} /></>}{" "}
+        {delivery ? t("shop.delivery.delivery") : <>{t("shop.delivery.pickup")}: <PickupLine point={method.point!} orderDeadline={orderDeadline} /></>}{" "}
         <Link to={`/shipping?${methodQuery({ deliveryType: method.deliveryType, pickupPointId: method.point?.id })}`} className="underline">
           {t("purchase.change")}
         </Link>
@@ -251,7 +242,7 @@ function ReviewStep({ review, values }: { review: CheckoutReview; values: Checko
         {review.point ? (
           <>
             <dt className="text-fg-muted">{t("shop.delivery.pickup")}</dt>
-            <dd data-testid="review-pickup"><PickupLine point={review.point} pickupDate={review.pickupDate} /></dd>
+            <dd data-testid="review-pickup"><PickupLine point={review.point} orderDeadline={review.orderDeadline} /></dd>
           </>
         ) : (
           <>

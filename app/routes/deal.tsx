@@ -30,7 +30,8 @@ import { findInviteLink } from "~/services/referrals.server";
 import { canReview, createReview, listReviews, ratingSummary } from "~/services/reviews.server";
 import { moreReviews, reviewsToShow } from "~/domain/review-list";
 import { ReviewSchema } from "~/domain/shop-schemas";
-import { formatTimeRange } from "~/domain/time";
+import { shownPickupPoint } from "~/domain/pickup-point";
+import { PickupPointList, usePickupWhen } from "~/components/pickup-point";
 import { redirectWithToast } from "~/web/toast.server";
 import { MessageScreen } from "~/components/message-screen";
 import type { Route } from "./+types/deal";
@@ -60,21 +61,19 @@ export function loader({ url, params, context }: Route.LoaderArgs) {
     now: now.toISOString(),
     signedIn: Boolean(user),
     hasOwnCommunity: Boolean(user?.communityId),
-    communities: communities.map((c) => ({ id: c.id, name: c.name, pickupDay: c.pickupDay, pickupTime: c.pickupTime })),
+    // Each with its first pickup point, what the picker names of where and when.
+    communities: communities.map((c) => ({ id: c.id, name: c.name, firstPoint: c.pickupPoints[0] ? shownPickupPoint(c.pickupPoints[0]) : null })),
     community: pricing
       ? {
           id: pricing.community.id,
           name: pricing.community.name,
           description: pricing.community.description,
-          pickupDay: pricing.community.pickupDay,
-          pickupTime: pricing.community.pickupTime,
-          pickupAddress: pricing.community.pickupAddress,
           contactPhone: pricing.community.contactPhone,
         }
       : null,
     // What the shipping tab lists of each point (a point's row has eleven columns).
     pickupPoints: pricing?.community.isActive
-      ? activePickupPoints(db, pricing.community.id).map(({ id, address, pickupStartTime, pickupEndTime, instructions }) => ({ id, address, pickupStartTime, pickupEndTime, instructions }))
+      ? activePickupPoints(db, pricing.community.id).map(shownPickupPoint)
       : [],
     // The community's own delivery (issue #45): off, the page offers pickup alone.
     delivery: communityDelivery(db, pricing?.community.id),
@@ -135,6 +134,7 @@ export default function DealPage({ loaderData, actionData }: Route.ComponentProp
   const location = useLocation();
   const hydrated = useHydrated();
   const shekel = useFormatShekel();
+  const pickupWhen = usePickupWhen();
   const [qty, setQty] = useState(1);
   const [tab, setTab] = useState<(typeof TABS)[number]>("description");
   // A link to #reviews (the header's review count, the redirect after a review) opens that tab.
@@ -337,7 +337,7 @@ export default function DealPage({ loaderData, actionData }: Route.ComponentProp
                 <select name="community" defaultValue={community?.id ?? ""} className="w-full min-w-0 rounded-lg border border-line bg-surface px-3 py-2">
                   <option value="">{t("auth.chooseCommunity")}</option>
                   {loaderData.communities.map((c) => (
-                    <option key={c.id} value={c.id}>{c.name} · {t("shop.community.pickerBadge", { day: t(`days.${c.pickupDay}`), time: c.pickupTime })}</option>
+                    <option key={c.id} value={c.id}>{c.name}{c.firstPoint ? ` · ${pickupWhen(c.firstPoint)}` : ""}</option>
                   ))}
                 </select>
               </label>
@@ -347,7 +347,7 @@ export default function DealPage({ loaderData, actionData }: Route.ComponentProp
 
           {community ? (
             <section className="rounded-2xl border border-line bg-surface p-4 text-sm">
-              <CommunityPickup community={community} pickupPoints={loaderData.pickupPoints} />
+              <CommunityPickup community={community} pickupPoints={loaderData.pickupPoints} orderDeadline={loaderData.cycle?.orderDeadline ?? null} />
             </section>
           ) : null}
 
@@ -370,7 +370,7 @@ export default function DealPage({ loaderData, actionData }: Route.ComponentProp
           ) : null}
 
           <CycleBox cycle={cycle} now={now} communityId={community?.id} />
-          <DeliveryOptions subtotal={unitPrice * qty} pickup={community} delivery={loaderData.delivery} addresses={loaderData.addresses} />
+          <DeliveryOptions subtotal={unitPrice * qty} pickup={community ? { points: loaderData.pickupPoints, orderDeadline: loaderData.cycle?.orderDeadline ?? null } : null} delivery={loaderData.delivery} addresses={loaderData.addresses} />
         </div>
       </div>
 
@@ -420,26 +420,18 @@ export default function DealPage({ loaderData, actionData }: Route.ComponentProp
 
 type FoundDeal = Extract<Route.ComponentProps["loaderData"], { notFound: false }>;
 
-/** The community's name and description, where and when it picks up, and its other pickup points. */
-function CommunityPickup({ community, pickupPoints }: { community: NonNullable<FoundDeal["community"]>; pickupPoints: FoundDeal["pickupPoints"] }) {
+/** The community's name and description, and where and when it picks up: its pickup points, this week's day each. */
+function CommunityPickup({ community, pickupPoints, orderDeadline }: { community: NonNullable<FoundDeal["community"]>; pickupPoints: FoundDeal["pickupPoints"]; orderDeadline: string | null }) {
   const { t } = useTranslation();
   return (
     <>
       <p className="font-semibold">{community.name}</p>
       {community.description ? <p className="mt-1 text-fg-muted">{community.description}</p> : null}
-      <p className="mt-2">{t("shop.community.pickupDetails", { day: t(`days.${community.pickupDay}`), time: community.pickupTime })}</p>
-      <p>{t("shop.community.pickupAddress", { address: community.pickupAddress })}</p>
-      {community.contactPhone ? <p dir="ltr" className="text-end">{community.contactPhone}</p> : null}
-      {pickupPoints.length > 0 ? (
-        <>
-          <p className="mt-2 font-medium">{t("shop.community.morePoints")}</p>
-          <ul className="mt-1 grid gap-1">
-            {pickupPoints.map((p) => (
-              <li key={p.id}>{p.address} · {formatTimeRange(p.pickupStartTime, p.pickupEndTime)}{p.instructions ? ` · ${p.instructions}` : ""}</li>
-            ))}
-          </ul>
-        </>
-      ) : null}
+      <p className="mt-2 font-medium">{t("shop.community.pickupPoints")}</p>
+      <div className="mt-1">
+        <PickupPointList points={pickupPoints} orderDeadline={orderDeadline} />
+      </div>
+      {community.contactPhone ? <p dir="ltr" className="mt-2 text-end">{community.contactPhone}</p> : null}
     </>
   );
 }

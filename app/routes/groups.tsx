@@ -1,4 +1,5 @@
 import { Form, Link } from "react-router";
+import { PickupPointList } from "~/components/pickup-point";
 import { CommunityProgress } from "~/components/community-progress";
 import { Countdown } from "~/components/countdown";
 import { useFormatShekel } from "~/components/price";
@@ -106,9 +107,10 @@ export default function Groups({ loaderData }: Route.ComponentProps) {
         <p data-testid="members-joined">
           {week.membersJoined > 0 ? t("browse.groups.membersJoined", { count: week.membersJoined }) : t("browse.groups.noneJoinedYet")}
         </p>
-        <p className="text-sm text-fg-muted">
-          {t("browse.groups.pickup", { day: t(`days.${community.pickupDay}`), time: community.pickupTime, address: community.pickupAddress })}
-        </p>
+        <div className="text-sm text-fg-muted" data-testid="groups-pickup">
+          <p>{t("browse.groups.pickupPoints")}</p>
+          <PickupPointList points={community.pickupPoints} orderDeadline={cycle?.orderDeadline} withInstructions={false} />
+        </div>
       </div>
 
       <CommunityProgress data={progress} />

@@ -1,4 +1,6 @@
 import { getFormProps, useForm } from "@conform-to/react";
+import { PickupPointText, usePickupWhen } from "~/components/pickup-point";
+import { shownPickupPoint } from "~/domain/pickup-point";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "~/components/use-translation";
 import { data, Form, Link, useNavigation } from "react-router";
@@ -8,7 +10,6 @@ import { getTranslate } from "~/web/i18next.server";
 import { CommunityChoiceSchema } from "~/domain/account-schemas";
 import { communityJson, listCommunities } from "~/services/communities.server";
 import { ServiceError } from "~/domain/errors";
-import { formatTimeRange } from "~/domain/time";
 import { communityOf, searchCommunities } from "~/services/profile.server";
 import { redirectWithToast } from "~/web/toast.server";
 import { setUserCommunity } from "~/services/users.server";
@@ -40,7 +41,8 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
     title: `${t("account.onboarding.title")} | ${t("app.name")}`,
     q,
     currentId: user.communityId,
-    communities: searchCommunities(all, q).map((c) => ({ id: c.id, name: c.name, pickupAddress: c.pickupAddress, pickupDay: c.pickupDay, pickupTime: c.pickupTime })),
+    // Each with its first pickup point: where and when the list says she would collect.
+    communities: searchCommunities(all, q).map((c) => ({ id: c.id, name: c.name, firstPoint: c.pickupPoints[0] ? shownPickupPoint(c.pickupPoints[0]) : null })),
     chosen: chosen ? detailOf(chosen) : null,
   };
 }
@@ -71,6 +73,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function OnboardingCommunity({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
+  const pickupWhen = usePickupWhen();
   const navigation = useNavigation();
   const { q, communities, chosen, currentId } = loaderData;
   const [form, fields] = useForm({
@@ -134,9 +137,8 @@ export default function OnboardingCommunity({ loaderData, actionData }: Route.Co
                           <span className="rounded-full bg-brand-100 px-2 py-0.5 text-xs font-semibold text-brand-800">{t("account.onboarding.current")}</span>
                         ) : null}
                       </span>
-                      <span className="mt-0.5 block text-sm text-fg-muted">{c.pickupAddress}</span>
-                      <span className="block text-sm text-fg-muted">
-                        {t("auth.pickupOn", { day: t(`days.${c.pickupDay}`), time: c.pickupTime })}
+                      <span className="mt-0.5 block text-sm text-fg-muted">
+                        {c.firstPoint ? <PickupPointText point={c.firstPoint} /> : t("pickupPoint.none")}
                       </span>
                     </Link>
                   </li>
@@ -152,12 +154,6 @@ export default function OnboardingCommunity({ loaderData, actionData }: Route.Co
               <h2 className="text-2xl font-bold">{chosen.name}</h2>
               {chosen.description ? <p className="mt-2 text-fg-muted">{chosen.description}</p> : null}
               <dl className="mt-4 grid gap-2 text-sm sm:grid-cols-[auto_1fr] sm:gap-x-4">
-                <dt className="font-medium">{t("account.onboarding.pickupAddress")}</dt>
-                <dd>{chosen.pickupAddress}</dd>
-                <dt className="font-medium">{t("account.onboarding.pickupDay")}</dt>
-                <dd>{t("account.onboarding.dayName", { day: t(`days.${chosen.pickupDay}`) })}</dd>
-                <dt className="font-medium">{t("account.onboarding.pickupTime")}</dt>
-                <dd dir="ltr" className="text-start">{chosen.pickupTime}</dd>
                 {chosen.contactPhone ? (
                   <>
                     <dt className="font-medium">{t("account.onboarding.contactPhone")}</dt>
@@ -177,12 +173,7 @@ export default function OnboardingCommunity({ loaderData, actionData }: Route.Co
                   {chosen.pickupPoints.map((p) => (
                     <li key={p.id} className="rounded-lg bg-muted p-3">
                       <p className="font-medium">{p.address}</p>
-                      <p className="text-fg-muted">
-                        {t("account.onboarding.pointHours", {
-                          days: p.pickupDays.map((d) => t(`days.${d}`)).join(", "),
-                          hours: formatTimeRange(p.pickupStartTime, p.pickupEndTime),
-                        })}
-                      </p>
+                      <p className="text-fg-muted">{pickupWhen(p)}</p>
                       {p.instructions ? <p className="text-fg-muted">{p.instructions}</p> : null}
                       {p.contactPhone ? <p className="text-fg-muted" dir="ltr">{p.contactPhone}</p> : null}
                     </li>

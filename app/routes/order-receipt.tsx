@@ -1,4 +1,5 @@
 import { useTranslation } from "~/components/use-translation";
+import { PickupPointText } from "~/components/pickup-point";
 import { data, Link } from "react-router";
 import { requireUser } from "~/auth/guards.server";
 import { useNonce } from "~/components/nonce";
@@ -45,7 +46,7 @@ const PRINT_SCRIPT = `document.querySelectorAll("[data-print]").forEach(function
 export default function Receipt({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
   const nonce = useNonce();
-  const { order, dealTitle, dealUnit, basePrice, vendorName, communityName, pickupAddress, buyer, lineTotal, savings, vat, business } = loaderData;
+  const { order, dealTitle, dealUnit, basePrice, vendorName, communityName, pickupAddress, pickupDays, pickupStartTime, pickupEndTime, orderDeadline, buyer, lineTotal, savings, vat, business } = loaderData;
   const row = "flex flex-wrap justify-between gap-x-4 py-1";
   return (
     <section className="receipt mx-auto grid max-w-2xl gap-6 px-4 py-10 print:max-w-none print:py-0">
@@ -88,9 +89,14 @@ export default function Receipt({ loaderData }: Route.ComponentProps) {
           <dd><bdi>{buyer}</bdi></dd>
           <dt className="mt-2 font-semibold">{t("receipt.issuedAt")}</dt>
           <dd>{formatDateTime(order.createdAt, i18n.language)}</dd>
-          <dd className="mt-2">
+          <dd className="mt-2" data-testid="receipt-place">
             {order.deliveryType === "PICKUP" ? (
-              t("receipt.pickupAt", { place: [communityName, pickupAddress].filter(Boolean).join(" · ") })
+              <>
+                {t("receipt.pickupAt", { place: communityName ?? "" })}
+                {pickupAddress && pickupDays && pickupStartTime && pickupEndTime ? (
+                  <> · <PickupPointText point={{ address: pickupAddress, pickupDays, pickupStartTime, pickupEndTime, instructions: null }} orderDeadline={orderDeadline} /></>
+                ) : null}
+              </>
             ) : (
               t("receipt.delivery")
             )}

@@ -1,4 +1,5 @@
 import { useTranslation } from "~/components/use-translation";
+import { PickupPointText } from "~/components/pickup-point";
 import { data, Form, Link, useNavigation } from "react-router";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Confirm } from "~/components/confirm";
@@ -87,7 +88,7 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
   if (loaderData.state === "missing") {
     return <MessageScreen title={t("shop.order.notFound")} text={t("shop.order.notFoundText")} linkTo="/orders" linkLabel={t("shop.order.back")} />;
   }
-  const { order, dealTitle, dealSlug, communityName, pickupAddress, pickupDay, pickupTime, pickupPoint } = loaderData;
+  const { order, dealTitle, dealSlug, communityName, cycleDeadline, pickupPoint } = loaderData;
   const number = orderNumber(order.id);
   const canceled = order.status === "CANCELED" || order.status === "REFUNDED";
   const finalLabel = canceled
@@ -129,9 +130,9 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
       <div className={card}>
         <h2 className="font-semibold">{order.deliveryType === "PICKUP" ? t("shop.order.pickupTitle") : t("shop.order.deliveryTitle")}</h2>
         {order.deliveryType === "PICKUP" ? (
-          <p className="mt-2 text-sm">
-            {communityName} · {pickupPoint?.address ?? pickupAddress}
-            {pickupDay !== null && pickupTime ? ` · ${t("shop.community.pickupDetails", { day: t(`days.${pickupDay}`), time: pickupTime })}` : null}
+          <p className="mt-2 text-sm" data-testid="order-pickup">
+            <bdi>{communityName}</bdi>
+            {pickupPoint ? <> · <PickupPointText point={pickupPoint} orderDeadline={cycleDeadline} withInstructions /></> : null}
           </p>
         ) : (
           <p className="mt-2 text-sm">{order.deliveryAddress}{order.deliveryPhone ? ` · ${order.deliveryPhone}` : null}</p>

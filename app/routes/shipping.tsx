@@ -1,6 +1,7 @@
 // Step 1 of the checkout: pickup (free, preselected) at a point of her own community, or home
 // delivery. A plain form: the server checks the choice and sends her on to /checkout with it in
 // the address. Nothing here ever changes her community (docs/decisions/011).
+import { usePickupWhen } from "~/components/pickup-point";
 import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
@@ -11,10 +12,8 @@ import { Price, useFormatShekel } from "~/components/price";
 import { ErrorList, errorsNotShown, SubmitButton } from "~/components/ui/field";
 import { useTranslation } from "~/components/use-translation";
 import { dbContext } from "~/context";
-import { formatDay } from "~/domain/dates";
 import { ServiceError } from "~/domain/errors";
 import { ShippingSchema } from "~/domain/shop-schemas";
-import { formatTimeRange } from "~/domain/time";
 import { checkoutOptions, checkShippingChoice } from "~/services/checkout.server";
 import { readForm } from "~/web/form.server";
 import { getTranslate } from "~/web/i18next.server";
@@ -58,10 +57,11 @@ export async function action({ request, url, context }: Route.ActionArgs) {
 }
 
 export default function Shipping({ loaderData, actionData }: Route.ComponentProps) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const navigation = useNavigation();
   const shekel = useFormatShekel();
-  const { cart, community, pickupPoints, pickupDate, delivery, deliveryFee, defaults } = loaderData;
+  const { cart, community, pickupPoints, orderDeadline, delivery, deliveryFee, defaults } = loaderData;
+  const pickupWhen = usePickupWhen();
   const [form, fields] = useForm<z.input<typeof ShippingSchema>>({
     id: "shipping",
     lastResult: actionData,
@@ -73,7 +73,6 @@ export default function Shipping({ loaderData, actionData }: Route.ComponentProp
   const pending = navigation.state !== "idle" && navigation.formAction === "/shipping";
   const option =
     "flex min-h-11 cursor-pointer items-start gap-3 rounded-xl border border-line p-3 has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50 dark:has-[:checked]:bg-brand-800";
-  const pickupDay = pickupDate ? formatDay(pickupDate, i18n.language) : null;
   return (
     <section className="mx-auto grid max-w-6xl grid-cols-1 gap-8 px-4 py-10 lg:grid-cols-[minmax(0,1fr)_22rem]">
       <Form method="post" className="group grid min-w-0 content-start gap-4" {...getFormProps(form)}>
@@ -96,7 +95,6 @@ export default function Shipping({ loaderData, actionData }: Route.ComponentProp
             <input type="radio" name={fields.deliveryType.name} value="PICKUP" defaultChecked={defaults.deliveryType === "PICKUP"} className="mt-1 size-5 accent-brand-600" />
             <span className="min-w-0">
               <span className="font-semibold">{t("shop.delivery.pickup")}</span> · {t("shop.delivery.pickupFree")}
-              {pickupDay ? <span className="block text-sm text-fg-muted">{t("purchase.method.pickupOn", { day: pickupDay })}</span> : null}
             </span>
           </label>
           {/* The pickup points: hidden by CSS :has() once delivery is chosen, with or without JavaScript. */}
@@ -108,10 +106,8 @@ export default function Shipping({ loaderData, actionData }: Route.ComponentProp
                 <input type="radio" name={fields.pickupPointId.name} value={point.id} defaultChecked={point.id === defaults.pickupPointId} className="mt-1 size-5 accent-brand-600" />
                 <span className="min-w-0 text-sm">
                   <bdi className="block font-medium">{point.address}</bdi>
-                  <span className="block text-fg-muted">
-                    {pickupDay ? `${pickupDay} · ` : null}
-                    {formatTimeRange(point.pickupStartTime, point.pickupEndTime)}
-                  </span>
+                  {/* The point's own day this week and its hours, as every other page shows it. */}
+                  <span className="block text-fg-muted">{pickupWhen(point, orderDeadline)}</span>
                   {point.instructions ? <bdi className="block text-fg-muted">{point.instructions}</bdi> : null}
                 </span>
               </label>

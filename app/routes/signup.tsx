@@ -1,4 +1,6 @@
 import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
+import { usePickupWhen } from "~/components/pickup-point";
+import { shownPickupPoint } from "~/domain/pickup-point";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "~/components/use-translation";
 import { data, Form, Link, useNavigation, useSearchParams } from "react-router";
@@ -26,8 +28,8 @@ export function loader({ url, context }: Route.LoaderArgs) {
   const communities = listCommunities(context.get(dbContext)).map((c) => ({
     id: c.id,
     name: c.name,
-    pickupDay: c.pickupDay,
-    pickupTime: c.pickupTime,
+    // Its first pickup point: where and when the option says she would collect.
+    firstPoint: c.pickupPoints[0] ? shownPickupPoint(c.pickupPoints[0]) : null,
   }));
   // Arriving from a neighbour's link (/invite/CODE): their community comes preselected.
   const invite = resolveInvite(context.get(dbContext), url.searchParams.get("ref"));
@@ -77,6 +79,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function Signup({ loaderData, actionData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
+  const pickupWhen = usePickupWhen();
   const [params] = useSearchParams();
   const navigation = useNavigation();
   const { invite, asVendor } = loaderData;
@@ -125,9 +128,10 @@ export default function Signup({ loaderData, actionData }: Route.ComponentProps)
           <SelectField label={t("auth.community")} hint={t("auth.communityHint")} errorId={fields.communityId.errorId} errors={fields.communityId.errors} {...getSelectProps(fields.communityId)}>
             <option value="">{t("auth.chooseCommunity")}</option>
             {loaderData.communities.map((c) => (
-              // One string: the community's name in its own direction, then the pickup day (issue #16).
+              // One string: the community's name in its own direction, then its first pickup point,
+              // where and when (issues #16 and #45).
               <option key={c.id} value={c.id}>
-                {`${isolateForeignText(c.name, i18n.language)} · ${t("auth.pickupOn", { day: t(`days.${c.pickupDay}`), time: c.pickupTime })}`}
+                {[isolateForeignText(c.name, i18n.language), ...(c.firstPoint ? [isolateForeignText(c.firstPoint.address, i18n.language), pickupWhen(c.firstPoint)] : [])].join(" · ")}
               </option>
             ))}
           </SelectField>

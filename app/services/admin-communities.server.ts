@@ -1,7 +1,7 @@
 // Admins run the communities (issue #7): details, pickup points, discount tiers and the weekly
 // cycle's settings. The /admin/communities pages and the /api/admin twins both call these.
 // Every change runs in one immediate transaction together with its audit row.
-import { and, asc, count, desc, eq, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, or, sql } from "drizzle-orm";
 import type { Db, Queryable, Tx } from "~/db/client.server";
 import { inlined } from "~/db/prepared.server";
 import { communities, communityTiers, groups, orders, pickupPoints, users, weeklyCycles, type Community, type PickupPoint } from "~/db/schema";
@@ -14,7 +14,7 @@ import { ServiceError } from "~/domain/errors";
 import { toDecimalString } from "~/domain/money";
 import { checkTiers, type RawTierRow, type ValidTier } from "~/domain/tier-rules";
 import { NO_MINIMUM } from "~/domain/week-minimum";
-import type { ListWindow } from "~/domain/list-query";
+import { containsPattern, type ListWindow } from "~/domain/list-query";
 import { containsAny } from "./list-search.server";
 import { deliveryJson } from "./communities.server";
 
@@ -22,16 +22,18 @@ export interface AdminCommunityRow {
   id: string;
   name: string;
   isActive: boolean;
-  pickupDay: number;
-  pickupTime: string;
+  /** active pickup points: a community with none opens no week */
+  activePoints: number;
+  /** the first active point's address, what the list shows of where members collect */
+  firstPointAddress: string | null;
   memberCount: number;
   /** the open cycle's order deadline, if one is open */
   openDeadline: Date | null;
 }
 
 /**
- * The communities, active first, with their members and open week: one query. A window (from
- * the admin list's search and page) narrows it to a name or pickup address and one page.
+ * The communities, active first, with their members, pickup points and open week: one query. A
+ * window (from the admin list's search and page) narrows it to a name or point address and one page.
  */
 export function listAdminCommunities(db: Queryable, window: Partial<ListWindow> = {}): AdminCommunityRow[] {
   // Written out with table names: drizzle leaves columns unqualified inside sql``, which a
@@ -43,8 +45,8 @@ export function listAdminCommunities(db: Queryable, window: Partial<ListWindow> 
       id: communities.id,
       name: communities.name,
       isActive: communities.isActive,
-      pickupDay: communities.pickupDay,
-      pickupTime: communities.pickupTime,
+      activePoints: sql<number>`(select count(*) from pickup_points where pickup_points.community_id = communities.id and pickup_points.is_active = 1)`,
+      firstPointAddress: sql<string | null>`(select pickup_points.address from pickup_points where pickup_points.community_id = communities.id and pickup_points.is_active = 1 order by pickup_points.created_at, pickup_points.id limit 1)`,
       memberCount: members,
       openDeadline: deadline,
     })
@@ -56,7 +58,13 @@ export function listAdminCommunities(db: Queryable, window: Partial<ListWindow> 
   return query.all().map((row) => ({ ...row, openDeadline: row.openDeadline === null ? null : new Date(row.openDeadline) }));
 }
 
-const communitySearch = (q: string) => containsAny(q, [communities.name, communities.pickupAddress]);
+/** A name, or the address of one of the community's pickup points. */
+function communitySearch(q: string) {
+  const byName = containsAny(q, [communities.name]);
+  if (!byName) return undefined;
+  const pattern = containsPattern(q);
+  return or(byName, sql`exists (select 1 from pickup_points where pickup_points.community_id = communities.id and pickup_points.address like ${pattern} escape '\\')`);
+}
 
 /** How many communities the search finds (all of them without one). */
 export function countAdminCommunities(db: Queryable, q = ""): number {
@@ -107,19 +115,16 @@ function detailsValues(input: CommunityDetailsInput) {
   return {
     name: input.name,
     description: blankToNull(input.description),
-    pickupDay: input.pickupDay,
-    pickupTime: input.pickupTime,
-    pickupAddress: input.pickupAddress,
     contactPhone: blankToNull(input.contactPhone),
   };
 }
 
 /**
- * A new community, and its first weekly cycle at once, with a group for every active deal. Its
- * weekly minimum is the admin's choice, none unless she gives one: a new, small community's
- * first week must not be cancelled by a figure nobody chose. It starts pickup only: an
- * organiser with no van must not get delivery orders on day one; she turns delivery on herself
- * (issue #45).
+ * A new community. Its weekly minimum is the admin's choice, none unless she gives one: a new,
+ * small community's first week must not be cancelled by a figure nobody chose. It starts pickup
+ * only: an organiser with no van must not get delivery orders on day one; she turns delivery on
+ * herself. Its first weekly cycle opens with its first pickup point (addPickupPoint): a week
+ * nobody could collect from is not opened (issue #45).
  */
 export function createCommunity(db: Db, actorUserId: string, input: CommunityDetailsInput & { weeklyTargetRevenue?: number }, now = new Date()): Community {
   return db.transaction(
@@ -135,10 +140,7 @@ export function createCommunity(db: Db, actorUserId: string, input: CommunityDet
   );
 }
 
-/**
- * New details. A new pickup day or time applies from the next weekly cycle: the open one keeps
- * the pickup its members were promised.
- */
+/** New details (name, description, phone); where and when members collect is the points'. */
 export function updateCommunityDetails(db: Db, actorUserId: string, communityId: string, input: CommunityDetailsInput, now = new Date()): Community {
   return db.transaction(
     (tx) => {
@@ -191,6 +193,8 @@ export function addPickupPoint(db: Db, actorUserId: string, communityId: string,
       findCommunity(tx, communityId);
       const point = tx.insert(pickupPoints).values({ communityId, ...pointValues(input) }).returning().get();
       recordAuditEvent(tx, { type: "pickup_point.created", actorUserId, entityId: point.id, before: null, after: pointSnapshot(point) }, now);
+      // A community that had no active point has no open week: with this one, it opens.
+      settleCommunity(tx, communityId, now);
       return point;
     },
     { behavior: "immediate" },
@@ -203,13 +207,17 @@ function findPoint(tx: Tx, pointId: string): PickupPoint {
   return point;
 }
 
-/** Editing a point also brings a retired one back into use. */
+/**
+ * Editing a point also brings a retired one back into use (and the week, if that was missing).
+ * New days or hours are what every page shows from then on, the open week's orders included.
+ */
 export function updatePickupPoint(db: Db, actorUserId: string, pointId: string, input: PickupPointInput, now = new Date()): PickupPoint {
   return db.transaction(
     (tx) => {
       const before = findPoint(tx, pointId);
       const after = tx.update(pickupPoints).set({ ...pointValues(input), isActive: true }).where(eq(pickupPoints.id, pointId)).returning().get();
       recordAuditEvent(tx, { type: "pickup_point.updated", actorUserId, entityId: pointId, before: pointSnapshot(before), after: pointSnapshot(after) }, now);
+      settleCommunity(tx, after.communityId, now);
       return after;
     },
     { behavior: "immediate" },
@@ -219,6 +227,8 @@ export function updatePickupPoint(db: Db, actorUserId: string, pointId: string, 
 /**
  * Removes a pickup point. Orders keep a reference to the point they were picked up from
  * (orders.pickup_point_id, no cascade), so a point that orders name is retired instead.
+ * Removing the last active point leaves the open week running to its deadline, but no next
+ * week opens until a point is added (the admin page says so).
  */
 export function removePickupPoint(db: Db, actorUserId: string, pointId: string, now = new Date()): { retired: boolean } {
   return db.transaction(
@@ -262,8 +272,9 @@ export function replaceTiers(db: Db, actorUserId: string, communityId: string, r
 
 /**
  * The weekly cycle's settings. The minimum (0 for none) applies to the open week at once (its
- * groups too): it only decides whether the week is cancelled at its close. A new deadline or pickup day applies from
- * the next week: moving an open deadline would change what members were promised.
+ * groups too): it only decides whether the week is cancelled at its close. A new deadline
+ * applies from the next week: moving an open deadline would change what members were promised.
+ * The pickup days are the points' (domain/cycle-schedule.ts).
  */
 export function updateCycleSettings(db: Db, actorUserId: string, communityId: string, input: CycleSettingsInput, now = new Date()): Community {
   return db.transaction(
@@ -272,7 +283,7 @@ export function updateCycleSettings(db: Db, actorUserId: string, communityId: st
       const open = activeCycle(tx, communityId);
       const after = tx
         .update(communities)
-        .set({ deadlineDay: input.deadlineDay, deadlineTime: input.deadlineTime, pickupDay: input.pickupDay, weeklyTargetRevenue: input.weeklyTargetRevenue })
+        .set({ deadlineDay: input.deadlineDay, deadlineTime: input.deadlineTime, weeklyTargetRevenue: input.weeklyTargetRevenue })
         .where(eq(communities.id, communityId))
         .returning()
         .get();
@@ -283,7 +294,6 @@ export function updateCycleSettings(db: Db, actorUserId: string, communityId: st
       const settings = (c: Community, target: number | null) => ({
         deadlineDay: c.deadlineDay,
         deadlineTime: c.deadlineTime,
-        pickupDay: c.pickupDay,
         weeklyTargetRevenue: c.weeklyTargetRevenue,
         openCycleTargetRevenue: target,
       });
@@ -347,9 +357,6 @@ export function adminCommunityJson(detail: AdminCommunityDetail) {
     id: c.id,
     name: c.name,
     description: c.description,
-    pickupDay: c.pickupDay,
-    pickupTime: c.pickupTime,
-    pickupAddress: c.pickupAddress,
     contactPhone: c.contactPhone,
     isActive: c.isActive,
     deadlineDay: c.deadlineDay,

@@ -79,15 +79,12 @@ export function deliveryJson(c: Pick<Community, "deliveryEnabled" | "deliveryFee
   };
 }
 
-/** The API's view of a community (dates as ISO strings). */
+/** The API's view of a community (dates as ISO strings); where and when is its pickup points. */
 export function communityJson(c: CommunityWithPickupPoints) {
   return {
     id: c.id,
     name: c.name,
     description: c.description,
-    pickupDay: c.pickupDay,
-    pickupTime: c.pickupTime,
-    pickupAddress: c.pickupAddress,
     contactPhone: c.contactPhone,
     isActive: c.isActive,
     delivery: deliveryJson(c),

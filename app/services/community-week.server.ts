@@ -8,6 +8,8 @@ import { countsTowardRevenue } from "~/domain/order-status";
 import { ORDER_STATUSES } from "~/domain/enums";
 import { communityPricing, progressView } from "./community-pricing.server";
 import { findDealsByIds } from "./deals.server";
+import { activePickupPoints } from "./communities.server";
+import { shownPickupPoint } from "~/domain/pickup-point";
 
 /** Groups listed on the page: the busiest first; the rest are a link to the deals list. */
 export const WEEK_GROUPS_SHOWN = 24;
@@ -35,7 +37,7 @@ export function communityWeek(db: Db, communityId: string, now = new Date()) {
   if (!pricing) return null;
   const { community, cycle } = pricing;
   const base = {
-    community: { id: community.id, name: community.name, description: community.description, pickupDay: community.pickupDay, pickupTime: community.pickupTime, pickupAddress: community.pickupAddress },
+    community: { id: community.id, name: community.name, description: community.description, pickupPoints: activePickupPoints(db, community.id).map(shownPickupPoint) },
     progress: progressView(pricing),
     cycle: cycle ? { orderDeadline: cycle.orderDeadline.toISOString(), pickupDate: cycle.pickupDate.toISOString(), isOrderingOpen: pricing.isOrderingOpen } : null,
   };

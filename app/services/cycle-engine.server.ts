@@ -13,6 +13,7 @@ import { cartItems, communities, deals, dealTiers, groups, ORDER_STATUSES, order
 import { alertAdmins } from "./admin-alerts.server";
 import { recordAuditEvent } from "./audit.server";
 import { activeCycle, communityById, communityTiersOf } from "./community-pricing.server";
+import { activePickupPoints } from "./communities.server";
 import { nextCycleDates } from "~/domain/cycle-schedule";
 import { formatDateTime } from "~/domain/dates";
 import { translatorFor } from "./i18n.server";
@@ -33,9 +34,14 @@ const SYSTEM = null;
 /** The orders a close may change: those it may still reprice (PENDING, PAID). */
 const IN_PROGRESS = ORDER_STATUSES.filter(canReprice);
 
-/** Opens a community's next cycle (after `after`) with a group for every active deal. */
-function openCycle(tx: Tx, community: Community, after: Date): Cycle {
-  const dates = nextCycleDates(community, after);
+/**
+ * Opens a community's next cycle (after `after`) with a group for every active deal. None for a
+ * community without an active pickup point: nobody could collect (its admin page says so, and
+ * adding a point opens the week).
+ */
+function openCycle(tx: Tx, community: Community, after: Date): Cycle | null {
+  const dates = nextCycleDates({ ...community, points: activePickupPoints(tx, community.id) }, after);
+  if (!dates) return null;
   const cycle = tx
     .insert(weeklyCycles)
     .values({ communityId: community.id, ...dates, targetRevenue: community.weeklyTargetRevenue })

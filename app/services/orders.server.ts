@@ -19,6 +19,7 @@ import { dealRow, groupRow } from "./catalog-rows.server";
 import { communityPricing } from "./community-pricing.server";
 import { moveOrder, withCheckoutFee } from "./order-lifecycle.server";
 import { settleCommunity } from "./cycle-engine.server";
+import { activePickupPoints } from "./communities.server";
 import { deliveryFee } from "~/domain/delivery";
 import { deliveryOf } from "./communities.server";
 import { ServiceError } from "~/domain/errors";
@@ -123,10 +124,23 @@ export function pickupPointOf(db: Queryable, communityId: string, pickupPointId:
   return point;
 }
 
-/** The way she chose is one her community offers: an active point of its own, or delivery when it delivers. */
-function checkDeliveryChoice(tx: Tx, communityId: string, delivery: DeliveryChoice) {
-  if (delivery.deliveryType === "PICKUP" && delivery.pickupPointId) pickupPointOf(tx, communityId, delivery.pickupPointId);
-  if (delivery.deliveryType === "DELIVERY") deliveryOf(tx, communityId);
+/**
+ * The way she chose is one her community offers: delivery only where it delivers, and a pickup
+ * order always names an active point of its own, so every page shows the place she was
+ * promised: the one she chose, or (POST /api/orders may leave it out) her community's first.
+ */
+function withPickupPoint(tx: Tx, communityId: string, delivery: DeliveryChoice): DeliveryChoice {
+  if (delivery.deliveryType === "DELIVERY") {
+    deliveryOf(tx, communityId);
+    return delivery;
+  }
+  if (delivery.pickupPointId) {
+    pickupPointOf(tx, communityId, delivery.pickupPointId);
+    return delivery;
+  }
+  const first = activePickupPoints(tx, communityId)[0];
+  if (!first) throw new ServiceError(422, "shop.errors.pickupPointUnknown", "pickupPointId");
+  return { ...delivery, pickupPointId: first.id };
 }
 
 /** Writes the orders and adds their base totals to their groups' and cycles' revenue. */
@@ -173,8 +187,7 @@ export function placeCartOrders(db: Db, user: User, delivery: DeliveryChoice): O
       // A deadline that passed a moment ago closes first: this order joins next week's cycle.
       if (user.communityId) settleCommunity(tx, user.communityId, new Date());
       const lines = cart.map((item) => prepareLine(tx, user, item));
-      checkDeliveryChoice(tx, lines[0].communityId, delivery);
-      const placed = insertOrders(tx, user, lines, delivery);
+      const placed = insertOrders(tx, user, lines, withPickupPoint(tx, lines[0].communityId, delivery));
       clearCart(tx, user.id);
       return placed;
     },
@@ -188,8 +201,7 @@ export function placeOrder(db: Db, user: User, line: LineRequest, delivery: Deli
     (tx) => {
       if (user.communityId) settleCommunity(tx, user.communityId, new Date());
       const prepared = prepareLine(tx, user, line);
-      checkDeliveryChoice(tx, prepared.communityId, delivery);
-      return insertOrders(tx, user, [prepared], delivery)[0];
+      return insertOrders(tx, user, [prepared], withPickupPoint(tx, prepared.communityId, delivery))[0];
     },
     { behavior: "immediate" },
   );
@@ -300,13 +312,16 @@ const orderWithDeal = {
   dealUnit: deals.unit,
 };
 
-/** An order with its deal and where and when it is collected (pickup point, else the community's address). */
+/**
+ * An order with its deal and where and when it is collected: its pickup point (the point's day
+ * in the order's week follows from the week's deadline, domain/pickup-point.ts), or delivery.
+ */
 const orderWithPlace = {
   ...orderWithDeal,
   communityName: communities.name,
-  pickupAddress: communities.pickupAddress,
-  pickupTime: communities.pickupTime,
   pointAddress: pickupPoints.address,
+  pointDays: pickupPoints.pickupDays,
+  orderDeadline: weeklyCycles.orderDeadline,
   pointStartTime: pickupPoints.pickupStartTime,
   pointEndTime: pickupPoints.pickupEndTime,
   pickupDate: weeklyCycles.pickupDate,
@@ -332,9 +347,9 @@ const orderListRow = {
   dealTitle: deals.title,
   dealImages: deals.images,
   communityName: communities.name,
-  pickupAddress: communities.pickupAddress,
-  pickupTime: communities.pickupTime,
   pointAddress: pickupPoints.address,
+  pointDays: pickupPoints.pickupDays,
+  orderDeadline: weeklyCycles.orderDeadline,
   pointStartTime: pickupPoints.pickupStartTime,
   pointEndTime: pickupPoints.pickupEndTime,
   pickupDate: weeklyCycles.pickupDate,
@@ -416,9 +431,6 @@ export function findOrderForUser(db: Db, userId: string, orderId: string) {
     .select({
       ...orderWithDeal,
       communityName: communities.name,
-      pickupAddress: communities.pickupAddress,
-      pickupDay: communities.pickupDay,
-      pickupTime: communities.pickupTime,
       cycleDeadline: weeklyCycles.orderDeadline,
       cyclePickupDate: weeklyCycles.pickupDate,
     })

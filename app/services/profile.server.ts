@@ -124,14 +124,14 @@ export function updateSettings(db: Db, userId: string, input: SettingsUpdate): U
 }
 
 /**
- * The onboarding search: communities whose name, description, pickup address or a pickup
- * point's address contains the text, ignoring case. An empty search keeps them all.
+ * The onboarding search: communities whose name, description or a pickup point's address
+ * contains the text, ignoring case. An empty search keeps them all.
  */
 export function searchCommunities<T extends CommunityWithPickupPoints>(list: T[], q: string | null | undefined): T[] {
   const needle = q?.trim().toLocaleLowerCase() ?? "";
   if (!needle) return list;
   return list.filter((c) =>
-    [c.name, c.description, c.pickupAddress, ...c.pickupPoints.map((p) => p.address)].some((text) =>
+    [c.name, c.description, ...c.pickupPoints.map((p) => p.address)].some((text) =>
       text?.toLocaleLowerCase().includes(needle),
     ),
   );

@@ -3,7 +3,7 @@
 // order's owner gets it; anyone else gets null ("not found", never "forbidden").
 import { and, eq } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
-import { communities, deals, orders, pickupPoints, vendors } from "~/db/schema";
+import { communities, deals, orders, pickupPoints, vendors, weeklyCycles } from "~/db/schema";
 import { lineEarned, lineSavings, vatIncluded } from "~/domain/order-money";
 
 export function receiptFor(db: Db, userId: string, orderId: string) {
@@ -16,12 +16,17 @@ export function receiptFor(db: Db, userId: string, orderId: string) {
       vendorName: vendors.name,
       communityName: communities.name,
       pickupAddress: pickupPoints.address,
+      pickupDays: pickupPoints.pickupDays,
+      pickupStartTime: pickupPoints.pickupStartTime,
+      pickupEndTime: pickupPoints.pickupEndTime,
+      orderDeadline: weeklyCycles.orderDeadline,
     })
     .from(orders)
     .innerJoin(deals, eq(deals.id, orders.dealId))
     .innerJoin(vendors, eq(vendors.id, deals.vendorId))
     .leftJoin(communities, eq(communities.id, orders.communityId))
     .leftJoin(pickupPoints, eq(pickupPoints.id, orders.pickupPointId))
+    .leftJoin(weeklyCycles, eq(weeklyCycles.id, orders.weeklyCycleId))
     .where(and(eq(orders.id, orderId), eq(orders.userId, userId)))
     .get();
   if (!row) return null;

@@ -28,15 +28,15 @@ test("an admin opens a community, adds a pickup point, sets tiers and the week, 
   await page.goto("/admin/communities");
   await expect(page.getByRole("link", { name: "קהילות" })).toHaveAttribute("aria-current", "page");
   await page.getByLabel("שם הקהילה").fill(name);
-  await page.getByLabel("כתובת האיסוף").fill("רחוב הגפן 12");
-  await page.getByLabel("שעת האיסוף").fill("11:00");
   await page.getByRole("button", { name: "פתיחת הקהילה" }).click();
   await expect(page.getByText(`הקהילה ${name} נפתחה`)).toBeVisible();
   await expect(page.getByRole("heading", { level: 1 })).toContainText(name);
-  await expect(page.getByTestId("open-cycle")).toContainText("השבוע הפתוח");
+  // Where and when members collect is the pickup points alone (issue #45): without one, no week.
+  await expect(page.getByTestId("points-missing")).toBeVisible();
+  await expect(page.getByTestId("open-cycle")).not.toContainText("השבוע הפתוח");
   const communityId = new URL(page.url()).pathname.split("/").pop()!;
 
-  // A pickup point.
+  // The first pickup point (its 400s: tests/integration/one-pickup-concept.test.ts).
   const points = page.locator("#pickup-points");
   await points.getByLabel("כתובת הנקודה").fill(`מתנ"ס הגפן ${suffix}`);
   await points.getByLabel("שישי").check();
@@ -46,6 +46,9 @@ test("an admin opens a community, adds a pickup point, sets tiers and the week, 
   await expect(page.getByText("נקודת האיסוף נוספה")).toBeVisible();
   await expect(page.getByTestId("pickup-point")).toContainText(`מתנ"ס הגפן ${suffix}`);
   await expect(page.getByTestId("pickup-point")).toContainText("שישי");
+  // The first point opens the week, and the page no longer says one is missing.
+  await expect(page.getByTestId("open-cycle")).toContainText("השבוע הפתוח");
+  await expect(page.getByTestId("points-missing")).toHaveCount(0);
 
   // Tiers: a second row, one bad try, then a good set.
   const tiers = page.locator("#tiers");

@@ -32,28 +32,38 @@ function openCycleOf(communityId: string) {
 const NEW_COMMUNITY = {
   name: "שכונת הפרחים",
   description: "קהילה חדשה בצפון העיר",
-  pickupDay: 5,
-  pickupTime: "10:00",
-  pickupAddress: "רחוב הוורד 3",
   contactPhone: "050-1234567",
 };
 
+const POINT = { address: "מרכז קהילתי, הוורד 5", pickupDays: [5], pickupStartTime: "09:00", pickupEndTime: "12:00", instructions: "בכניסה האחורית", contactPhone: "0521234567" };
+
+/** A new community with its first pickup point, so its first week is open (issue #45). */
 async function createCommunity(token: string) {
   const response = await app.fetch("/api/admin/communities", jsonInit("POST", NEW_COMMUNITY, token));
   expect(response.status).toBe(201);
-  return (await response.json()) as { id: string; openCycle: { id: string; orderDeadline: string; targetRevenue: string } };
+  const { id } = (await response.json()) as { id: string };
+  expect((await app.fetch(`/api/admin/communities/${id}/pickup-points`, jsonInit("POST", POINT, token))).status).toBe(201);
+  return (await (await app.fetch(`/api/admin/communities/${id}`, jsonInit("GET", undefined, token))).json()) as { id: string; openCycle: { id: string; orderDeadline: string; targetRevenue: string } };
 }
 
-const POINT = { address: "מרכז קהילתי, הוורד 5", pickupDays: [5], pickupStartTime: "09:00", pickupEndTime: "12:00", instructions: "בכניסה האחורית", contactPhone: "0521234567" };
-
 describe("communities by an admin", () => {
-  it("creates a community whose first week opens at once with a group for every active deal", async () => {
+  it("creates a community whose first week opens with its first pickup point, with a group for every active deal", async () => {
     const token = await tokenOf(app, DEMO_ADMIN);
+    // An old client's pickup fields are not stored anywhere: where and when is the points'.
+    const bare = await app.fetch("/api/admin/communities", jsonInit("POST", { ...NEW_COMMUNITY, pickupDay: 5, pickupTime: "10:00", pickupAddress: "רחוב הוורד 3" }, token));
+    expect(bare.status).toBe(201);
+    const bareJson = await bare.json();
+    expect(bareJson).toMatchObject({ name: NEW_COMMUNITY.name, pickupPoints: [], openCycle: null });
+    expect(bareJson).not.toHaveProperty("pickupAddress");
+    expect(openCycleOf(bareJson.id)).toBeUndefined();
+
     const created = await createCommunity(token);
-    expect(created).toMatchObject({ name: NEW_COMMUNITY.name, isActive: true, weeklyTargetRevenue: "0.00", pickupPoints: [], tiers: [] });
+    expect(created).toMatchObject({ name: NEW_COMMUNITY.name, isActive: true, weeklyTargetRevenue: "0.00", pickupPoints: [{ address: POINT.address, pickupDays: [5] }], tiers: [] });
     // No weekly minimum unless the admin sets one (issue #45): the first week has none either.
     expect(created.openCycle.targetRevenue).toBe("0.00");
     const cycle = openCycleOf(created.id)!;
+    // The week's pickup is the point's first opening after the deadline: Friday 09:00.
+    expect(wallClockAt(cycle.pickupDate)).toMatchObject({ weekday: 5, hour: 9, minute: 0 });
     expect(created.openCycle.id).toBe(cycle.id);
     const activeDeals = db().select({ id: deals.id }).from(deals).where(eq(deals.status, "ACTIVE")).all().map((d) => d.id).sort();
     const cycleGroups = db().select().from(groups).where(eq(groups.weeklyCycleId, cycle.id)).all();
@@ -69,21 +79,21 @@ describe("communities by an admin", () => {
     const all = await (await app.fetch("/api/admin/communities", jsonInit("GET", undefined, token))).json();
     expect(all.find((c: { id: string }) => c.id === created.id)).toMatchObject({ memberCount: 0, openDeadline: cycle.orderDeadline.toISOString() });
     const before = db().select().from(communities).all().length;
-    const bad = await app.fetch("/api/admin/communities", jsonInit("POST", { ...NEW_COMMUNITY, name: "", pickupDay: 9, pickupTime: "25:00" }, token));
+    const bad = await app.fetch("/api/admin/communities", jsonInit("POST", { ...NEW_COMMUNITY, name: "", contactPhone: "abc" }, token));
     expect(bad.status).toBe(400);
-    expect((await bad.json()).errors.map((e: { path: string[] }) => e.path[0]).sort()).toEqual(["name", "pickupDay", "pickupTime"]);
+    expect((await bad.json()).errors.map((e: { path: string[] }) => e.path[0]).sort()).toEqual(["contactPhone", "name"]);
     expect(db().select().from(communities).all()).toHaveLength(before);
   });
 
   it("edits the details and logs before and after", async () => {
     const token = await tokenOf(app, DEMO_ADMIN);
     const { id } = await createCommunity(token);
-    const response = await app.fetch(`/api/admin/communities/${id}`, jsonInit("PUT", { ...NEW_COMMUNITY, name: "שכונת השקד", pickupDay: 0 }, token));
+    const response = await app.fetch(`/api/admin/communities/${id}`, jsonInit("PUT", { ...NEW_COMMUNITY, name: "שכונת השקד", contactPhone: "03-5555555" }, token));
     expect(response.status).toBe(200);
-    expect(await response.json()).toMatchObject({ id, name: "שכונת השקד", pickupDay: 0 });
+    expect(await response.json()).toMatchObject({ id, name: "שכונת השקד", contactPhone: "03-5555555" });
     const [row] = auditRows("community.updated", id);
     expect(row!.actorUserId).toBe(adminId());
-    expect(row!.payload).toMatchObject({ before: { name: NEW_COMMUNITY.name, pickupDay: 5 }, after: { name: "שכונת השקד", pickupDay: 0 } });
+    expect(row!.payload).toMatchObject({ before: { name: NEW_COMMUNITY.name, contactPhone: "050-1234567" }, after: { name: "שכונת השקד", contactPhone: "03-5555555" } });
     expect((await app.fetch("/api/admin/communities/nope", jsonInit("PUT", NEW_COMMUNITY, token))).status).toBe(404);
     expect((await app.fetch("/api/admin/communities/nope", jsonInit("GET", undefined, token))).status).toBe(404);
   });
@@ -116,11 +126,15 @@ describe("communities by an admin", () => {
 
   it("adds, edits and removes pickup points; a point orders name is retired, not deleted", async () => {
     const token = await tokenOf(app, DEMO_ADMIN);
-    const { id } = await createCommunity(token);
+    const { id } = (await (await app.fetch("/api/admin/communities", jsonInit("POST", NEW_COMMUNITY, token))).json()) as { id: string };
+    expect(openCycleOf(id)).toBeUndefined();
     const added = await app.fetch(`/api/admin/communities/${id}/pickup-points`, jsonInit("POST", POINT, token));
     expect(added.status).toBe(201);
     const point = await added.json();
     expect(point).toMatchObject({ communityId: id, address: POINT.address, pickupDays: [5], isActive: true });
+    // The first active point opens the community's first week.
+    expect(openCycleOf(id)).toBeDefined();
+    expect(auditRows("pickup_point.created", point.id)[0]).toMatchObject({ actorUserId: adminId(), payload: { before: null, after: { address: POINT.address } } });
     const listed = await (await app.fetch("/api/communities")).json();
     expect(listed.find((c: { id: string }) => c.id === id).pickupPoints.map((p: { id: string }) => p.id)).toEqual([point.id]);
 
@@ -195,9 +209,9 @@ describe("communities by an admin", () => {
     const token = await tokenOf(app, DEMO_ADMIN);
     const { id } = await createCommunity(token);
     const open = openCycleOf(id)!;
-    const response = await app.fetch(`/api/admin/communities/${id}/cycle-settings`, jsonInit("PUT", { deadlineDay: 2, deadlineTime: "18:30", pickupDay: 3, weeklyTargetRevenue: "2500.00" }, token));
+    const response = await app.fetch(`/api/admin/communities/${id}/cycle-settings`, jsonInit("PUT", { deadlineDay: 2, deadlineTime: "18:30", weeklyTargetRevenue: "2500.00" }, token));
     expect(response.status).toBe(200);
-    expect(await response.json()).toMatchObject({ deadlineDay: 2, deadlineTime: "18:30", pickupDay: 3, weeklyTargetRevenue: "2500.00", openCycle: { id: open.id, targetRevenue: "2500.00" } });
+    expect(await response.json()).toMatchObject({ deadlineDay: 2, deadlineTime: "18:30", weeklyTargetRevenue: "2500.00", openCycle: { id: open.id, targetRevenue: "2500.00" } });
     const after = openCycleOf(id)!;
     expect(after.orderDeadline).toEqual(open.orderDeadline);
     expect(after.targetRevenue).toBe(250000);
@@ -208,13 +222,14 @@ describe("communities by an admin", () => {
     expect(next.id).not.toBe(open.id);
     const deadline = wallClockAt(next.orderDeadline);
     expect([deadline.weekday, deadline.hour, deadline.minute]).toEqual([2, 18, 30]);
-    expect(wallClockAt(next.pickupDate).weekday).toBe(3);
+    // The pickup is still the point's: its Friday after the new Tuesday deadline.
+    expect(wallClockAt(next.pickupDate).weekday).toBe(5);
     expect(next.targetRevenue).toBe(250000);
 
     const [row] = auditRows("cycle_settings.updated", id);
     expect(row).toMatchObject({ actorUserId: adminId(), payload: { before: { deadlineDay: 4, weeklyTargetRevenue: 0, openCycleTargetRevenue: 0 }, after: { deadlineDay: 2, weeklyTargetRevenue: 250000, openCycleTargetRevenue: 250000 } } });
 
-    const bad = await app.fetch(`/api/admin/communities/${id}/cycle-settings`, jsonInit("PUT", { deadlineDay: 7, deadlineTime: "8pm", pickupDay: 3, weeklyTargetRevenue: "-5" }, token));
+    const bad = await app.fetch(`/api/admin/communities/${id}/cycle-settings`, jsonInit("PUT", { deadlineDay: 7, deadlineTime: "8pm", weeklyTargetRevenue: "-5" }, token));
     expect(bad.status).toBe(400);
     expect((await bad.json()).errors.map((e: { path: string[] }) => e.path[0]).sort()).toEqual(["deadlineDay", "deadlineTime", "weeklyTargetRevenue"]);
   });
@@ -275,7 +290,7 @@ describe("who may run communities", () => {
     ["POST", "/api/admin/communities/ID/deactivate"],
     ["POST", "/api/admin/communities/ID/activate"],
     ["PUT", "/api/admin/communities/ID/tiers", { tiers: [] }],
-    ["PUT", "/api/admin/communities/ID/cycle-settings", { deadlineDay: 1, deadlineTime: "10:00", pickupDay: 2, weeklyTargetRevenue: "100" }],
+    ["PUT", "/api/admin/communities/ID/cycle-settings", { deadlineDay: 1, deadlineTime: "10:00", weeklyTargetRevenue: "100" }],
     ["POST", "/api/admin/communities/ID/pickup-points", POINT],
     ["PUT", "/api/admin/pickup-points/ID", POINT],
     ["DELETE", "/api/admin/pickup-points/ID"],

@@ -5,7 +5,10 @@
 import { and, eq, ne, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { cartItems, communities, deals, eventLogs, favorites, groups, orders, pickupPoints, users, weeklyCycles } from "~/db/schema";
+import { formatDay } from "~/domain/dates";
 import { formatShekel } from "~/domain/money";
+import { pointDateInWeek } from "~/domain/pickup-point";
+import { formatTimeRange } from "~/domain/time";
 import { orderNumber } from "~/domain/order-status";
 import { deadlineDaysAway, useTestDatabase } from "../support/test-db";
 import { jsonInit, useTestServer } from "../support/test-server";
@@ -60,7 +63,7 @@ function snapshot() {
 }
 
 describe("/shipping, the checkout's first step", () => {
-  it("offers only her own community's pickup points, pickup first, with the week's pickup day", async () => {
+  it("offers only her own community's pickup points, pickup first, each with its day of the week", async () => {
     const { token, communityId } = await shopperWithCart(1);
     const html = await (await getPage("/shipping", token)).text();
     const own = activePointsOf(communityId);
@@ -69,7 +72,9 @@ describe("/shipping, the checkout's first step", () => {
     for (const point of own) expect(html).toContain(`value="${point.id}"`);
     for (const point of others) expect(html).not.toContain(point.id);
     expect(html).toMatch(/value="PICKUP"[^>]*checked|checked[^>]*value="PICKUP"/);
-    expect(html).toContain("האיסוף השבוע: יום");
+    // Each point on its own day this week and its hours (issue #45), as the other pages show it.
+    const deadline = db().select().from(weeklyCycles).where(and(eq(weeklyCycles.communityId, communityId), eq(weeklyCycles.isActive, true))).get()!.orderDeadline;
+    for (const point of own) expect(html).toContain(`${formatDay(pointDateInWeek(point, deadline)!, "he")} · ${formatTimeRange(point.pickupStartTime, point.pickupEndTime)}`);
   });
 
   it("never moves her to another community: a form naming another one is refused with 409 and changes nothing", async () => {

@@ -5,8 +5,9 @@ import { CycleSettingsSchema } from "~/domain/admin-community-schemas";
 import type { Route } from "./+types/admin-community-cycle-settings";
 
 /**
- * PUT /api/admin/communities/{id}/cycle-settings { deadlineDay, deadlineTime, pickupDay,
- * weeklyTargetRevenue: "1500.00" }: the target applies to the open week, the rest from the next.
+ * PUT /api/admin/communities/{id}/cycle-settings { deadlineDay, deadlineTime,
+ * weeklyTargetRevenue: "1500.00" }: the target applies to the open week, the deadline from the
+ * next. The pickup day is the pickup points' (issue #45); a pickupDay key is refused.
  */
 export function action({ request, params, context }: Route.ActionArgs) {
   if (request.method !== "PUT") return methodNotAllowed();
