@@ -4,17 +4,15 @@
 // what checkout, the cycle engine or the deal form do. Pure.
 import { deliveryTextValues, type Translate } from "./faq";
 import { IMAGE_CONTENT_TYPES, MAX_IMAGE_BYTES, MAX_IMAGES_PER_DEAL } from "./image-upload";
-import { formatShekel } from "./money";
-import { DEFAULT_NEXT_TARGET, HOT_DISCOUNT_PERCENT } from "./pricing";
+import { HOT_DISCOUNT_PERCENT } from "./pricing";
 
 /**
  * {{deliveryPrice}}, {{deliveryTime}} (a vendor sells to every community, and each sets its own
- * delivery: the guide says so), {{cutoffHours}}, {{hotPercent}}, {{defaultTarget}}, {{imageMb}}, {{maxImages}}, {{imageTypes}} */
+ * delivery: the guide says so), {{cutoffHours}}, {{hotPercent}}, {{imageMb}}, {{maxImages}}, {{imageTypes}} */
 export function vendorGuideValues(locale: string, t: Translate) {
   return {
     ...deliveryTextValues(locale, null, t),
     hotPercent: HOT_DISCOUNT_PERCENT,
-    defaultTarget: formatShekel(DEFAULT_NEXT_TARGET, locale),
     imageMb: MAX_IMAGE_BYTES / (1024 * 1024),
     maxImages: MAX_IMAGES_PER_DEAL,
     imageTypes: Object.keys(IMAGE_CONTENT_TYPES)

@@ -19,7 +19,9 @@ import { translatorFor } from "./i18n.server";
 import { escapeHtml, sendMail } from "./mail.server";
 
 export type AdminAlert =
-  | { kind: "vendorApplication"; business: string; contact: string }
+  // The business's name only: a person's name in an admin's mailbox and bell would outlive the
+  // deletion of her account (issue #44: deletion forgets her).
+  | { kind: "vendorApplication"; business: string }
   | { kind: "dealSubmitted"; title: string; vendor: string }
   | { kind: "weekClosed"; cycleId: string; community: string; revenue: number; tierName: string | null; discountPercent: number }
   | { kind: "weekMissed"; cycleId: string; community: string; revenue: number; target: number; cancelled: number };
@@ -44,7 +46,7 @@ function alertText(alert: AdminAlert, language: Language): { title: string; mess
   const money = (agorot: number) => formatShekel(agorot, language);
   switch (alert.kind) {
     case "vendorApplication":
-      return { title: t(`${key}.title`), message: t(`${key}.message`, { business: alert.business, contact: alert.contact }) };
+      return { title: t(`${key}.title`), message: t(`${key}.message`, { business: alert.business }) };
     case "dealSubmitted":
       return { title: t(`${key}.title`), message: t(`${key}.message`, { title: alert.title, vendor: alert.vendor }) };
     case "weekClosed":

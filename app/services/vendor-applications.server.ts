@@ -78,7 +78,7 @@ export function submitVendorApplication(db: Db, user: User, input: VendorApplica
         .get();
       recordAuditEvent(tx, { type: "vendor_application.submitted", actorUserId: user.id, entityId: application.id, after: application }, now);
       // The admins hear of it (a notification now, a mail after the commit).
-      alertAdmins(tx, { kind: "vendorApplication", business: application.businessName, contact: application.contactName });
+      alertAdmins(tx, { kind: "vendorApplication", business: application.businessName });
       return application;
     },
     { behavior: "immediate" },

@@ -173,7 +173,8 @@ describe("a deal page's reviews", () => {
 describe("an ended deal's page", () => {
   it("says the deal has ended, offers no add-to-cart and links to the deals; the API answers as before", async () => {
     const deal = db().select().from(deals).where(eq(deals.status, "ACTIVE")).orderBy(asc(deals.title)).get()!;
-    const addForm = /<input type="hidden" name="intent" value="add"\/>/;
+    // The add-to-cart form (the heart's form also carries intent=add, to /favorites).
+    const addForm = /action="\/cart" method="post"><input type="hidden" name="intent" value="add"\/>/;
     const live = await (await app.fetch(`/deals/${deal.slug}`, { headers: { Accept: "text/html" } })).text();
     expect(live).toMatch(addForm);
     expect(live).not.toContain('data-testid="deal-ended"');

@@ -288,7 +288,7 @@ describe("changing a placed order", () => {
 
   it("cancels through the order state machine now, with an audit row, and gives the revenue back exactly", async () => {
     const { token, order } = await placedOrder();
-    const answer = await postForm(`/orders/${order.id}`, { intent: "cancel" }, token);
+    const answer = await postForm(`/orders/${order.id}`, { intent: "cancel", confirmed: "yes" }, token);
     expect(answer.status).toBe(302);
     expect(db().select().from(orders).where(eq(orders.id, order.id)).get()!.status).toBe("CANCELED");
     expectRevenueExact(order.weeklyCycleId!);

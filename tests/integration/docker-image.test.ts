@@ -23,7 +23,7 @@ function packageNameOf(specifier: string) {
 
 function bareImportsOf(file: string): string[] {
   const code = fs.readFileSync(file, "utf8");
-  const found = [...code.matchAll(/(?:from\s*|import\s*\(\s*|import\s+)["']([^"'./][^"']*)["']/g)].map((m) => m[1]);
+  const found = [...code.matchAll(/(?<![\w$.])(?:from\s+|import\s*\(\s*|import\s+)["']([^"'./][^"']*)["']/g)].map((m) => m[1]);
   return [...new Set(found.map(packageNameOf))];
 }
 

@@ -168,7 +168,7 @@ describe("tier pumping through the API: the close settles discounts both ways", 
   it("P cancels after Q bought: the week's revenue counts Q alone, and at the close Q pays the undiscounted quantity price", async () => {
     const { cycleId, tier, p, pOrders, q, qOrder } = await pumpedWeek();
     for (const id of pOrders) {
-      const cancelled = await app.fetch(`/api/orders/${id}/cancel`, jsonInit("POST", undefined, p.token));
+      const cancelled = await app.fetch(`/api/orders/${id}/cancel`, jsonInit("POST", { confirmed: "yes" }, p.token));
       expect(cancelled.status).toBe(200);
     }
     expect(cycleById(cycleId).currentRevenue).toBe(qOrder.originalTotal);
@@ -185,7 +185,7 @@ describe("tier pumping through the API: the close settles discounts both ways", 
     const shown = await (await app.fetch(`/api/orders/${qOrder.id}`, jsonInit("GET", undefined, q.token))).json();
     expect(shown).toMatchObject({ unitPriceAtPurchase: (after.unitPriceAtPurchase / 100).toFixed(2), total: (after.total / 100).toFixed(2) });
     expect(shown.priceRaisedAt).not.toBeNull();
-    const cancelled = await app.fetch(`/api/orders/${qOrder.id}/cancel`, jsonInit("POST", undefined, q.token));
+    const cancelled = await app.fetch(`/api/orders/${qOrder.id}/cancel`, jsonInit("POST", { confirmed: "yes" }, q.token));
     expect(cancelled.status).toBe(200);
     expect(orderById(qOrder.id).status).toBe("CANCELED");
     // A cancel after the close does not settle the week again.
@@ -218,18 +218,18 @@ describe("tier pumping through the API: the close settles discounts both ways", 
     closeWeek(cycleId);
     // Nobody cancelled: the tier stands, nobody's price went up.
     expect(db().select().from(orders).where(sql`${orders.priceRaisedAt} is not null`).all()).toHaveLength(0);
-    const refused = await app.fetch(`/api/orders/${pOrders[0]}/cancel`, jsonInit("POST", undefined, p.token));
+    const refused = await app.fetch(`/api/orders/${pOrders[0]}/cancel`, jsonInit("POST", { confirmed: "yes" }, p.token));
     expect(refused.status).toBe(409);
     expect(orderById(pOrders[0]!).status).toBe("PENDING");
   });
 
   it("refuses the raised order's cancel once pickup has begun, changing nothing", async () => {
     const { cycleId, p, pOrders, q, qOrder } = await pumpedWeek();
-    for (const id of pOrders) await app.fetch(`/api/orders/${id}/cancel`, jsonInit("POST", undefined, p.token));
+    for (const id of pOrders) await app.fetch(`/api/orders/${id}/cancel`, jsonInit("POST", { confirmed: "yes" }, p.token));
     closeWeek(cycleId);
     db().update(weeklyCycles).set({ pickupDate: new Date(Date.now() - 60_000) }).where(eq(weeklyCycles.id, cycleId)).run();
     const before = orderById(qOrder.id);
-    const refused = await app.fetch(`/api/orders/${qOrder.id}/cancel`, jsonInit("POST", undefined, q.token));
+    const refused = await app.fetch(`/api/orders/${qOrder.id}/cancel`, jsonInit("POST", { confirmed: "yes" }, q.token));
     expect(refused.status).toBe(409);
     expect(orderById(qOrder.id)).toEqual(before);
   });
@@ -258,7 +258,7 @@ describe("tier pumping through the pages' forms", () => {
   it("P cancels on her order page; after the close Q pays the undiscounted price, sees why, and cancels with one tap", async () => {
     const { cycleId, tier, p, pOrders, q, qOrder } = await pumpedWeek();
     for (const id of pOrders) {
-      const cancelled = await postForm(`/orders/${id}`, { intent: "cancel" }, p.token);
+      const cancelled = await postForm(`/orders/${id}`, { intent: "cancel", confirmed: "yes" }, p.token);
       expect(cancelled.status).toBe(302);
     }
     expect(liveRevenue(cycleId)).toBeLessThan(tier.minRevenue);
@@ -272,7 +272,7 @@ describe("tier pumping through the pages' forms", () => {
     expect(page).toContain('data-testid="order-raised"');
     expect(page).toContain("המחיר הסופי עלה בסגירת הקבוצה");
     expect(page).not.toContain('data-testid="order-final"');
-    const cancelled = await postForm(`/orders/${qOrder.id}`, { intent: "cancel" }, q.token);
+    const cancelled = await postForm(`/orders/${qOrder.id}`, { intent: "cancel", confirmed: "yes" }, q.token);
     expect(cancelled.status).toBe(302);
     expect(cancelled.headers.get("Location")).toBe("/orders");
     expect(orderById(qOrder.id).status).toBe("CANCELED");
@@ -296,7 +296,7 @@ describe("tier pumping through the pages' forms", () => {
     const page = await (await getPage(`/orders/${pOrders[0]}`, p.token)).text();
     expect(page).not.toContain('data-testid="order-raised"');
     expect(page).toContain('data-testid="order-final"');
-    expect((await postForm(`/orders/${pOrders[0]}`, { intent: "cancel" }, p.token)).status).toBe(409);
+    expect((await postForm(`/orders/${pOrders[0]}`, { intent: "cancel", confirmed: "yes" }, p.token)).status).toBe(409);
     expect(orderById(pOrders[0]!).status).toBe("PENDING");
   });
 });

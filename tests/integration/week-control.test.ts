@@ -15,7 +15,9 @@ import { jsonInit, useTestServer } from "../support/test-server";
 const db = useTestDatabase();
 const app = useTestServer(db);
 
-const DETAILS = { name: "שכונת הגפן", description: "", pickupDay: "5", pickupTime: "10:00", pickupAddress: "רחוב הגפן 4", contactPhone: "" };
+const DETAILS = { name: "שכונת הגפן", description: "", contactPhone: "" };
+/** Its pickup point: a community's week opens with its first point (issue #45). */
+const POINT = { intent: "pickup-add", address: "רחוב הגפן 4", pickupDays: "5", pickupStartTime: "10:00", pickupEndTime: "13:00" };
 const HOUR = 3_600_000;
 
 const adminId = () => db().select().from(users).where(eq(users.email, DEMO_ADMIN.email)).get()!.id;
@@ -30,7 +32,9 @@ const snapshot = () => ["weekly_cycles", "orders", "groups", "event_logs", "noti
 async function newCommunity(token: string, minimum: Record<string, string>) {
   const response = await postFormAs(app, "/admin/communities", { ...DETAILS, ...minimum }, token);
   expect(response.status).toBe(302);
-  return db().select().from(communities).where(eq(communities.name, DETAILS.name)).get()!;
+  const community = db().select().from(communities).where(eq(communities.name, DETAILS.name)).get()!;
+  expect((await postFormAs(app, `/admin/communities/${community.id}`, POINT, token)).status).toBe(302);
+  return community;
 }
 
 /** An order of `qty` of the first active deal by a new member of the community. */
@@ -75,7 +79,7 @@ describe("the weekly minimum (issue #45)", () => {
   it("the community page switches a minimum off, and a minimum with no amount is refused", async () => {
     const token = await tokenOf(app, DEMO_ADMIN);
     const community = await newCommunity(token, { minimumChoice: "amount", weeklyTargetRevenue: "5000" });
-    const cycleForm = { intent: "cycle", deadlineDay: "4", deadlineTime: "20:00", pickupDay: "5" };
+    const cycleForm = { intent: "cycle", deadlineDay: "4", deadlineTime: "20:00" };
     const bad = await postFormAs(app, `/admin/communities/${community.id}`, { ...cycleForm, minimumChoice: "amount", weeklyTargetRevenue: "" }, token);
     expect(bad.status).toBe(400);
     expect(await bad.text()).toContain("כתבו את סכום המינימום בשקלים");
