@@ -86,8 +86,10 @@ function DeliveryChoice({ subtotal, pickup, delivery, name, addresses }: Require
         <div className="mt-3 hidden gap-3 group-has-[input[value=DELIVERY]:checked]:grid">
           <SavedAddressPicker id="delivery-saved-address" addresses={addresses} fill={(a) => ({ deliveryAddress: a.line })} />
           <div>
-            <label htmlFor="delivery-address" className="mb-1 block text-sm font-medium">{t("shop.delivery.address")}</label>
-            <textarea id="delivery-address" name="deliveryAddress" rows={2} defaultValue={addresses.find((a) => a.isDefault)?.line ?? ""} placeholder={t("shop.delivery.addressPlaceholder")} className="w-full rounded-lg border border-line bg-surface px-3 py-2" />
+            {/* Required once home delivery is chosen (the spec's delivery card). Not the `required`
+                attribute: the field stays in the form, hidden, when she picks pickup. */}
+            <label htmlFor="delivery-address" className="mb-1 block text-sm font-medium">{t("shop.delivery.address")}<span className="ms-1 text-fg-muted">{t("shop.delivery.required")}</span></label>
+            <textarea id="delivery-address" name="deliveryAddress" aria-required="true" rows={2} defaultValue={addresses.find((a) => a.isDefault)?.line ?? ""} placeholder={t("shop.delivery.addressPlaceholder")} className="w-full rounded-lg border border-line bg-surface px-3 py-2" />
           </div>
         </div>
       ) : null}

@@ -16,7 +16,7 @@ test.describe("community onboarding", () => {
     // The member's current community is chosen to begin with.
     await expect(page.getByTestId("community-detail")).toContainText("זו הקהילה שלכם כרגע.");
 
-    await page.getByLabel("חיפוש קהילה").fill("חיפה");
+    await page.getByRole("searchbox", { name: "חיפוש קהילה" }).fill("חיפה");
     await page.locator("main").getByRole("button", { name: "חיפוש", exact: true }).click();
     await expect(page).toHaveURL(/q=%D7%97%D7%99%D7%A4%D7%94/);
     await expect(options).toHaveCount(1);

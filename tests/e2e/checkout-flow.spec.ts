@@ -62,7 +62,8 @@ test.describe("the one checkout", () => {
     for (const order of await orders.all()) {
       await expect(order.getByTestId("order-status")).toHaveText("ממתינה לתשלום");
       await expect(order.getByTestId("order-place")).toContainText(address);
-      await expect(order.getByTestId("pickup-day")).toHaveText(/יום \S+, \d\d\/\d\d/);
+      // Where and when, as every page shows a point: "address · day, date · hours" (issue #45).
+      await expect(order.getByTestId("order-place")).toContainText(/יום \S+, \d\d\/\d\d/);
     }
     await expect(page.getByText(total!.trim()).last()).toBeVisible();
     await expect(page.getByTestId("cart-link")).toHaveAccessibleName("סל קניות, 0 מוצרים");
@@ -74,7 +75,7 @@ test.describe("the one checkout", () => {
     await expect(week.getByRole("heading")).toContainText("איסוף: יום");
     await expect(week.getByTestId("order-card")).toHaveCount(2);
     await expect(week.getByTestId("order-card").first().getByTestId("order-status")).toHaveText("ממתינה לתשלום");
-    await expect(week.getByTestId("order-card").first().getByTestId("pickup-day")).toBeVisible();
+    await expect(week.getByTestId("order-card").first().getByTestId("pickup-point-text")).toContainText(address);
   });
 
   test("/shipping refuses a pickup without a point, and the details step refuses a short phone", async ({ page, request }) => {

@@ -45,8 +45,6 @@ test("an empty market's dashboard leads the admin through the first steps, ticki
   await page.getByTestId("admin-primary-action").click();
   await expect(page).toHaveURL(`${origin}/admin/communities`);
   await page.getByLabel("שם הקהילה").fill("שכונת הגפן");
-  await page.getByLabel("כתובת האיסוף").fill("רחוב הגפן 12");
-  await page.getByLabel("שעת האיסוף").fill("11:00");
   await page.getByRole("button", { name: "פתיחת הקהילה" }).click();
   await expect(page.getByRole("heading", { level: 1 })).toContainText("שכונת הגפן");
   const communityPath = new URL(page.url()).pathname;

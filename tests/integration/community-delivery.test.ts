@@ -116,6 +116,17 @@ describe("the admin sets a community's delivery", () => {
   });
 });
 
+describe("a community that delivers", () => {
+  it("marks the deal page's delivery address as required, as the spec's delivery card does (issue 50)", async () => {
+    setDelivery(firstCommunity().id, ON);
+    const { token, deal } = await shopperWithCart();
+    const html = await (await getPageAs(app, `/deals/${deal.slug}`, token)).text();
+    expect(html).toContain('value="DELIVERY"');
+    expect(html).toMatch(/<textarea id="delivery-address"[^>]*aria-required="true"/);
+    expect(html).toMatch(/<label for="delivery-address"[^>]*>כתובת מלאה<span[^>]*>\(חובה\)<\/span><\/label>/);
+  });
+});
+
 describe("a pickup-only community", () => {
   it("offers no delivery on the deal page, the cart or /shipping", async () => {
     setDelivery(firstCommunity().id, { ...ON, deliveryEnabled: false });

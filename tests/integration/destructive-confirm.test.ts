@@ -4,7 +4,7 @@
 // each without its confirmation answers 400 and leaves every business table as it was; each
 // with it is done. /healthz answers after each.
 import Database from "better-sqlite3";
-import { createHash } from "node:crypto";
+import { businessFingerprint } from "../support/fingerprint";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startBuiltServer, type BuiltServer } from "../support/built-server";
 
@@ -32,18 +32,7 @@ function withDb<T>(run: (db: Database.Database) => T): T {
 }
 const value = <T>(sql: string, ...params: unknown[]) => withDb((db) => db.prepare(sql).pluck().get(...params) as T);
 
-/** Every row of every business table, hashed (sign-in bookkeeping left out). */
-function fingerprint(): string {
-  return withDb((db) => {
-    const hash = createHash("sha256");
-    const tables = db
-      .prepare("select name from sqlite_master where type = 'table' and name not like 'sqlite_%' and name not in ('sessions', 'rate_limits', 'magic_tokens') order by name")
-      .pluck()
-      .all() as string[];
-    for (const table of tables) hash.update(table).update(JSON.stringify(db.prepare(`select * from "${table}" order by rowid`).raw().all()));
-    return hash.digest("hex");
-  });
-}
+const fingerprint = () => businessFingerprint(server.databasePath);
 
 async function cookieOf(person: { email: string; password: string }): Promise<string> {
   const login = await server.raw("/login", { method: "POST", headers: { "Content-Type": FORM, Accept: "text/html" }, body: new URLSearchParams({ intent: "password", ...person, redirectTo: "" }).toString() });

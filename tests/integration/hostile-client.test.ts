@@ -3,10 +3,10 @@
 // cross-site posts. After each: the right answer, /healthz still answers, no worker died, and
 // the database holds exactly what it held before.
 import Database from "better-sqlite3";
-import { createHash } from "node:crypto";
 import fs from "node:fs";
 import net from "node:net";
 import path from "node:path";
+import { businessFingerprint } from "../support/fingerprint";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { startBuiltServer, type BuiltServer } from "../support/built-server";
 import { loadServerBuild, routeFullPath } from "../support/server-build";
@@ -29,22 +29,7 @@ afterEach(async () => {
   expect(server.output()).not.toMatch(/stopped \(/);
 });
 
-/** Every row of every business table, hashed: what a refused request must leave untouched. */
-function databaseFingerprint(): string {
-  const db = new Database(server.databasePath, { readonly: true, fileMustExist: true });
-  try {
-    const hash = createHash("sha256");
-    // Sessions and rate-limit rows change with every sign-in, which is not what is checked here.
-    const tables = db
-      .prepare("select name from sqlite_master where type = 'table' and name not like 'sqlite_%' and name not in ('sessions', 'rate_limits', 'magic_tokens') order by name")
-      .pluck()
-      .all() as string[];
-    for (const table of tables) hash.update(table).update(JSON.stringify(db.prepare(`select * from "${table}" order by rowid`).raw().all()));
-    return hash.digest("hex");
-  } finally {
-    db.close();
-  }
-}
+const databaseFingerprint = () => businessFingerprint(server.databasePath);
 
 async function unchanged(run: () => Promise<void>) {
   const before = databaseFingerprint();
