@@ -3,14 +3,13 @@
 // community is made the way an organiser makes one, through the admin API: it starts pickup only.
 import { DEMO_ADMIN, expect, logIn, newPerson, test } from "./fixtures";
 
-// FIXME(#45): unverified; the js-on run stopped at the deal card radio, then at sign-in (rate limit?).
-test.fixme("a new community is pickup only: no delivery option on the deal page, the cart or /shipping", async ({ page, request }) => {
+test("a new community is pickup only: no delivery option on the deal page, the cart or /shipping", async ({ page, request }) => {
   const login = await request.post("/api/auth/login", { data: DEMO_ADMIN });
   expect(login.status()).toBe(200);
   const auth = { Authorization: `Bearer ${(await login.json()).token}` };
   const created = await request.post("/api/admin/communities", {
     headers: auth,
-    data: { name: `קהילה בלי משלוחים ${crypto.randomUUID().slice(0, 6)}`, pickupDay: 5, pickupTime: "10:00", pickupAddress: "רחוב האלון 4" },
+    data: { name: `קהילה בלי משלוחים ${crypto.randomUUID().slice(0, 6)}` },
   });
   expect(created.status()).toBe(201);
   const community = await created.json();
