@@ -22,9 +22,10 @@ export function NotificationBell({ user, here }: { user: HeaderUser; here: strin
     <details className="relative">
       <summary
         className="icon-button relative cursor-pointer"
-        aria-label={unread > 0 ? t("nav.notificationsWithCount", { count: unread }) : t("nav.notifications")}
         data-testid="bell"
       >
+        {/* Named by hidden words, not aria-label: the badge's digits are not the name one hears. */}
+        <span className="sr-only">{unread > 0 ? t("nav.notificationsWithCount", { count: unread }) : t("nav.notifications")}</span>
         <BellIcon className="size-5" />
         {unread > 0 ? (
           <span className="count-badge" aria-hidden="true">

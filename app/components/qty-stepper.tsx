@@ -41,8 +41,9 @@ export function QtyStepper({
   return (
     <div className="flex items-center gap-1.5">
       {hydrated ? (
-        <button type="button" className={button} onClick={() => set(current - 1)} disabled={current <= min} aria-label={t("shop.card.decrease")}>
-          −
+        <button type="button" className={button} onClick={() => set(current - 1)} disabled={current <= min}>
+          <span aria-hidden="true">−</span>
+          <span className="sr-only">{t("shop.card.decrease")}</span>
         </button>
       ) : (
         // The buttons' room is kept before they come, so nothing moves when they do.
@@ -69,8 +70,9 @@ export function QtyStepper({
         className={`${{ sm: "h-8 w-12", md: "h-10 w-16", touch: "h-11 w-14" }[size]} rounded-lg border border-line bg-surface text-center`}
       />
       {hydrated ? (
-        <button type="button" className={button} onClick={() => set(current + 1)} disabled={current >= max} aria-label={t("shop.card.increase")}>
-          +
+        <button type="button" className={button} onClick={() => set(current + 1)} disabled={current >= max}>
+          <span aria-hidden="true">+</span>
+          <span className="sr-only">{t("shop.card.increase")}</span>
         </button>
       ) : (
         <span className={`${box} shrink-0`} aria-hidden="true" />

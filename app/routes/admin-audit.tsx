@@ -10,6 +10,7 @@ import { auditChanges, auditFieldLabelKey, auditValueText, type AuditWords } fro
 import { parseAuditQuery } from "~/domain/audit-query";
 import { formatAdminDate } from "~/domain/dates";
 import type { Route } from "./+types/admin-audit";
+import { ScrollBox } from "~/components/scroll-box";
 
 export function loader({ url, context }: Route.LoaderArgs) {
   requireAdmin(context, url);
@@ -56,9 +57,9 @@ export default function AdminAudit({ loaderData }: Route.ComponentProps) {
       <p className="mt-1 text-fg-muted">{t("admin.audit.intro")}</p>
 
       <Form method="get" className="mt-6 flex flex-wrap items-end gap-2">
-        <div>
+        <div className="min-w-0 max-w-full">
           <label htmlFor="audit-type" className="mb-1 block text-sm font-medium">{t("admin.audit.filter")}</label>
-          <select id="audit-type" name="type" defaultValue={type} key={type} className="rounded-lg border border-line bg-surface px-3 py-2.5">
+          <select id="audit-type" name="type" defaultValue={type} key={type} className="w-full max-w-full rounded-lg border border-line bg-surface px-3 py-2.5">
             <option value="">{t("admin.audit.allTypes")}</option>
             {types.map((value) => <option key={value} value={value}>{t(`admin.audit.types.${value}`)}</option>)}
           </select>
@@ -70,7 +71,7 @@ export default function AdminAudit({ loaderData }: Route.ComponentProps) {
       {rows.length === 0 ? (
         <p className="mt-6 rounded-2xl border border-dashed border-line px-4 py-12 text-center text-fg-muted">{t("admin.audit.empty")}</p>
       ) : (
-        <div className="mt-6 overflow-x-auto rounded-2xl border border-line bg-surface">
+        <ScrollBox label={t("admin.audit.title")} className="mt-6 rounded-2xl border border-line bg-surface">
           <table className="w-full text-sm">
             <caption className="sr-only">{t("admin.audit.title")}</caption>
             <thead className="border-b border-line bg-muted/60">
@@ -110,7 +111,7 @@ export default function AdminAudit({ loaderData }: Route.ComponentProps) {
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollBox>
       )}
       {olderHref ? (
         <Link to={olderHref} className="mt-4 inline-block rounded-lg border border-line px-4 py-2 font-semibold hover:bg-muted">{t("admin.audit.older")}</Link>

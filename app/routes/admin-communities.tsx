@@ -18,6 +18,7 @@ import { redirectWithToast } from "~/web/toast.server";
 import { forbiddenTitle } from "~/components/forbidden-title";
 import type { Route } from "./+types/admin-communities";
 import { readForm } from "~/web/form.server";
+import { ScrollBox } from "~/components/scroll-box";
 
 export function ErrorBoundary() {
   return <AdminErrorBoundary notFound={COMMUNITY_NOT_FOUND} />;
@@ -89,7 +90,7 @@ export default function AdminCommunities({ loaderData, actionData }: Route.Compo
       {loaderData.communities.length === 0 ? (
         <p className="mt-6 rounded-2xl border border-dashed border-line px-4 py-12 text-center text-fg-muted">{t(loaderData.query.q ? "backOffice.list.noMatch" : "admin.communities.empty")}</p>
       ) : (
-        <div className="mt-6 overflow-x-auto rounded-2xl border border-line bg-surface">
+        <ScrollBox label={t("admin.communities.title")} className="mt-6 rounded-2xl border border-line bg-surface">
           <table className="w-full text-sm">
             <caption className="sr-only">{t("admin.communities.title")}</caption>
             <thead className="border-b border-line bg-muted/60">
@@ -124,7 +125,7 @@ export default function AdminCommunities({ loaderData, actionData }: Route.Compo
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollBox>
       )}
       <Pager path="/admin/communities" paging={loaderData.paging} keep={{ q: loaderData.query.q }} label={t("backOffice.list.pagesOf", { list: t("admin.communities.title") })} />
 

@@ -20,6 +20,7 @@ import { ServiceError } from "~/domain/errors";
 import { closeWeekNow, moveWeekDeadline } from "~/services/week-control.server";
 import { WeekControl, type WeekControlReply } from "~/components/week-control";
 import type { Route } from "./+types/admin-cycle";
+import { ScrollBox } from "~/components/scroll-box";
 
 export function loader({ url, params, context }: Route.LoaderArgs) {
   requireAdmin(context, url);
@@ -149,7 +150,7 @@ export default function AdminCycle({ loaderData, actionData }: Route.ComponentPr
                   {t("adminCycles.pickupDay.shoppers", { count: place.shoppers.length })}
                   {place.due > 0 ? <> · {t("adminCycles.pickupDay.toCollect")}: <Price agorot={place.due} /></> : null}
                 </p>
-                <div className="overflow-x-auto">
+                <ScrollBox label={place.deliveryType === "PICKUP" && place.address ? place.address : t("adminCycles.pickupDay.homeDelivery")}>
                   <table className="mt-2 w-full text-sm">
                     <thead>
                       <tr className="border-b border-line">
@@ -181,7 +182,7 @@ export default function AdminCycle({ loaderData, actionData }: Route.ComponentPr
                       ))}
                     </tbody>
                   </table>
-                </div>
+                </ScrollBox>
               </div>
             ))}
           </div>

@@ -13,6 +13,7 @@ import { ListSearch, Pager } from "~/components/list-controls";
 import { hasMinimum, weekState } from "~/domain/week-minimum";
 import { WeekStateBadge } from "~/components/week-state-badge";
 import type { Route } from "./+types/admin-cycles";
+import { ScrollBox } from "~/components/scroll-box";
 
 export function loader({ url, context }: Route.LoaderArgs) {
   requireAdmin(context, url);
@@ -52,12 +53,12 @@ export default function AdminCycles({ loaderData }: Route.ComponentProps) {
           </div>
         )
       ) : (
-      <div className="mt-6 overflow-x-auto rounded-2xl border border-line bg-surface">
+      <ScrollBox label={t("adminCycles.title")} className="mt-6 rounded-2xl border border-line bg-surface">
         <table className="w-full text-sm">
           <thead className="bg-muted text-start">
             <tr>
               {["community", "deadline", "pickup", "revenue", "orders", "status"].map((h) => <th key={h} className="px-3 py-2 text-start font-medium">{t(`adminCycles.${h}`)}</th>)}
-              <th />
+              <th className="px-3 py-2"><span className="sr-only">{t("adminCycles.detailsColumn")}</span></th>
             </tr>
           </thead>
           <tbody>
@@ -77,7 +78,7 @@ export default function AdminCycles({ loaderData }: Route.ComponentProps) {
             ))}
           </tbody>
         </table>
-      </div>
+      </ScrollBox>
       )}
       <Pager path="/admin/cycles" paging={loaderData.paging} keep={{ q: loaderData.query.q }} label={t("backOffice.list.pagesOf", { list: t("adminCycles.title") })} />
     </section>

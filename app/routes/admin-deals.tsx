@@ -13,6 +13,7 @@ import { parseAdminDealsQuery } from "~/domain/deal-schema";
 import { dealButtonAction } from "./deal-editor.server";
 import type { Route } from "./+types/admin-deals";
 import { readForm } from "~/web/form.server";
+import { ScrollBox } from "~/components/scroll-box";
 
 export function loader({ url, context }: Route.LoaderArgs) {
   requireAdmin(context, url);
@@ -100,7 +101,7 @@ export default function AdminDeals({ loaderData }: Route.ComponentProps) {
         {deals.length === 0 ? (
           <p className="mt-4 rounded-2xl border border-line bg-surface p-4 text-fg-muted">{query.q || query.status ? t("backOffice.list.noMatch") : t("adminDeals.empty")}</p>
         ) : (
-          <div className="relative mt-4 overflow-x-auto rounded-2xl border border-line bg-surface">
+          <ScrollBox label={t("adminDeals.allTitle")} className="relative mt-4 rounded-2xl border border-line bg-surface">
             <table className="w-full text-sm">
               <caption className="sr-only">{t("adminDeals.allTitle")}</caption>
               <thead className="border-b border-line bg-muted/60">
@@ -135,7 +136,7 @@ export default function AdminDeals({ loaderData }: Route.ComponentProps) {
                 ))}
               </tbody>
             </table>
-          </div>
+          </ScrollBox>
         )}
         <Pager path="/admin/deals" paging={paging} keep={keep} label={t("backOffice.list.pagesOf", { list: t("adminDeals.allTitle") })} />
       </section>

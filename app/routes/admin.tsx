@@ -26,6 +26,7 @@ import { redirectWithToast } from "~/web/toast.server";
 import { ORDER_STATUSES } from "~/domain/enums";
 import type { Route } from "./+types/admin";
 import { readForm } from "~/web/form.server";
+import { ScrollBox } from "~/components/scroll-box";
 
 export function loader({ url, context }: Route.LoaderArgs) {
   const admin = requireAdmin(context, url);
@@ -122,7 +123,7 @@ const td = "px-3 py-2.5 align-top";
 
 function Table({ caption, head, children }: { caption: string; head: string[]; children: ReactNode }) {
   return (
-    <div className="overflow-x-auto rounded-2xl border border-line bg-surface">
+    <ScrollBox label={caption} className="rounded-2xl border border-line bg-surface">
       <table className="w-full text-sm">
         <caption className="sr-only">{caption}</caption>
         <thead className="border-b border-line bg-muted/60">
@@ -134,7 +135,7 @@ function Table({ caption, head, children }: { caption: string; head: string[]; c
         </thead>
         <tbody className="divide-y divide-line">{children}</tbody>
       </table>
-    </div>
+    </ScrollBox>
   );
 }
 

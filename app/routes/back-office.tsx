@@ -59,7 +59,8 @@ export default function BackOffice({ loaderData }: Route.ComponentProps) {
             {root ? <ThemeToggle theme={root.theme} /> : null}
             {user ? (
               <details className="relative">
-                <summary className="grid size-10 cursor-pointer place-items-center rounded-full bg-brand-600 text-sm font-bold text-white" aria-label={t("nav.userMenu")} data-testid="user-menu">
+                <summary className="grid size-10 cursor-pointer place-items-center rounded-full bg-brand-600 text-sm font-bold text-white" data-testid="user-menu">
+                  <span className="sr-only">{t("nav.userMenu")} </span>
                   {user.initials}
                 </summary>
                 <div className="absolute end-0 top-12 z-40 w-56 rounded-xl border border-line bg-surface p-2 shadow-xl">

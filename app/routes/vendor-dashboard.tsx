@@ -13,6 +13,7 @@ import type { VendorDealState } from "~/domain/vendor-schemas";
 import { salesByDeal } from "~/domain/back-office";
 import { formatShekel } from "~/domain/money";
 import type { Route } from "./+types/vendor-dashboard";
+import { ScrollBox } from "~/components/scroll-box";
 
 export function loader({ url, context }: Route.LoaderArgs) {
   const { vendor } = requireVendor(context, url);
@@ -155,7 +156,7 @@ export default function VendorDashboard({ loaderData }: Route.ComponentProps) {
                 <p className="text-sm text-fg-muted">
                   {t("vendor.dashboard.week.deadline", { date: formatDateTime(week.orderDeadline, locale) })} · {t("vendor.dashboard.week.pickup", { date: formatDate(week.pickupDate, locale) })}
                 </p>
-                <div className="mt-3 overflow-x-auto">
+                <ScrollBox label={week.communityName} className="mt-3">
                   <table className="w-full text-sm">
                     <thead className="border-b border-line">
                       <tr>
@@ -184,7 +185,7 @@ export default function VendorDashboard({ loaderData }: Route.ComponentProps) {
                       </tr>
                     </tfoot>
                   </table>
-                </div>
+                </ScrollBox>
               </article>
             ))}
           </div>

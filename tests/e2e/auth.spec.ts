@@ -7,7 +7,8 @@ test.describe("signing up, out and in", () => {
     await expect(page).toHaveURL(/\/$/);
     await expect(page.getByRole("status").filter({ hasText: `ברוכים הבאים לשוק הקהילתי, ${person.firstName}!` })).toBeVisible();
     await expect(page.getByRole("heading", { level: 1 })).toContainText(`שלום ${person.firstName}`);
-    await expect(page.getByTestId("user-menu")).toHaveText("מא");
+    // The initials one sees, named with what the button is for.
+    await expect(page.getByTestId("user-menu")).toHaveAccessibleName("תפריט משתמש מא");
 
     await logOut(page);
     await expect(page).toHaveURL(/\/login$/);

@@ -181,13 +181,13 @@ async function read(page: Page): Promise<PageReading> {
   });
 }
 
-/** axe's violations on the page as it stands: "rule (impact): first elements". */
+/** axe's violations on the page as it stands: "rule (impact): first elements, each with the start of its HTML". */
 async function axeViolations(page: Page): Promise<string[]> {
   await page.evaluate(AXE_SOURCE);
   return page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } }).axe;
+    const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: { id: string; impact: string; nodes: { target: string[]; html: string }[] }[] }> } }).axe;
     const { violations } = await axe.run(document, { resultTypes: ["violations"] });
-    return violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.slice(0, 3).map((n) => n.target.join(" ")).join(" | ")}`);
+    return violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.slice(0, 3).map((n) => `${n.target.join(" ")} ${n.html.slice(0, 90)}`).join(" | ")}`);
   });
 }
 
@@ -217,8 +217,7 @@ async function sweep(context: BrowserContext, persona: string, pages: string[]):
       if (reading.signLeft.length && reading.signRight.length) {
         problems.push(`${where}: the shekel sign on both sides: ${reading.signLeft[0]} and ${reading.signRight[0]}`);
       }
-      // axe on every phone page waits on issue #50: its first run found label-content-name-mismatch
-      // (the cart link, the user menu) and more; the desktop guest walk below runs it today.
+      for (const violation of await axeViolations(page)) problems.push(`${where}: axe ${violation}`);
       signs.left.push(...reading.signLeft.map((s) => `${pathname} ${s}`));
       signs.right.push(...reading.signRight.map((s) => `${pathname} ${s}`));
     }
@@ -310,8 +309,7 @@ test.describe("every page at 360 px in Hebrew and English", () => {
   });
 
   // The header's own search shows only from 1024 px: two search landmarks meet on a desktop.
-  // FIXME(#50): not yet seen passing; the phone sweep's first axe run found label-content-name-mismatch.
-  test.fixme("as a guest on a desktop, axe finds nothing", async ({ browser }) => {
+  test("as a guest on a desktop, axe finds nothing", async ({ browser }) => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, baseURL: process.env.E2E_BASE_URL, locale: "he-IL", timezoneId: "Asia/Jerusalem" });
     const page = await context.newPage();
     const problems: string[] = [];
