@@ -21,7 +21,7 @@ const bilingual = (max: number) => z.object({ he: text(max), en: text(max) }, { 
 const optionalMatching = (max: number, rule: (value: string) => boolean, key: string) =>
   text(max).refine((value) => value === "" || rule(value), { error: `${M}.${key}` });
 
-/** An Israeli company (ח.פ.) or dealer (ע.מ.) number: 9 digits, a dash or space between them allowed. */
+/** An Israeli company number or licensed dealer number: 9 digits, a dash or space between them allowed. */
 const REGISTRATION_NUMBER = /^(\d[- ]?){8}\d$/;
 const PHONE = /^\+?\d[\d -]{7,18}\d$/;
 const isEmail = (value: string) => z.email().safeParse(value).success;
