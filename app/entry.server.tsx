@@ -14,6 +14,7 @@ import { clientAddressContext, dbOverrideContext, nonceContext } from "~/context
 import { closeDb, getDb, type Db } from "~/db/client.server";
 import { demoAccountsWithPublicPasswords, demoDataRequested, ensureDemoData } from "~/demo/seed.server";
 import { startCycleClock, stopCycleClock } from "~/services/cycle-engine.server";
+import { startMailSender, stopMailSender } from "~/services/mail-outbox.server";
 import { startHousekeeping, stopHousekeeping } from "~/auth/housekeeping.server";
 import { createRefusalLog, refusalLine } from "~/domain/refusal-log";
 import { browserHoldsStylesheet, shapeDocument, stylesheetText } from "~/web/first-paint.server";
@@ -48,8 +49,8 @@ export interface ServerStart {
  * server.ts, before listening. Every worker opens (and so migrates) the database. The leader,
  * the one worker the supervisor picks, also fills an empty database with the demo data when
  * DEMO_DATA=1 asks for it, makes the first-admin setup link if one is needed, closes any cycle
- * whose deadline passed while the server was down and keeps the weekly clock and the
- * housekeeping running. Its replacement after a crash does the same.
+ * whose deadline passed while the server was down and keeps the weekly clock, the
+ * housekeeping and the outbox's retries running. Its replacement after a crash does the same.
  */
 export async function prepareServer({ leader }: { leader: boolean } = { leader: true }): Promise<ServerStart> {
   const db = getDb();
@@ -64,6 +65,7 @@ export async function prepareServer({ leader }: { leader: boolean } = { leader: 
   const adminSetupPath = prepareAdminSetup(db, process.env.ADMIN_SECRET);
   startCycleClock(db);
   startHousekeeping(db);
+  startMailSender(db);
   return { adminSetupPath, adminSetupUrl: adminSetupPath ? `${publicOrigin()}${adminSetupPath}` : null };
 }
 
@@ -79,6 +81,7 @@ export function databaseVersion(): number {
 export function stopServer() {
   stopCycleClock();
   stopHousekeeping();
+  stopMailSender();
   closeDb();
 }
 

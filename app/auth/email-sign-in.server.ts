@@ -6,11 +6,8 @@ import { hashPassword } from "~/auth/password.server";
 import { endAllSessions } from "~/auth/session.server";
 import type { Db } from "~/db/client.server";
 import { authProviders, users, type User } from "~/db/schema";
-import { sendMail } from "~/services/mail.server";
-
-function escapeHtml(text: string) {
-  return text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
-}
+import { escapeHtml } from "~/services/mail.server";
+import { queueMail } from "~/services/mail-outbox.server";
 
 function mailBody(t: i18n["t"], intro: string, link: string, cta: string) {
   const outro = t("mail.expires", { minutes: EMAIL_TOKEN_MINUTES });
@@ -33,7 +30,7 @@ export async function sendMagicLink(db: Db, i18n: i18n, email: string, origin: s
   if (!user) return;
   const token = createEmailToken(db, { email, userId: user.id, purpose: "magic" });
   const link = `${origin}/auth/magic?token=${token}`;
-  await sendMail({ to: email, subject: i18n.t("mail.magicSubject"), link, ...mailBody(i18n.t, i18n.t("mail.magicIntro"), link, i18n.t("mail.magicCta")) });
+  queueMail(db, { kind: "sign-in", to: email, subject: i18n.t("mail.magicSubject"), ...mailBody(i18n.t, i18n.t("mail.magicIntro"), link, i18n.t("mail.magicCta")) });
 }
 
 /** Whether a magic link would still sign someone in; looking does not spend it. */
@@ -57,7 +54,7 @@ export async function sendPasswordReset(db: Db, i18n: i18n, email: string, origi
   if (!user) return;
   const token = createEmailToken(db, { email, userId: user.id, purpose: "reset" });
   const link = `${origin}/reset-password?token=${token}`;
-  await sendMail({ to: email, subject: i18n.t("mail.resetSubject"), link, ...mailBody(i18n.t, i18n.t("mail.resetIntro"), link, i18n.t("mail.resetCta")) });
+  queueMail(db, { kind: "password-reset", to: email, subject: i18n.t("mail.resetSubject"), ...mailBody(i18n.t, i18n.t("mail.resetIntro"), link, i18n.t("mail.resetCta")) });
 }
 
 /**

@@ -71,8 +71,8 @@ describe("deleteExpiredRows", () => {
     addSession("expired", ago(MINUTE));
     addToken("expired-long-ago", ago(EMAIL_TOKEN_GRACE_MS + MINUTE));
     addLimit("login-window-passed", "login", ago(16 * MINUTE));
-    expect(deleteExpiredRows(db(), NOW)).toEqual({ sessions: 1, emailTokens: 1, rateLimits: 1 });
-    expect(deleteExpiredRows(db(), NOW)).toEqual({ sessions: 0, emailTokens: 0, rateLimits: 0 });
+    expect(deleteExpiredRows(db(), NOW)).toEqual({ sessions: 1, emailTokens: 1, rateLimits: 1, mails: 0 });
+    expect(deleteExpiredRows(db(), NOW)).toEqual({ sessions: 0, emailTokens: 0, rateLimits: 0, mails: 0 });
   });
 
   it("leaves a blocked address blocked", () => {

@@ -5,6 +5,7 @@ import { and, eq, isNotNull, isNull, lt, lte, notInArray, or } from "drizzle-orm
 import { RATE_LIMITS } from "~/auth/rate-limit.server";
 import { refreshPlannerStatistics, type Db } from "~/db/client.server";
 import { magicTokens, rateLimits, sessions } from "~/db/schema";
+import { dropOldMail } from "~/services/mail-outbox.server";
 
 const HOUR_MS = 60 * 60_000;
 
@@ -20,6 +21,8 @@ export interface HousekeepingReport {
   sessions: number;
   emailTokens: number;
   rateLimits: number;
+  /** sent and given-up mails older than the outbox keeps them */
+  mails: number;
 }
 
 /**
@@ -55,7 +58,8 @@ export function deleteExpiredRows(db: Db, now = new Date()): HousekeepingReport 
         .where(and(notInArray(rateLimits.action, actions), or(blockLifted, windowPassed(longestWindow))))
         .run().changes;
 
-      return { sessions: sessionsGone, emailTokens: tokensGone, rateLimits: rateLimitsGone };
+      const mailsGone = dropOldMail(tx, now.getTime());
+      return { sessions: sessionsGone, emailTokens: tokensGone, rateLimits: rateLimitsGone, mails: mailsGone };
     },
     { behavior: "immediate" },
   );
@@ -71,8 +75,8 @@ export function startHousekeeping(db: Db, everyMs = HOUSEKEEPING_EVERY_MS) {
       const report = deleteExpiredRows(db);
       // The planner's statistics follow the data as it grows (db/client.server.ts).
       refreshPlannerStatistics(db);
-      if (report.sessions || report.emailTokens || report.rateLimits) {
-        console.info(`housekeeping: deleted ${report.sessions} sessions, ${report.emailTokens} e-mail tokens, ${report.rateLimits} rate-limit rows`);
+      if (report.sessions || report.emailTokens || report.rateLimits || report.mails) {
+        console.info(`housekeeping: deleted ${report.sessions} sessions, ${report.emailTokens} e-mail tokens, ${report.rateLimits} rate-limit rows, ${report.mails} old mails`);
       }
     } catch (error) {
       // A busy or briefly locked database is not worth stopping the server for: next hour again.

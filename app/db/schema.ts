@@ -11,7 +11,7 @@ import {
   uniqueIndex,
 } from "drizzle-orm/sqlite-core";
 
-import { ROLES, LANGUAGES, AUTH_PROVIDER_TYPES, TWO_FA_TYPES, CATEGORIES, DEAL_STATUSES, GROUP_STATUSES, DELIVERY_TYPES, PAYMENT_METHODS, ORDER_STATUSES, NOTIFICATION_TYPES, SESSION_KINDS, VENDOR_APPLICATION_STATUSES, MESSAGE_KINDS } from "~/domain/enums";
+import { ROLES, LANGUAGES, AUTH_PROVIDER_TYPES, TWO_FA_TYPES, CATEGORIES, DEAL_STATUSES, GROUP_STATUSES, DELIVERY_TYPES, PAYMENT_METHODS, ORDER_STATUSES, NOTIFICATION_TYPES, SESSION_KINDS, VENDOR_APPLICATION_STATUSES, MESSAGE_KINDS, OUTBOX_STATUSES } from "~/domain/enums";
 
 export * from "~/domain/enums";
 
@@ -688,3 +688,40 @@ export const siteSettings = sqliteTable("site_settings", {
   value: text("value", { mode: "json" }).$type<unknown>().notNull(),
   updatedAt: timestamp("updated_at").notNull().$defaultFn(() => new Date()),
 });
+
+/**
+ * Mail on its way out (issue 46). A mail is written here in the same transaction as the event
+ * that causes it and sent afterwards by services/mail-outbox.server.ts, tried again with a
+ * growing wait while the mail server refuses: an outage delays mail and loses none. Once sent,
+ * the bodies are emptied (the row stays for the admin's queue view) and old rows are dropped.
+ */
+export const mailOutbox = sqliteTable(
+  "mail_outbox",
+  {
+    id: id(),
+    toAddress: text("to_address").notNull(),
+    subject: text("subject").notNull(),
+    textBody: text("text_body").notNull(),
+    htmlBody: text("html_body").notNull(),
+    /** what the mail is about (sign-in, order-placed, admin-alert, ...), for the admin's view */
+    kind: text("kind").notNull(),
+    /** extra headers (List-Unsubscribe for the optional mails) */
+    headers: text("headers", { mode: "json" }).$type<Record<string, string>>(),
+    status: text("status", { enum: OUTBOX_STATUSES }).notNull().default("WAITING"),
+    attempts: integer("attempts").notNull().default(0),
+    /** when it may be tried (again) */
+    nextAttemptAt: timestamp("next_attempt_at").notNull().default(nowMs),
+    /** a sender holds it until then; a sender that died lets it go again */
+    claimedUntil: timestamp("claimed_until"),
+    lastError: text("last_error"),
+    sentAt: timestamp("sent_at"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("mail_outbox_due_idx").on(t.status, t.nextAttemptAt),
+    index("mail_outbox_to_idx").on(t.toAddress),
+    index("mail_outbox_created_idx").on(t.createdAt),
+    check("mail_outbox_status_check", oneOf("status", OUTBOX_STATUSES)),
+  ],
+);
+export type OutboxMail = typeof mailOutbox.$inferSelect;

@@ -30,6 +30,8 @@ export const NOTIFICATION_TYPES = [
 ] as const;
 export const SESSION_KINDS = ["web", "api"] as const;
 export const VENDOR_APPLICATION_STATUSES = ["PENDING", "APPROVED", "REJECTED"] as const;
+/** A mail in the outbox: waiting to go (or to be tried again), being sent, sent, or given up on. */
+export const OUTBOX_STATUSES = ["WAITING", "SENDING", "SENT", "FAILED"] as const;
 /** Where a stored message came from: the public contact form or a vendor's support form. */
 export const MESSAGE_KINDS = ["contact", "vendor-support"] as const;
 
@@ -44,3 +46,4 @@ export type OrderStatus = (typeof ORDER_STATUSES)[number];
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 export type VendorApplicationStatus = (typeof VENDOR_APPLICATION_STATUSES)[number];
 export type MessageKind = (typeof MESSAGE_KINDS)[number];
+export type OutboxStatus = (typeof OUTBOX_STATUSES)[number];

@@ -30,6 +30,7 @@ import { deletedAccountEmail, redactPersonalData } from "~/domain/account-deleti
 import { ServiceError } from "~/domain/errors";
 import { recordAuditEvent } from "./audit.server";
 import { forgetMailsTo } from "./mail.server";
+import { forgetQueuedMailTo } from "./mail-outbox.server";
 
 /** Orders still under way: the goods are bought for her and someone must hand them over. */
 const OPEN_STATUSES = ["PENDING", "PAID"] as const;
@@ -121,8 +122,11 @@ export function deleteAccount(db: Db, userId: string, now = new Date()): void {
         .run();
       // The audit row names no one: the id is all that is left of her.
       recordAuditEvent(tx, { type: "account.deleted", actorUserId: userId, entityId: userId, before: { role: user.role }, after: { role: "USER" } }, now);
-      // Her mails went to her account's address and to the one her applications gave.
-      return [user.email, ...applicationContacts.map((row) => row.email)];
+      // Her mails went to her account's address and to the one her applications gave: the
+      // outbox's rows (sent or not) go with the rest, the files after the commit.
+      const mailAddresses = [user.email, ...applicationContacts.map((row) => row.email)];
+      forgetQueuedMailTo(tx, mailAddresses);
+      return mailAddresses;
     },
     { behavior: "immediate" },
   );

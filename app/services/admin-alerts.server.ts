@@ -3,20 +3,17 @@
 // (type ADMIN_ATTENTION, data.href: the admin page it leads to) and an e-mail, both in their
 // own language; and the dashboard and the admin tabs count what still waits.
 //
-// `alertAdmins` runs inside the event's own transaction, so the notifications exist exactly
-// when the event does (a rolled-back application tells nobody). The e-mails go after the commit:
-// better-sqlite3 transactions are synchronous, so a callback queued with setImmediate runs only
-// once the transaction (and whatever outer one holds it, such as a checkout that closes a
-// week on its way) has ended. It then mails the notifications it finds committed, and none if
-// the transaction rolled back. A failed mail is logged and loses nothing in the app: the
-// notification is there.
-import { and, count, eq, inArray, isNotNull } from "drizzle-orm";
-import { connectionOf, type Queryable } from "~/db/client.server";
+// `alertAdmins` runs inside the event's own transaction, notifications and mails alike, so they
+// exist exactly when the event does (a rolled-back application tells nobody); the outbox sends
+// the mails after the commit and tries again while the mail server refuses.
+import { and, count, eq, isNotNull } from "drizzle-orm";
+import type { Queryable } from "~/db/client.server";
 import { deals, notifications, users, vendorApplications, vendors, type Language } from "~/db/schema";
 import { publicOrigin } from "~/config.server";
 import { formatShekel } from "~/domain/money";
 import { translatorFor } from "./i18n.server";
-import { escapeHtml, sendMail } from "./mail.server";
+import { escapeHtml } from "./mail.server";
+import { queueMail } from "./mail-outbox.server";
 
 export type AdminAlert =
   // The business's name only: a person's name in an admin's mailbox and bell would outlive the
@@ -67,55 +64,26 @@ function alertText(alert: AdminAlert, language: Language): { title: string; mess
 }
 
 /**
- * Tells every admin about an event: a notification each, written in the caller's transaction,
- * and an e-mail each once it has committed. Returns how many admins were told.
+ * Tells every admin about an event, in the caller's transaction: a notification each and an
+ * e-mail each, written to the outbox (sent once the transaction has committed). Returns how
+ * many admins were told.
  */
 export function alertAdmins(tx: Queryable, alert: AdminAlert): number {
-  const admins = tx.select({ id: users.id, language: users.language }).from(users).where(eq(users.role, "ADMIN")).all();
+  const admins = tx.select({ id: users.id, email: users.email, language: users.language }).from(users).where(eq(users.role, "ADMIN")).all();
   if (admins.length === 0) return 0;
   const href = alertHref(alert);
-  const ids = admins.map((admin) => {
-    const row = tx
-      .insert(notifications)
-      .values({ userId: admin.id, type: "ADMIN_ATTENTION", ...alertText(alert, admin.language), data: { href } })
-      .returning({ id: notifications.id })
-      .get();
-    return row.id;
-  });
-  // The same connection after the transaction: a handle on it still reads (see the top).
-  setImmediate(() => void mailCommittedAlerts(tx, ids));
+  for (const admin of admins) {
+    const text = alertText(alert, admin.language);
+    tx.insert(notifications).values({ userId: admin.id, type: "ADMIN_ATTENTION", ...text, data: { href } }).run();
+    queueMail(tx, { kind: "admin-alert", ...alertMail({ ...text, href, email: admin.email, language: admin.language }) });
+  }
   return admins.length;
 }
 
-/** Mails each of these notifications that exists (was committed) to its admin. */
-async function mailCommittedAlerts(db: Queryable, ids: string[]) {
-  // Closed since (a shutdown, or a test that ended with its event): nobody is left to send for.
-  if (!connectionOf(db).open) return;
-  let rows: { title: string; message: string; data: { href?: string } | null; email: string; language: Language }[];
-  try {
-    rows = db
-      .select({ title: notifications.title, message: notifications.message, data: notifications.data, email: users.email, language: users.language })
-      .from(notifications)
-      .innerJoin(users, eq(users.id, notifications.userId))
-      .where(inArray(notifications.id, ids))
-      .all();
-  } catch (error) {
-    console.warn("admin alerts: could not read the alerts to mail", error);
-    return;
-  }
-  for (const row of rows) {
-    try {
-      await sendMail(alertMail(row));
-    } catch (error) {
-      console.warn(`admin alert mail to ${row.email} failed`, error);
-    }
-  }
-}
-
 /** The e-mail of one admin's alert: its title as the subject, its text, a button to the page. */
-function alertMail({ title, message, data, email, language }: { title: string; message: string; data: { href?: string } | null; email: string; language: Language }) {
+function alertMail({ title, message, href, email, language }: { title: string; message: string; href: string; email: string; language: Language }) {
   const t = translatorFor(language);
-  const link = `${publicOrigin()}${data?.href ?? "/admin"}`;
+  const link = `${publicOrigin()}${href}`;
   const cta = t("admin.alerts.mail.cta");
   const footer = t("admin.alerts.mail.footer");
   return {

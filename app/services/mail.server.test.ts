@@ -12,7 +12,7 @@ async function sendWith(nodeEnv: string) {
   vi.resetModules();
   const { sendMail } = await import("./mail.server");
   const info = vi.spyOn(console, "info").mockImplementation(() => {});
-  await sendMail({ to: "noa@example.com", subject: "s", text: `t ${LINK}`, html: `<a href="${LINK}">x</a>`, link: LINK });
+  await sendMail({ to: "noa@example.com", subject: "s", text: `t ${LINK}`, html: `<a href="${LINK}">x</a>` });
   return info.mock.calls.map((call) => call.join(" ")).join("\n");
 }
 
@@ -37,8 +37,11 @@ describe("mail without an SMTP server", () => {
     expect(fs.readFileSync(file!, "utf8").replace(/=\r?\n/g, "")).toContain("secret-token-value");
   });
 
-  it("outside production logs the link too, for whoever runs it locally", async () => {
-    expect(await sendWith("development")).toContain(`link: ${LINK}`);
+  it("outside production names the recipient and the file, for whoever runs it locally", async () => {
+    const logged = await sendWith("development");
+    expect(logged).toContain("mail to noa@example.com written to");
+    const file = /written to (\S+\.eml)/.exec(logged)?.[1];
+    expect(fs.readFileSync(file!, "utf8").replace(/=\r?\n/g, "")).toContain("secret-token-value");
   });
 
   it("forgets the mails to one address and keeps the others", async () => {

@@ -1,6 +1,6 @@
-// Outgoing e-mail (magic links, password resets). SMTP_URL set: through that server. Unset:
-// each message is written to data/outbox/ as an .eml file, so a self-hoster without a mail
-// server can still sign in by reading it there. Outside production the link is logged too.
+// The transport under the outbox (mail-outbox.server.ts, which every mail goes through).
+// SMTP_URL set: through that server. Unset: each message is written to data/outbox/ as an
+// .eml file, so a self-hoster without a mail server can still sign in by reading it there.
 import fs from "node:fs";
 import path from "node:path";
 import nodemailer, { type Transporter } from "nodemailer";
@@ -12,8 +12,8 @@ export interface OutgoingMail {
   subject: string;
   text: string;
   html: string;
-  /** the link the mail carries, logged when there is no SMTP server (never in production) */
-  link?: string;
+  /** extra headers, such as List-Unsubscribe */
+  headers?: Record<string, string>;
 }
 
 const FROM = process.env.MAIL_FROM ?? "Shuk Kehilati <no-reply@shuk.example>";
@@ -29,7 +29,9 @@ function getTransport(): Transporter {
   const url = process.env.SMTP_URL ?? "";
   if (!transport || transportFor !== url) {
     transport = url
-      ? nodemailer.createTransport(url)
+      ? // Short timeouts: a mail server that hangs must give the mail back to the outbox well
+        // inside the sender's hold on it (MAIL_CLAIM_MS, two minutes), or another worker could take it too.
+        nodemailer.createTransport({ url, connectionTimeout: 20_000, greetingTimeout: 20_000, socketTimeout: 60_000 })
       : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
     transportFor = url;
   }
@@ -47,7 +49,7 @@ export function escapeHtml(text: string) {
 }
 
 export async function sendMail(mail: OutgoingMail): Promise<void> {
-  const info = await getTransport().sendMail({ from: FROM, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
+  const info = await getTransport().sendMail({ from: FROM, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html, headers: mail.headers });
   if (process.env.SMTP_URL) return;
   // No SMTP server: keep the message where the operator can read it.
   const dir = outboxDir();
@@ -58,7 +60,7 @@ export async function sendMail(mail: OutgoingMail): Promise<void> {
   // address; production logs are shipped and kept where more people can read them than the
   // outbox, and no deletion reaches them: there the line names the file alone.
   if (isProduction) console.info(`mail ${path.basename(file, ".eml")} written to the outbox`);
-  else console.info(`mail to ${mail.to} written to ${file}${mail.link ? `; link: ${mail.link}` : ""}`);
+  else console.info(`mail to ${mail.to} written to ${file}`);
 }
 
 /** The headers of an .eml file, folded lines joined. */

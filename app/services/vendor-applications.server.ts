@@ -3,7 +3,7 @@
 // /admin/vendor-applications page and their /api twins all go through these functions.
 import { and, asc, count, desc, eq, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
-import type { Db, Queryable } from "~/db/client.server";
+import type { Db, Queryable, Tx } from "~/db/client.server";
 import { inlined } from "~/db/prepared.server";
 import { users, vendorApplications, vendors, type Language, type User, type VendorApplicationStatus } from "~/db/schema";
 import { vendorOfUser } from "./vendors.server";
@@ -12,7 +12,8 @@ import { recordAuditEvent } from "./audit.server";
 import { HONEYPOT_FIELD } from "~/domain/contact-schema";
 import { ServiceError } from "~/domain/errors";
 import { translatorFor } from "./i18n.server";
-import { sendMail } from "./mail.server";
+import { escapeHtml } from "./mail.server";
+import { queueMail } from "./mail-outbox.server";
 import type { ApplicationDecision, VendorApplicationInput } from "~/domain/vendor-schemas";
 import type { ListWindow } from "~/domain/list-query";
 import { containsAny } from "./list-search.server";
@@ -137,60 +138,67 @@ interface Decided {
   language: Language;
 }
 
-function decideInTransaction(db: Db, adminId: string, id: string, decision: ApplicationDecision, note: string | null, now: Date): Decided {
+/** The decision and its mail to the applicant, in one transaction: the mail exists exactly when the decision does. */
+function decideInTransaction(db: Db, adminId: string, id: string, decision: ApplicationDecision, note: string | null, now: Date, origin: string): Decided {
   return db.transaction(
     (tx) => {
-      const application = tx.select().from(vendorApplications).where(eq(vendorApplications.id, id)).get();
-      if (!application) throw new ServiceError(404, "adminVendorApplications.errors.notFound");
-      // A second click (or a second admin) finds it decided already and changes nothing.
-      if (application.status !== "PENDING") throw new ServiceError(409, "adminVendorApplications.errors.alreadyReviewed");
-      const applicant = tx.select().from(users).where(eq(users.id, application.userId)).get();
-      if (!applicant) throw new ServiceError(404, "errors.userNotFound");
-      const reviewed = { reviewNote: note, reviewedByUserId: adminId, reviewedAt: now };
-      const before = { status: application.status };
-
-      if (decision === "reject") {
-        const updated = tx
-          .update(vendorApplications)
-          .set({ status: "REJECTED", ...reviewed })
-          .where(and(eq(vendorApplications.id, id), eq(vendorApplications.status, "PENDING")))
-          .returning()
-          .get()!;
-        recordAuditEvent(tx, { type: "vendor_application.rejected", actorUserId: adminId, entityId: id, before, after: { status: updated.status }, note: note ?? undefined }, now);
-        return { application: updated, language: applicant.language };
-      }
-
-      if (applicant.role !== "USER") throw new ServiceError(409, "adminVendorApplications.errors.notAUser");
-      const vendor = tx
-        .insert(vendors)
-        .values({
-          name: application.businessName,
-          email: application.email,
-          contact: `${application.contactName} ${application.phone}`,
-          description: application.description,
-          userId: applicant.id,
-          createdAt: now,
-        })
-        .returning()
-        .get();
-      tx.update(users).set({ role: "VENDOR", updatedAt: now }).where(eq(users.id, applicant.id)).run();
-      const updated = tx
-        .update(vendorApplications)
-        .set({ status: "APPROVED", vendorId: vendor.id, ...reviewed })
-        .where(and(eq(vendorApplications.id, id), eq(vendorApplications.status, "PENDING")))
-        .returning()
-        .get()!;
-      recordAuditEvent(tx, { type: "vendor_application.approved", actorUserId: adminId, entityId: id, before, after: { status: updated.status, vendorId: vendor.id }, note: note ?? undefined }, now);
-      recordAuditEvent(tx, { type: "user.role_changed", actorUserId: adminId, entityId: applicant.id, before: { role: applicant.role }, after: { role: "VENDOR" } }, now);
-      return { application: updated, language: applicant.language };
+      const decided = decide(tx, adminId, id, decision, note, now);
+      queueMail(tx, { kind: "vendor-decision", ...decisionMail(decided, origin) });
+      return decided;
     },
     { behavior: "immediate" },
   );
 }
 
+function decide(tx: Tx, adminId: string, id: string, decision: ApplicationDecision, note: string | null, now: Date): Decided {
+  const application = tx.select().from(vendorApplications).where(eq(vendorApplications.id, id)).get();
+  if (!application) throw new ServiceError(404, "adminVendorApplications.errors.notFound");
+  // A second click (or a second admin) finds it decided already and changes nothing.
+  if (application.status !== "PENDING") throw new ServiceError(409, "adminVendorApplications.errors.alreadyReviewed");
+  const applicant = tx.select().from(users).where(eq(users.id, application.userId)).get();
+  if (!applicant) throw new ServiceError(404, "errors.userNotFound");
+  const reviewed = { reviewNote: note, reviewedByUserId: adminId, reviewedAt: now };
+  const before = { status: application.status };
+
+  if (decision === "reject") {
+    const updated = tx
+      .update(vendorApplications)
+      .set({ status: "REJECTED", ...reviewed })
+      .where(and(eq(vendorApplications.id, id), eq(vendorApplications.status, "PENDING")))
+      .returning()
+      .get()!;
+    recordAuditEvent(tx, { type: "vendor_application.rejected", actorUserId: adminId, entityId: id, before, after: { status: updated.status }, note: note ?? undefined }, now);
+    return { application: updated, language: applicant.language };
+  }
+
+  if (applicant.role !== "USER") throw new ServiceError(409, "adminVendorApplications.errors.notAUser");
+  const vendor = tx
+    .insert(vendors)
+    .values({
+      name: application.businessName,
+      email: application.email,
+      contact: `${application.contactName} ${application.phone}`,
+      description: application.description,
+      userId: applicant.id,
+      createdAt: now,
+    })
+    .returning()
+    .get();
+  tx.update(users).set({ role: "VENDOR", updatedAt: now }).where(eq(users.id, applicant.id)).run();
+  const updated = tx
+    .update(vendorApplications)
+    .set({ status: "APPROVED", vendorId: vendor.id, ...reviewed })
+    .where(and(eq(vendorApplications.id, id), eq(vendorApplications.status, "PENDING")))
+    .returning()
+    .get()!;
+  recordAuditEvent(tx, { type: "vendor_application.approved", actorUserId: adminId, entityId: id, before, after: { status: updated.status, vendorId: vendor.id }, note: note ?? undefined }, now);
+  recordAuditEvent(tx, { type: "user.role_changed", actorUserId: adminId, entityId: applicant.id, before: { role: applicant.role }, after: { role: "VENDOR" } }, now);
+  return { application: updated, language: applicant.language };
+}
+
 /**
  * An admin approves or rejects a pending application, then (after the commit) the applicant is
- * told by e-mail in their language. A failed mail does not undo the decision.
+ * told by e-mail in their language (through the outbox, so a mail server's outage only delays it).
  */
 export async function decideVendorApplication(
   db: Db,
@@ -201,17 +209,7 @@ export async function decideVendorApplication(
   origin: string,
   now = new Date(),
 ): Promise<VendorApplication> {
-  const decided = decideInTransaction(db, admin.id, id, decision, note?.trim() || null, now);
-  try {
-    await sendMail(decisionMail(decided, origin));
-  } catch (error) {
-    console.warn(`vendor application ${id}: the decision mail failed`, error);
-  }
-  return decided.application;
-}
-
-function escapeHtml(text: string) {
-  return text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+  return decideInTransaction(db, admin.id, id, decision, note?.trim() || null, now, origin).application;
 }
 
 function decisionMail({ application, language }: Decided, origin: string) {
@@ -228,7 +226,6 @@ function decisionMail({ application, language }: Decided, origin: string) {
   return {
     to: application.email,
     subject: t(`adminVendorApplications.mail.${key}Subject`),
-    link,
     text: `${lines.join("\n\n")}\n\n${cta}: ${link}`,
     html: `<div dir="${t("mail.dir")}" style="font-family:sans-serif;line-height:1.6">${lines.map((line) => `<p>${escapeHtml(line)}</p>`).join("")}<p><a href="${escapeHtml(link)}" style="background:#16803f;color:#fff;padding:10px 18px;border-radius:8px;text-decoration:none">${escapeHtml(cta)}</a></p></div>`,
   };

@@ -114,8 +114,7 @@ describe("odd methods and targets", () => {
 
 describe("the Host header", () => {
   it("refuses a forged Host with 421 before the app sees it: no reset link is mailed to it", async () => {
-    const outbox = path.join(server.dataDir, "outbox");
-    const mailsBefore = fs.existsSync(outbox) ? fs.readdirSync(outbox).length : 0;
+    // Unchanged includes the outbox table: no mail is queued.
     await unchanged(async () => {
       expect((await server.raw("/", { headers: { Host: "evil.example" } })).status).toBe(421);
       const reset = await server.raw("/forgot-password", {
@@ -126,7 +125,6 @@ describe("the Host header", () => {
       expect(reset.status).toBe(421);
       expect((await server.raw("/api/auth/magic-link", { method: "POST", headers: { Host: "evil.example", "Content-Type": "application/json" }, body: JSON.stringify({ email: DEMO.email }) })).status).toBe(421);
     });
-    expect(fs.existsSync(outbox) ? fs.readdirSync(outbox).length : 0).toBe(mailsBefore);
   });
 
   it("refuses with 400 any Host that is not a bare host[:port] as the URL parser reads it", async () => {
@@ -353,7 +351,8 @@ describe("files the server makes", () => {
     const asked = await server.raw("/api/auth/magic-link", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ email: DEMO.email }) });
     expect(asked.status).toBeLessThan(300);
     const outbox = path.join(server.dataDir, "outbox");
-    expect(fs.readdirSync(outbox).length).toBeGreaterThan(0);
+    // The outbox table sends it just after the answer.
+    await expect.poll(() => (fs.existsSync(outbox) ? fs.readdirSync(outbox).length : 0), { timeout: 10_000 }).toBeGreaterThan(0);
     const modes: Record<string, string> = {};
     const walk = (dir: string) => {
       for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {

@@ -8,7 +8,11 @@ export interface CaughtMail {
   raw: string;
 }
 
-export async function startMailCatcher(onMail?: (mail: CaughtMail) => void) {
+/**
+ * `refusing()` true makes it answer every message "451 try again later", as a mail server in
+ * trouble does; such messages are not kept.
+ */
+export async function startMailCatcher(onMail?: (mail: CaughtMail) => void, { refusing = () => false }: { refusing?: () => boolean } = {}) {
   const inbox: CaughtMail[] = [];
   const server = new SMTPServer({
     authOptional: true,
@@ -18,6 +22,7 @@ export async function startMailCatcher(onMail?: (mail: CaughtMail) => void) {
       let raw = "";
       stream.on("data", (chunk) => (raw += chunk.toString("utf8")));
       stream.on("end", () => {
+        if (refusing()) return callback(Object.assign(new Error("Mailbox busy, try again later"), { responseCode: 451 }));
         const mail = { to: session.envelope.rcptTo.map((r) => r.address), raw };
         inbox.push(mail);
         onMail?.(mail);
