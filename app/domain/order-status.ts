@@ -37,7 +37,12 @@ export function canCancel(status: OrderStatus): boolean {
  * that the order is final.
  */
 export function cancelCutoffPassed(orderDeadline: Date, now: Date): boolean {
-  return now.getTime() > orderDeadline.getTime() - CANCEL_CUTOFF_HOURS * 60 * 60 * 1000;
+  return now.getTime() > changeCutoffAt(orderDeadline).getTime();
+}
+
+/** The last moment an order of this week may be changed or cancelled (its mail says when). */
+export function changeCutoffAt(orderDeadline: Date): Date {
+  return new Date(orderDeadline.getTime() - CANCEL_CUTOFF_HOURS * 60 * 60 * 1000);
 }
 
 /**

@@ -28,6 +28,7 @@ import { cancelWindow, canCancel, cancelCutoffPassed, orderNumber } from "~/doma
 import type { OrderListQuery } from "~/domain/order-query";
 import { lineAmounts, quantityUnitPrice } from "~/domain/pricing";
 import type { DeliveryChoice } from "~/domain/checkout";
+import { mailOrderPlaced } from "./order-mail.server";
 
 interface LineRequest {
   dealId: string;
@@ -178,7 +179,7 @@ function insertOrders(tx: Tx, user: User, lines: ReturnType<typeof prepareLine>[
   });
 }
 
-/** Checkout: every cart line becomes an order, in one transaction, and the cart empties. */
+/** Checkout: every cart line becomes an order, in one transaction, the cart empties and one mail says so. */
 export function placeCartOrders(db: Db, user: User, delivery: DeliveryChoice): Order[] {
   return db.transaction(
     (tx) => {
@@ -189,6 +190,7 @@ export function placeCartOrders(db: Db, user: User, delivery: DeliveryChoice): O
       const lines = cart.map((item) => prepareLine(tx, user, item));
       const placed = insertOrders(tx, user, lines, withPickupPoint(tx, lines[0].communityId, delivery));
       clearCart(tx, user.id);
+      mailOrderPlaced(tx, user, placed);
       return placed;
     },
     { behavior: "immediate" },
@@ -201,7 +203,9 @@ export function placeOrder(db: Db, user: User, line: LineRequest, delivery: Deli
     (tx) => {
       if (user.communityId) settleCommunity(tx, user.communityId, new Date());
       const prepared = prepareLine(tx, user, line);
-      return insertOrders(tx, user, [prepared], withPickupPoint(tx, prepared.communityId, delivery))[0];
+      const placed = insertOrders(tx, user, [prepared], withPickupPoint(tx, prepared.communityId, delivery));
+      mailOrderPlaced(tx, user, placed);
+      return placed[0];
     },
     { behavior: "immediate" },
   );

@@ -45,3 +45,46 @@ export function linkIn(raw: string, path: string): string | null {
   const match = new RegExp(`https?://[^\\s"<>]*${path.replace(/[/?]/g, (c) => `\\${c}`)}[^\\s"<>]*`).exec(text);
   return match ? match[0] : null;
 }
+
+/** Bytes of quoted-printable text (soft line breaks undone). */
+function fromQuotedPrintable(text: string): string {
+  const bytes: number[] = [];
+  const body = text.replace(/=\r?\n/g, "");
+  for (let i = 0; i < body.length; i++) {
+    if (body[i] === "=" && /^[0-9A-F]{2}$/i.test(body.slice(i + 1, i + 3))) {
+      bytes.push(parseInt(body.slice(i + 1, i + 3), 16));
+      i += 2;
+    } else bytes.push(...Buffer.from(body[i]!, "utf8"));
+  }
+  return Buffer.from(bytes).toString("utf8");
+}
+
+/** A header's value with its RFC 2047 encoded words decoded and joined. */
+function decodeHeader(value: string): string {
+  return value
+    .replace(/\?=\s+=\?/g, "?==?")
+    .replace(/=\?utf-8\?([BQ])\?([^?]*)\?=/gi, (_, encoding: string, text: string) =>
+      encoding.toUpperCase() === "B" ? Buffer.from(text, "base64").toString("utf8") : fromQuotedPrintable(text.replace(/_/g, " ")),
+    );
+}
+
+/**
+ * A raw message as a person reads it: "Subject: ..." and every text part decoded (base64 or
+ * quoted-printable), one after another; the other headers as they came.
+ */
+export function readableMail(raw: string): { subject: string; headers: string; parts: string[] } {
+  const split = raw.search(/\r?\n\r?\n/);
+  const headers = raw.slice(0, split).replace(/\r?\n[ \t]+/g, " ");
+  const subject = decodeHeader(/^subject:\s*(.*)$/im.exec(headers)?.[1] ?? "");
+  const parts: string[] = [];
+  for (const section of raw.slice(split).split(/\r?\n--[^\r\n]+/)) {
+    const end = section.search(/\r?\n\r?\n/);
+    if (end === -1) continue;
+    const head = section.slice(0, end);
+    if (!/content-type:\s*text\//i.test(head)) continue;
+    const body = section.slice(end).trim();
+    const encoding = /content-transfer-encoding:\s*(\S+)/i.exec(head)?.[1]?.toLowerCase();
+    parts.push(encoding === "base64" ? Buffer.from(body.replace(/\s+/g, ""), "base64").toString("utf8") : encoding === "quoted-printable" ? fromQuotedPrintable(body) : body);
+  }
+  return { subject, headers, parts };
+}

@@ -1,0 +1,39 @@
+// One look for every mail the product sends: right-to-left or left-to-right by the reader's
+// language, paragraphs, an optional list of lines, one button, a quiet footer. The plain-text
+// part says the same in the same order, so a mail reads the same in any client.
+import { escapeHtml } from "./mail.server";
+
+export interface MailContent {
+  /** "rtl" or "ltr" (the locale's mail.dir) */
+  dir: string;
+  paragraphs: readonly string[];
+  /** item lines, shown as a list after the paragraphs */
+  lines?: readonly string[];
+  /** paragraphs after the list */
+  after?: readonly string[];
+  cta?: { text: string; link: string };
+  footer?: string;
+}
+
+const BUTTON = "background:#16803f;color:#fff;padding:10px 18px;border-radius:8px;text-decoration:none;display:inline-block";
+
+/** The mail's plain-text and HTML bodies. */
+export function mailBodies({ dir, paragraphs, lines = [], after = [], cta, footer }: MailContent): { text: string; html: string } {
+  const text = [
+    ...paragraphs,
+    ...(lines.length ? [lines.map((line) => `- ${line}`).join("\n")] : []),
+    ...after,
+    ...(cta ? [`${cta.text}: ${cta.link}`] : []),
+    ...(footer ? [footer] : []),
+  ].join("\n\n");
+  const html = [
+    `<div dir="${dir === "ltr" ? "ltr" : "rtl"}" style="font-family:sans-serif;line-height:1.6">`,
+    ...paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`),
+    lines.length ? `<ul>${lines.map((line) => `<li>${escapeHtml(line)}</li>`).join("")}</ul>` : "",
+    ...after.map((p) => `<p>${escapeHtml(p)}</p>`),
+    cta ? `<p><a href="${escapeHtml(cta.link)}" style="${BUTTON}">${escapeHtml(cta.text)}</a></p>` : "",
+    footer ? `<p style="color:#555;font-size:13px">${escapeHtml(footer)}</p>` : "",
+    "</div>",
+  ].join("");
+  return { text, html };
+}
