@@ -35,6 +35,8 @@ export default [
     route("admin/communities", "routes/admin-communities.tsx"),
     route("admin/communities/:id", "routes/admin-community.tsx"),
     route("admin/audit", "routes/admin-audit.tsx"),
+    // The outbox's queue (issue #46)
+    route("admin/mail", "routes/admin-mail.tsx"),
     route("admin/settings", "routes/admin-settings.tsx"),
     route("admin/vendor-applications", "routes/admin-vendor-applications.tsx"),
     // Deals: vendors create and edit, admins review (issue #7)

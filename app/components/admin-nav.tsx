@@ -12,6 +12,7 @@ export const ADMIN_SECTIONS = [
   { key: "vendorApplications", to: "/admin/vendor-applications" },
   { key: "cycles", to: "/admin/cycles" },
   { key: "audit", to: "/admin/audit" },
+  { key: "mail", to: "/admin/mail" },
   { key: "settings", to: "/admin/settings" },
 ] as const;
 

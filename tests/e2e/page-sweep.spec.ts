@@ -21,7 +21,7 @@ const AXE_SOURCE = fs.readFileSync(createRequire(import.meta.url).resolve("axe-c
 const PLAIN_PAGES = [
   "/", "/login", "/signup", "/forgot-password", "/reset-password", "/auth/magic", "/onboarding/community",
   "/profile", "/profile/edit", "/profile/addresses", "/invite", "/settings",
-  "/admin", "/admin/create", "/admin/cycles", "/admin/communities", "/admin/audit",
+  "/admin", "/admin/create", "/admin/cycles", "/admin/communities", "/admin/audit", "/admin/mail",
   "/deals", "/cart", "/checkout", "/shipping", "/order-success", "/orders", "/favorites", "/notifications", "/groups",
   "/about", "/contact", "/terms", "/privacy", "/faq",
   "/vendor", "/vendor/dashboard", "/vendor/guide", "/vendor/support", "/vendor/new-deal",

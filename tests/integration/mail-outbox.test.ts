@@ -9,11 +9,15 @@ import { MAIL_MAX_ATTEMPTS, retryDelayMs } from "~/domain/mail-retry";
 import { deleteAccount } from "~/services/account-deletion.server";
 import { outboxView, queueMail, sendDueMail, type QueuedMail } from "~/services/mail-outbox.server";
 import { startMailCatcher } from "../support/mail-catcher";
+import { DEMO_ADMIN, DEMO_USER } from "~/demo/seed.server";
+import { getPageAs, tokenOf } from "../support/sign-in";
 import { useTestDatabase } from "../support/test-db";
+import { useTestServer } from "../support/test-server";
 
 let refusing = false;
 let mail: Awaited<ReturnType<typeof startMailCatcher>>;
 const db = useTestDatabase();
+const app = useTestServer(db);
 
 beforeAll(async () => {
   mail = await startMailCatcher(undefined, { refusing: () => refusing });
@@ -139,5 +143,23 @@ describe("the outbox", () => {
     expect(rows()).toHaveLength(3);
     deleteAccount(db(), shopper.id);
     expect(rows().map((row) => row.toAddress)).toEqual(["someone-else@example.com"]);
+  });
+
+  it("shows the admin its queue at /admin/mail: the counts, a waiting mail's next try and why, and no page to a shopper", async () => {
+    refusing = true;
+    queueMail(db(), { ...letter("noa@example.com"), kind: "order-placed", subject: "קיבלנו את ההזמנה שלכם" });
+    await settle();
+    refusing = false;
+    const html = await (await getPageAs(app, "/admin/mail", await tokenOf(app, DEMO_ADMIN))).text();
+    expect(html).toContain("דואר יוצא");
+    expect(html).toMatch(/data-testid="mail-count-WAITING"[^]*?<dd[^>]*>1<\/dd>/);
+    expect(html).toContain('data-status="WAITING"');
+    expect(html).toContain("הזמנה התקבלה");
+    expect(html).toContain("קיבלנו את ההזמנה שלכם");
+    expect(html).toContain("ניסיון הבא:");
+    expect(html).toContain("451");
+    // The test server mails through SMTP_URL: the page says so.
+    expect(html).toContain("דרך שרת הדואר שהוגדר");
+    expect((await getPageAs(app, "/admin/mail", await tokenOf(app, DEMO_USER))).status).toBe(403);
   });
 });
