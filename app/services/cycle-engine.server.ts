@@ -9,7 +9,7 @@
 import { and, asc, eq, inArray, isNull, lte, sql } from "drizzle-orm";
 import type { Db, Tx } from "~/db/client.server";
 import { isTrue } from "~/db/prepared.server";
-import { cartItems, communities, deals, dealTiers, groups, ORDER_STATUSES, orders, users, weeklyCycles, type Community } from "~/db/schema";
+import { cartItems, communities, deals, dealTiers, groups, ORDER_STATUSES, orders, users, weeklyCycles, type Community, type Order } from "~/db/schema";
 import { alertAdmins } from "./admin-alerts.server";
 import { recordAuditEvent } from "./audit.server";
 import { activeCycle, communityById, communityTiersOf } from "./community-pricing.server";
@@ -23,6 +23,7 @@ import { checkoutFeeOf, checkoutOf, moveOrder, refreshCheckoutFee, repriceOrder 
 import { canReprice, canTransition } from "~/domain/order-status";
 import { finalUnitPrice, liveRevenue, tierEarned } from "~/domain/settlement";
 import { missesMinimum } from "~/domain/week-minimum";
+import { mailWeekClosed, type ClosedLine } from "./order-mail.server";
 
 /** Members with items in the cart hear once, this long before the deadline. */
 export const REMINDER_BEFORE_MS = 24 * 60 * 60 * 1000;
@@ -112,23 +113,37 @@ export function closeCycle(tx: Tx, cycle: Cycle, community: Community, now: Date
   const discount = earned ? earned.discountPercent : null;
 
   const inProgress = tx
-    .select({ order: orders, dealTitle: deals.title, dealSlug: deals.slug, basePrice: deals.basePrice })
+    .select({ order: orders, dealTitle: deals.title, dealSlug: deals.slug, dealUnit: deals.unit, basePrice: deals.basePrice })
     .from(orders)
     .innerJoin(deals, eq(deals.id, orders.dealId))
     .where(and(eq(orders.weeklyCycleId, cycle.id), inArray(orders.status, IN_PROGRESS)))
     .all();
   const languages = languageOf(tx, [...new Set(inProgress.map((o) => o.order.userId))]);
   const messages: NewNotification[] = [];
+  // Each shopper's lines for her one mail about the close (order-mail.server.ts).
+  const mailed: ClosedLine[] = [];
+  const lineOf = (order: Order, dealTitle: string, dealUnit: string, saved: number, raised: boolean): ClosedLine => ({
+    userId: order.userId,
+    title: dealTitle,
+    unit: dealUnit,
+    qty: order.qty,
+    total: order.total,
+    deliveryFee: order.deliveryFee,
+    saved,
+    raised,
+    order,
+  });
   let cancelled = 0;
 
   if (!goalMet) {
     // The FAQ's rule: a group that misses its goal is cancelled, with no charge. The cycle is
     // still open here, so each cancel gives its base total back: the closed week's revenue is
     // then what its remaining (fulfilled) orders count, as everywhere else.
-    for (const { order, dealTitle, dealSlug } of inProgress) {
+    for (const { order, dealTitle, dealSlug, dealUnit } of inProgress) {
       if (!canTransition(order.status, "CANCELED")) continue;
       moveOrder(tx, actorUserId, order, "CANCELED", now);
       cancelled += 1;
+      mailed.push(lineOf(order, dealTitle, dealUnit, 0, false));
       const t = translatorFor(languages.get(order.userId) ?? "he");
       messages.push({ userId: order.userId, type: "GROUP_COMPLETE", title: t("notify.goalMissedTitle"), message: t("notify.goalMissedMessage", { deal: dealTitle }), data: { dealSlug, orderId: order.id } });
     }
@@ -154,12 +169,14 @@ export function closeCycle(tx: Tx, cycle: Cycle, community: Community, now: Date
     const settled = new Map(
       tx.select().from(orders).where(and(eq(orders.weeklyCycleId, cycle.id), inArray(orders.status, IN_PROGRESS))).all().map((o) => [o.id, o]),
     );
-    for (const { order, dealTitle, dealSlug } of inProgress) {
+    for (const { order, dealTitle, dealSlug, dealUnit } of inProgress) {
       const final = settled.get(order.id)!;
+      const raised = final.unitPriceAtPurchase > order.unitPriceAtPurchase;
+      mailed.push(lineOf(final, dealTitle, dealUnit, final.originalTotal - final.unitPriceAtPurchase * final.qty, raised));
       const language = languages.get(order.userId) ?? "he";
       const t = translatorFor(language);
       const money = (agorot: number) => formatShekel(agorot, language);
-      if (final.unitPriceAtPurchase > order.unitPriceAtPurchase) {
+      if (raised) {
         // The week earned less discount than she was shown: her new total, and her way out.
         messages.push({
           userId: order.userId,
@@ -210,6 +227,7 @@ export function closeCycle(tx: Tx, cycle: Cycle, community: Community, now: Date
     now,
   );
   notify(tx, messages);
+  mailWeekClosed(tx, { community: community.name, orderDeadline: cycle.orderDeadline, goalMet }, mailed);
   alertAdminsOfClose(tx, closed, community, { goalMet, revenue, orders: inProgress.length, cancelled, tierName: earned?.tier?.tierName ?? null, discountPercent: discount ?? 0 });
   return community.isActive ? openCycle(tx, community, cycle.orderDeadline) : null;
 }

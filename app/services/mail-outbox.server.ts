@@ -11,6 +11,7 @@
 // The transport is sendMail: SMTP when SMTP_URL is set, else an .eml file in the outbox folder.
 import { and, count, desc, eq, inArray, lt, lte, or } from "drizzle-orm";
 import { connectionOf, type Db, type Queryable } from "~/db/client.server";
+import { inlined } from "~/db/prepared.server";
 import { mailOutbox, type OutboxMail, type OutboxStatus } from "~/db/schema";
 import { afterFailure, MAIL_CLAIM_MS } from "~/domain/mail-retry";
 import { sendMail, type OutgoingMail } from "./mail.server";
@@ -68,7 +69,7 @@ function takeNext(db: Db, now: number): OutboxMail | null {
           ),
         )
         .orderBy(mailOutbox.nextAttemptAt)
-        .limit(1)
+        .limit(inlined(1))
         .get();
       if (!due) return null;
       const attempts = due.attempts + 1;
@@ -202,7 +203,7 @@ export function outboxView(db: Queryable, limit = 50): OutboxView {
     })
     .from(mailOutbox)
     .orderBy(desc(mailOutbox.createdAt))
-    .limit(limit)
+    .limit(inlined(limit))
     .all();
   return { counts, recent };
 }

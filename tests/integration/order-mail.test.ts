@@ -5,6 +5,7 @@ import { and, asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { communities, mailOutbox, orders, users, weeklyCycles } from "~/db/schema";
 import { activePickupPoints } from "~/services/communities.server";
+import { runCycleEngine } from "~/services/cycle-engine.server";
 import { formatDateTime, formatDay } from "~/domain/dates";
 import { changeCutoffAt } from "~/domain/order-status";
 import { pointDateInWeek } from "~/domain/pickup-point";
@@ -35,13 +36,11 @@ function readable(raw: string): string {
   return [subject, ...parts].join("\n");
 }
 
-async function mailsTo(address: string, atLeast = 1): Promise<CaughtMail[]> {
-  for (let i = 0; i < 100; i++) {
-    const found = mail.inbox.filter((m) => m.to.includes(address));
-    if (found.length >= atLeast) return found;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  return mail.inbox.filter((m) => m.to.includes(address));
+/** The mails to `address` (whose subject has `about`, if given), waiting for the first to come. */
+async function mailsTo(address: string, about = ""): Promise<CaughtMail[]> {
+  const find = () => mail.inbox.filter((m) => m.to.includes(address) && readableMail(m.raw).subject.includes(about));
+  for (let i = 0; i < 100 && find().length === 0; i++) await new Promise((resolve) => setTimeout(resolve, 50));
+  return find();
 }
 
 const firstCommunity = () => db().select().from(communities).orderBy(asc(communities.name)).get()!;
@@ -107,3 +106,60 @@ describe("the order-placed mail", () => {
     expect(db().select().from(mailOutbox).where(eq(mailOutbox.toAddress, emailOf(shopper.userId))).all()).toEqual([]);
   });
 });
+
+describe("the week's close", () => {
+  /** Two shoppers of the first community, with one order and two orders; the week's deadline then passes. */
+  async function weekWithTwoShoppers() {
+    const community = firstCommunity();
+    const one = await signUpShopper(app, community.id, { emailPrefix: "close-one", addressPrefix: "10.46.4" });
+    const two = await signUpShopper(app, community.id, { emailPrefix: "close-two", addressPrefix: "10.46.5" });
+    const deals = await fillCart(one.token, 2);
+    await app.fetch("/api/cart", { method: "DELETE", headers: { Authorization: `Bearer ${one.token}` } });
+    for (const [shopper, lines] of [[one, deals.slice(0, 1)], [two, deals]] as const) {
+      for (const deal of lines) {
+        const response = await app.fetch("/api/orders", jsonInit("POST", { dealId: deal.id, groupId: deal.groups[0]!.id, qty: 2, deliveryType: "PICKUP" }, shopper.token));
+        expect(response.status).toBe(201);
+      }
+    }
+    const cycle = db().select().from(weeklyCycles).where(and(eq(weeklyCycles.communityId, community.id), eq(weeklyCycles.isActive, true))).get()!;
+    const now = Date.now();
+    db().update(weeklyCycles).set({ orderDeadline: new Date(now - 60_000) }).where(eq(weeklyCycles.id, cycle.id)).run();
+    mail.inbox.length = 0;
+    return { community, cycle, now, shoppers: [one, two], deals };
+  }
+
+  it("mails each shopper of the week once, with her final prices, what she saved and her pickup point", async () => {
+    const { community, cycle, now, shoppers } = await weekWithTwoShoppers();
+    // No minimum: the week goes ahead whatever its revenue.
+    db().update(weeklyCycles).set({ targetRevenue: 0 }).where(eq(weeklyCycles.id, cycle.id)).run();
+    runCycleEngine(db(), new Date(now));
+    for (const shopper of shoppers) {
+      const address = emailOf(shopper.userId);
+      const closing = await mailsTo(address, "נסגר");
+      expect(closing).toHaveLength(1);
+      const text = readable(closing[0]!.raw);
+      expect(text).toContain(`השבוע ב${community.name} נסגר: המחיר הסופי שלכם`);
+      expect(text).toContain("סך הכול לתשלום:");
+      expect(text).toContain(`איסוף: ${activePickupPoints(db(), community.id)[0]!.address}`);
+      const finals = db().select().from(orders).where(eq(orders.userId, shopper.userId)).all();
+      for (const order of finals) expect(order.status).not.toBe("CANCELED");
+    }
+    const kinds = db().select({ kind: mailOutbox.kind }).from(mailOutbox).where(eq(mailOutbox.kind, "week-closed")).all();
+    expect(kinds).toHaveLength(2);
+  });
+
+  it("tells each shopper once that the week missed its minimum and her orders are cancelled", async () => {
+    const { community, cycle, now, shoppers } = await weekWithTwoShoppers();
+    db().update(weeklyCycles).set({ targetRevenue: 100_000_000 }).where(eq(weeklyCycles.id, cycle.id)).run();
+    runCycleEngine(db(), new Date(now));
+    for (const shopper of shoppers) {
+      const [cancelled, ...more] = await mailsTo(emailOf(shopper.userId), "בוטל");
+      expect(more).toEqual([]);
+      const text = readable(cancelled!.raw);
+      expect(text).toContain(`השבוע ב${community.name} בוטל`);
+      expect(text).toContain("ואין מה לשלם");
+      expect(db().select().from(orders).where(eq(orders.userId, shopper.userId)).all().every((o) => o.status === "CANCELED")).toBe(true);
+    }
+  });
+});
+
