@@ -6,15 +6,11 @@ import { hashPassword } from "~/auth/password.server";
 import { endAllSessions } from "~/auth/session.server";
 import type { Db } from "~/db/client.server";
 import { authProviders, users, type User } from "~/db/schema";
-import { escapeHtml } from "~/services/mail.server";
+import { mailBodies } from "~/services/mail-layout.server";
 import { queueMail } from "~/services/mail-outbox.server";
 
 function mailBody(t: i18n["t"], intro: string, link: string, cta: string) {
-  const outro = t("mail.expires", { minutes: EMAIL_TOKEN_MINUTES });
-  return {
-    text: `${intro}\n\n${link}\n\n${outro}\n${t("mail.ignore")}`,
-    html: `<div dir="${t("mail.dir")}" style="font-family:sans-serif;line-height:1.6"><p>${escapeHtml(intro)}</p><p><a href="${escapeHtml(link)}" style="background:#16803f;color:#fff;padding:10px 18px;border-radius:8px;text-decoration:none">${escapeHtml(cta)}</a></p><p style="color:#555">${escapeHtml(outro)}<br>${escapeHtml(t("mail.ignore"))}</p></div>`,
-  };
+  return mailBodies({ dir: t("mail.dir"), paragraphs: [intro], cta: { text: cta, link }, footer: `${t("mail.expires", { minutes: EMAIL_TOKEN_MINUTES })} ${t("mail.ignore")}` });
 }
 
 function userByEmail(db: Db, email: string): User | undefined {

@@ -12,7 +12,7 @@ import { deals, notifications, users, vendorApplications, vendors, type Language
 import { publicOrigin } from "~/config.server";
 import { formatShekel } from "~/domain/money";
 import { translatorFor } from "./i18n.server";
-import { escapeHtml } from "./mail.server";
+import { mailBodies } from "./mail-layout.server";
 import { queueMail } from "./mail-outbox.server";
 
 export type AdminAlert =
@@ -84,13 +84,10 @@ export function alertAdmins(tx: Queryable, alert: AdminAlert): number {
 function alertMail({ title, message, href, email, language }: { title: string; message: string; href: string; email: string; language: Language }) {
   const t = translatorFor(language);
   const link = `${publicOrigin()}${href}`;
-  const cta = t("admin.alerts.mail.cta");
-  const footer = t("admin.alerts.mail.footer");
   return {
     to: email,
     subject: title,
-    text: `${message}\n\n${cta}: ${link}\n\n${footer}`,
-    html: `<div dir="${t("mail.dir")}" style="font-family:sans-serif;line-height:1.6"><p><strong>${escapeHtml(title)}</strong></p><p>${escapeHtml(message)}</p><p><a href="${escapeHtml(link)}" style="background:#16803f;color:#fff;padding:10px 18px;border-radius:8px;text-decoration:none">${escapeHtml(cta)}</a></p><p style="color:#555">${escapeHtml(footer)}</p></div>`,
+    ...mailBodies({ dir: t("mail.dir"), paragraphs: [message], cta: { text: t("admin.alerts.mail.cta"), link }, footer: t("admin.alerts.mail.footer") }),
   };
 }
 

@@ -12,7 +12,7 @@ import { recordAuditEvent } from "./audit.server";
 import { HONEYPOT_FIELD } from "~/domain/contact-schema";
 import { ServiceError } from "~/domain/errors";
 import { translatorFor } from "./i18n.server";
-import { escapeHtml } from "./mail.server";
+import { mailBodies } from "./mail-layout.server";
 import { queueMail } from "./mail-outbox.server";
 import type { ApplicationDecision, VendorApplicationInput } from "~/domain/vendor-schemas";
 import type { ListWindow } from "~/domain/list-query";
@@ -222,12 +222,10 @@ function decisionMail({ application, language }: Decided, origin: string) {
     t(`adminVendorApplications.mail.${key}Text`, { business: application.businessName }),
     ...(application.reviewNote ? [t("adminVendorApplications.mail.note", { note: application.reviewNote })] : []),
   ];
-  const cta = t(`adminVendorApplications.mail.${key}Cta`);
   return {
     to: application.email,
     subject: t(`adminVendorApplications.mail.${key}Subject`),
-    text: `${lines.join("\n\n")}\n\n${cta}: ${link}`,
-    html: `<div dir="${t("mail.dir")}" style="font-family:sans-serif;line-height:1.6">${lines.map((line) => `<p>${escapeHtml(line)}</p>`).join("")}<p><a href="${escapeHtml(link)}" style="background:#16803f;color:#fff;padding:10px 18px;border-radius:8px;text-decoration:none">${escapeHtml(cta)}</a></p></div>`,
+    ...mailBodies({ dir: t("mail.dir"), paragraphs: lines, cta: { text: t(`adminVendorApplications.mail.${key}Cta`), link } }),
   };
 }
 

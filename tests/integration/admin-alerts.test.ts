@@ -13,12 +13,12 @@ import { DEMO_ADMIN, DEMO_VENDOR } from "~/demo/seed.server";
 import { createCommunity } from "~/services/admin-communities.server";
 import { runCycleEngine } from "~/services/cycle-engine.server";
 import { placeOrder } from "~/services/orders.server";
-import { linkIn, startMailCatcher, type CaughtMail } from "../support/mail-catcher";
+import { linkIn, type CaughtMail } from "../support/mail-catcher";
+import { useMailCatcher } from "../support/use-mail-catcher";
 import { getPageAs, signUpShopper, tokenOf } from "../support/sign-in";
 import { copyTemplateDatabase } from "../support/test-db";
 import { jsonInit, useTestServer } from "../support/test-server";
 
-let mail: Awaited<ReturnType<typeof startMailCatcher>>;
 let dir = "";
 let current: Db | undefined;
 const db = () => {
@@ -27,14 +27,12 @@ const db = () => {
 };
 const app = useTestServer(db);
 
+const mail = useMailCatcher();
+
 beforeAll(async () => {
-  mail = await startMailCatcher();
-  process.env.SMTP_URL = mail.url;
   dir = fs.mkdtempSync(path.join(os.tmpdir(), "shuk-admin-alerts-"));
 });
 afterAll(async () => {
-  delete process.env.SMTP_URL;
-  await mail.close();
   fs.rmSync(dir, { recursive: true, force: true });
 });
 

@@ -1,25 +1,18 @@
 import { eq } from "drizzle-orm";
 import http from "node:http";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { createEmailToken } from "~/auth/email-tokens.server";
 import { sessions, users } from "~/db/schema";
 import { DEMO_USER } from "~/demo/seed.server";
-import { linkIn, startMailCatcher } from "../support/mail-catcher";
+import { linkIn } from "../support/mail-catcher";
+import { useMailCatcher } from "../support/use-mail-catcher";
 import { useTestDatabase } from "../support/test-db";
 import { jsonInit, useTestServer } from "../support/test-server";
 
 const db = useTestDatabase();
 const app = useTestServer(db);
-let mail: Awaited<ReturnType<typeof startMailCatcher>>;
+const mail = useMailCatcher();
 
-beforeAll(async () => {
-  mail = await startMailCatcher();
-  process.env.SMTP_URL = mail.url;
-});
-afterAll(async () => {
-  delete process.env.SMTP_URL;
-  await mail.close();
-});
 
 /** The cookies a response sets, as a Cookie header. */
 function cookiesOf(response: Response) {

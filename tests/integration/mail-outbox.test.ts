@@ -2,31 +2,23 @@
 // does, an outage of the mail server delays mail and loses none, two workers never send one
 // mail twice, and a deleted account's mails leave the table. Against a real SMTP peer.
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import { openDatabase } from "~/db/client.server";
 import { mailOutbox, users } from "~/db/schema";
 import { MAIL_MAX_ATTEMPTS, retryDelayMs } from "~/domain/mail-retry";
 import { deleteAccount } from "~/services/account-deletion.server";
 import { outboxView, queueMail, sendDueMail, type QueuedMail } from "~/services/mail-outbox.server";
-import { startMailCatcher } from "../support/mail-catcher";
+import { useMailCatcher } from "../support/use-mail-catcher";
 import { DEMO_ADMIN, DEMO_USER } from "~/demo/seed.server";
 import { getPageAs, tokenOf } from "../support/sign-in";
 import { useTestDatabase } from "../support/test-db";
 import { useTestServer } from "../support/test-server";
 
 let refusing = false;
-let mail: Awaited<ReturnType<typeof startMailCatcher>>;
 const db = useTestDatabase();
 const app = useTestServer(db);
+const mail = useMailCatcher({ refusing: () => refusing });
 
-beforeAll(async () => {
-  mail = await startMailCatcher(undefined, { refusing: () => refusing });
-  process.env.SMTP_URL = mail.url;
-});
-afterAll(async () => {
-  delete process.env.SMTP_URL;
-  await mail.close();
-});
 beforeEach(() => {
   refusing = false;
   mail.inbox.length = 0;

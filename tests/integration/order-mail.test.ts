@@ -2,30 +2,23 @@
 // her language, with what she ordered, where and when she collects, how the final price is set
 // and until when she may change it. Through the real pages and API, to a real SMTP peer.
 import { and, asc, eq } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { communities, mailOutbox, orders, users, weeklyCycles } from "~/db/schema";
 import { activePickupPoints } from "~/services/communities.server";
 import { runCycleEngine } from "~/services/cycle-engine.server";
 import { formatDateTime, formatDay } from "~/domain/dates";
 import { changeCutoffAt } from "~/domain/order-status";
 import { pointDateInWeek } from "~/domain/pickup-point";
-import { readableMail, startMailCatcher, type CaughtMail } from "../support/mail-catcher";
+import { readableMail, type CaughtMail } from "../support/mail-catcher";
+import { useMailCatcher } from "../support/use-mail-catcher";
 import { postFormAs, signUpShopper } from "../support/sign-in";
 import { useTestDatabase } from "../support/test-db";
 import { jsonInit, useTestServer } from "../support/test-server";
 
-let mail: Awaited<ReturnType<typeof startMailCatcher>>;
 const db = useTestDatabase();
 const app = useTestServer(db);
+const mail = useMailCatcher();
 
-beforeAll(async () => {
-  mail = await startMailCatcher();
-  process.env.SMTP_URL = mail.url;
-});
-afterAll(async () => {
-  delete process.env.SMTP_URL;
-  await mail.close();
-});
 beforeEach(() => {
   mail.inbox.length = 0;
 });

@@ -1,5 +1,5 @@
 import { and, eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   communities,
   contactMessages,
@@ -18,23 +18,16 @@ import {
 import { DEMO_ADMIN, DEMO_USER, DEMO_VENDOR } from "~/demo/seed.server";
 import { placeOrder } from "~/services/orders.server";
 import { vendorGuideValues } from "~/domain/vendor-guide";
-import { linkIn, startMailCatcher } from "../support/mail-catcher";
+import { linkIn } from "../support/mail-catcher";
+import { useMailCatcher } from "../support/use-mail-catcher";
 import { tokenOf } from "../support/sign-in";
 import { useTestDatabase } from "../support/test-db";
 import { jsonInit, useTestServer } from "../support/test-server";
 
 const db = useTestDatabase();
 const app = useTestServer(db);
-let mail: Awaited<ReturnType<typeof startMailCatcher>>;
+const mail = useMailCatcher();
 
-beforeAll(async () => {
-  mail = await startMailCatcher();
-  process.env.SMTP_URL = mail.url;
-});
-afterAll(async () => {
-  delete process.env.SMTP_URL;
-  await mail.close();
-});
 
 const application = {
   businessName: "משק אלון",
