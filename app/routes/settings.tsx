@@ -89,7 +89,9 @@ export async function action({ request, url, context }: Route.ActionArgs) {
   }
 }
 
-const NOTIFICATIONS = ["emailNotifications", "smsNotifications", "pushNotifications"] as const;
+// SMS and browser notifications are not offered: no SMS gateway and no Web Push are built in
+// (README), and a switch nothing reads would promise what the product does not keep (issue #46).
+const NOTIFICATIONS = ["emailNotifications"] as const;
 const section = "rounded-2xl border border-line bg-surface p-5";
 
 export default function Settings({ loaderData }: Route.ComponentProps) {
