@@ -33,7 +33,7 @@ test("admin pages have the back office's own header and tabs, no cart or footer,
   await page.goto("/admin/deals");
   await expect(page.getByTestId("back-office-header")).toBeVisible();
   const nav = page.getByRole("navigation", { name: "אזורי הניהול" });
-  await expect(nav.getByRole("link")).toHaveCount(7);
+  await expect(nav.getByRole("link")).toHaveCount(8);
   await expect(nav.getByRole("link", { name: "מבצעים" })).toHaveAttribute("aria-current", "page");
   await expect(page.getByTestId("cart-link")).toHaveCount(0);
   await expect(page.getByRole("contentinfo")).toHaveCount(0);
