@@ -38,17 +38,6 @@ export function queueMail(db: Queryable, mail: QueuedMail): string {
   return row.id;
 }
 
-/** Many mails at once (a week's close): one insert per mail, one wake-up. */
-export function queueMails(db: Queryable, mails: readonly QueuedMail[]): number {
-  for (const mail of mails) {
-    db.insert(mailOutbox)
-      .values({ toAddress: mail.to.trim().toLowerCase(), subject: mail.subject, textBody: mail.text, htmlBody: mail.html, kind: mail.kind, headers: mail.headers ?? null })
-      .run();
-  }
-  if (mails.length) sendSoon(db);
-  return mails.length;
-}
-
 function sendSoon(db: Queryable) {
   // The same connection after the transaction: a handle on it still reads (see the top).
   setImmediate(() => void sendDueMail(db as Db).catch((error) => console.error("outbox: sending failed", error)));
