@@ -19,6 +19,8 @@ export default [
   route("invite", "routes/invite-link.ts"),
   route("invite/:code", "routes/invite.tsx"),
   route("settings", "routes/settings.tsx"),
+  // An optional mail's one-click unsubscribe (issue #46): signed out, by its signed link.
+  route("unsubscribe/:token", "routes/unsubscribe.tsx"),
   route("admin/create", "routes/admin-create.tsx"),
   route("admin/cycles/:id/csv", "routes/admin-cycle-csv.ts"),
 

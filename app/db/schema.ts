@@ -51,6 +51,11 @@ export const users = sqliteTable(
     emailNotifications: bool("email_notifications").notNull().default(true),
     smsNotifications: bool("sms_notifications").notNull().default(false),
     pushNotifications: bool("push_notifications").notNull().default(true),
+    // The optional mails' own switches (issue #46, domain/mail-preferences.ts), each under
+    // emailNotifications. The reminder is about her own cart; the digest is advertising, which
+    // Israeli law sends only to those who asked: off until she turns it on.
+    mailDeadlineReminder: bool("mail_deadline_reminder").notNull().default(true),
+    mailWeeklyDigest: bool("mail_weekly_digest").notNull().default(false),
     language: text("language", { enum: LANGUAGES }).notNull().default("he"),
     lastLoginAt: timestamp("last_login_at"),
     createdAt: createdAt(),
@@ -378,6 +383,8 @@ export const weeklyCycles = sqliteTable(
     closedAt: timestamp("closed_at"),
     /** when members with items in their cart were reminded, 24 hours before the deadline */
     reminderSentAt: timestamp("reminder_sent_at"),
+    /** when the week's deals were mailed to the members who asked for the weekly digest */
+    digestMailedAt: timestamp("digest_mailed_at"),
     /** set when the cycle closed below its target: every order was cancelled */
     goalMissed: bool("goal_missed").notNull().default(false),
     createdAt: createdAt(),
@@ -499,6 +506,8 @@ export const orders = sqliteTable(
     paidAt: timestamp("paid_at"),
     fulfilledAt: timestamp("fulfilled_at"),
     canceledAt: timestamp("canceled_at"),
+    /** when she was mailed the day before collecting it (issue #46) */
+    pickupRemindedAt: timestamp("pickup_reminded_at"),
     createdAt: createdAt(),
   },
   (t) => [

@@ -70,21 +70,29 @@ export const ProfileApiSchema = z.object({
 const flag = z.boolean({ error: "account.validation.flagInvalid" });
 const language = z.enum(LANGUAGES, { error: "account.validation.languageInvalid" });
 
-/** PUT /api/user/settings: every preference, each a real boolean; language he or en. */
+/**
+ * PUT /api/user/settings: the spec's three switches, each a real boolean, and the language; the
+ * optional mails' own switches (issue #46) may come too, and stay as they are when absent.
+ */
 export const SettingsApiSchema = z.object({
   emailNotifications: flag,
   smsNotifications: flag,
   pushNotifications: flag,
+  mailDeadlineReminder: flag.optional(),
+  mailWeeklyDigest: flag.optional(),
   language,
 });
 
-/** The /settings form: an unchecked box is simply absent from the form data, so absent is off. */
+/**
+ * The /settings form: an unchecked box is simply absent from the form data, so absent is off.
+ * It shows no SMS or browser switch (nothing sends either), so it leaves them as they are.
+ */
 export const SettingsFormSchema = z.object({
   emailNotifications: flag.default(false),
-  smsNotifications: flag.default(false),
-  pushNotifications: flag.default(false),
+  mailDeadlineReminder: flag.default(false),
+  mailWeeklyDigest: flag.default(false),
   language,
 });
 
 export type ProfileUpdate = z.infer<typeof ProfileApiSchema>;
-export type SettingsUpdate = z.infer<typeof SettingsApiSchema>;
+export type SettingsUpdate = z.infer<typeof SettingsApiSchema> | z.infer<typeof SettingsFormSchema>;

@@ -20,7 +20,7 @@ const PAGE_ONLY: Record<string, (pathname: string) => boolean> = {
   privacy: startsWith("/privacy"),
   // /contact shows the top questions beside its form.
   faq: startsWith("/faq", "/contact"),
-  account: startsWith("/profile", "/settings", "/onboarding"),
+  account: startsWith("/profile", "/settings", "/onboarding", "/unsubscribe"),
   admin: startsWith("/admin"),
   adminCycles: startsWith("/admin"),
   adminDeals: startsWith("/admin"),

@@ -26,8 +26,8 @@ export function loader({ url, context }: Route.LoaderArgs) {
     title: `${t("account.settings.title")} | ${t("app.name")}`,
     defaults: {
       emailNotifications: user.emailNotifications,
-      smsNotifications: user.smsNotifications,
-      pushNotifications: user.pushNotifications,
+      mailDeadlineReminder: user.mailDeadlineReminder,
+      mailWeeklyDigest: user.mailWeeklyDigest,
       language: user.language,
     },
     deletion: { hasPassword: Boolean(user.passwordHash), ...deletionBlockers(context.get(dbContext), user) },
@@ -91,7 +91,8 @@ export async function action({ request, url, context }: Route.ActionArgs) {
 
 // SMS and browser notifications are not offered: no SMS gateway and no Web Push are built in
 // (README), and a switch nothing reads would promise what the product does not keep (issue #46).
-const NOTIFICATIONS = ["emailNotifications"] as const;
+// The e-mail switch, then each optional mail's own (domain/mail-preferences.ts).
+const NOTIFICATIONS = ["emailNotifications", "mailDeadlineReminder", "mailWeeklyDigest"] as const;
 const section = "rounded-2xl border border-line bg-surface p-5";
 
 export default function Settings({ loaderData }: Route.ComponentProps) {
@@ -121,7 +122,7 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
           <legend className="px-1 text-lg font-bold">{t("account.settings.notifications")}</legend>
           <div className="mt-2 grid gap-4">
             {NOTIFICATIONS.map((name) => (
-              <label key={name} className="flex items-start gap-3">
+              <label key={name} className={`flex items-start gap-3 ${name === "emailNotifications" ? "" : "ms-8"}`}>
                 <input {...getInputProps(fields[name], { type: "checkbox" })} className="mt-1 size-5 accent-brand-600" />
                 <span>
                   <span className="block font-medium">{t(`account.settings.${name}`)}</span>

@@ -9,21 +9,18 @@
 import { and, asc, eq, inArray, isNull, lte, sql } from "drizzle-orm";
 import type { Db, Tx } from "~/db/client.server";
 import { isTrue } from "~/db/prepared.server";
-import { cartItems, communities, deals, dealTiers, groups, ORDER_STATUSES, orders, users, weeklyCycles, type Community, type Order } from "~/db/schema";
+import { communities, deals, dealTiers, groups, ORDER_STATUSES, orders, weeklyCycles, type Community } from "~/db/schema";
 import { alertAdmins } from "./admin-alerts.server";
 import { recordAuditEvent } from "./audit.server";
 import { activeCycle, communityById, communityTiersOf } from "./community-pricing.server";
 import { activePickupPoints } from "./communities.server";
 import { nextCycleDates } from "~/domain/cycle-schedule";
-import { formatDateTime } from "~/domain/dates";
-import { translatorFor } from "./i18n.server";
-import { formatShekel } from "~/domain/money";
-import { notify, type NewNotification } from "./notifications.server";
 import { checkoutFeeOf, checkoutOf, moveOrder, refreshCheckoutFee, repriceOrder } from "./order-lifecycle.server";
 import { canReprice, canTransition } from "~/domain/order-status";
 import { finalUnitPrice, liveRevenue, tierEarned } from "~/domain/settlement";
 import { missesMinimum } from "~/domain/week-minimum";
-import { mailWeekClosed, type ClosedLine } from "./order-mail.server";
+import { remindPickups, tellWeekClosed, type ClosedLine } from "./order-messages.server";
+import { mailWeekDigest, tellDeadlineNear } from "./optional-mail.server";
 
 /** Members with items in the cart hear once, this long before the deadline. */
 export const REMINDER_BEFORE_MS = 24 * 60 * 60 * 1000;
@@ -79,11 +76,6 @@ export function openGroupsForDeal(tx: Tx, dealId: string): number {
   return open.length;
 }
 
-function languageOf(tx: Tx, userIds: string[]) {
-  if (userIds.length === 0) return new Map<string, "he" | "en">();
-  return new Map(tx.select({ id: users.id, language: users.language }).from(users).where(inArray(users.id, userIds)).all().map((u) => [u.id, u.language]));
-}
-
 /** The week's revenue from its orders themselves: the base totals of those still live. */
 function revenueOf(tx: Tx, cycleId: string): number {
   return liveRevenue(tx.select({ status: orders.status, originalTotal: orders.originalTotal }).from(orders).where(eq(orders.weeklyCycleId, cycleId)).all());
@@ -118,21 +110,8 @@ export function closeCycle(tx: Tx, cycle: Cycle, community: Community, now: Date
     .innerJoin(deals, eq(deals.id, orders.dealId))
     .where(and(eq(orders.weeklyCycleId, cycle.id), inArray(orders.status, IN_PROGRESS)))
     .all();
-  const languages = languageOf(tx, [...new Set(inProgress.map((o) => o.order.userId))]);
-  const messages: NewNotification[] = [];
-  // Each shopper's lines for her one mail about the close (order-mail.server.ts).
-  const mailed: ClosedLine[] = [];
-  const lineOf = (order: Order, dealTitle: string, dealUnit: string, saved: number, raised: boolean): ClosedLine => ({
-    userId: order.userId,
-    title: dealTitle,
-    unit: dealUnit,
-    qty: order.qty,
-    total: order.total,
-    deliveryFee: order.deliveryFee,
-    saved,
-    raised,
-    order,
-  });
+  // Each shopper's lines as the close leaves them, for the bell and her one mail (order-messages.server.ts).
+  const told: ClosedLine[] = [];
   let cancelled = 0;
 
   if (!goalMet) {
@@ -141,11 +120,9 @@ export function closeCycle(tx: Tx, cycle: Cycle, community: Community, now: Date
     // then what its remaining (fulfilled) orders count, as everywhere else.
     for (const { order, dealTitle, dealSlug, dealUnit } of inProgress) {
       if (!canTransition(order.status, "CANCELED")) continue;
-      moveOrder(tx, actorUserId, order, "CANCELED", now);
+      const gone = moveOrder(tx, actorUserId, order, "CANCELED", now);
       cancelled += 1;
-      mailed.push(lineOf(order, dealTitle, dealUnit, 0, false));
-      const t = translatorFor(languages.get(order.userId) ?? "he");
-      messages.push({ userId: order.userId, type: "GROUP_COMPLETE", title: t("notify.goalMissedTitle"), message: t("notify.goalMissedMessage", { deal: dealTitle }), data: { dealSlug, orderId: order.id } });
+      told.push({ userId: order.userId, dealTitle, dealSlug, dealUnit, order: gone, unitBefore: order.unitPriceAtPurchase, saved: 0 });
     }
   } else {
     const dealIds = [...new Set(inProgress.map((o) => o.order.dealId))];
@@ -171,40 +148,7 @@ export function closeCycle(tx: Tx, cycle: Cycle, community: Community, now: Date
     );
     for (const { order, dealTitle, dealSlug, dealUnit } of inProgress) {
       const final = settled.get(order.id)!;
-      const raised = final.unitPriceAtPurchase > order.unitPriceAtPurchase;
-      mailed.push(lineOf(final, dealTitle, dealUnit, final.originalTotal - final.unitPriceAtPurchase * final.qty, raised));
-      const language = languages.get(order.userId) ?? "he";
-      const t = translatorFor(language);
-      const money = (agorot: number) => formatShekel(agorot, language);
-      if (raised) {
-        // The week earned less discount than she was shown: her new total, and her way out.
-        messages.push({
-          userId: order.userId,
-          type: "GROUP_COMPLETE",
-          title: t("notify.priceRaisedTitle"),
-          message: t("notify.priceRaisedMessage", {
-            deal: dealTitle,
-            unitBefore: money(order.unitPriceAtPurchase),
-            unit: money(final.unitPriceAtPurchase),
-            total: money(final.total),
-            pickup: formatDateTime(cycle.pickupDate, language),
-          }),
-          data: { dealSlug, orderId: order.id },
-        });
-        continue;
-      }
-      const saved = final.originalTotal - final.unitPriceAtPurchase * final.qty;
-      messages.push({
-        userId: order.userId,
-        type: "GROUP_COMPLETE",
-        title: t("notify.groupCompleteTitle"),
-        message: t("notify.groupCompleteMessage", {
-          deal: dealTitle,
-          paid: money(final.total),
-          savedText: saved > 0 ? t("notify.savedText", { saved: money(saved) }) : "",
-        }),
-        data: { dealSlug, orderId: order.id },
-      });
+      told.push({ userId: order.userId, dealTitle, dealSlug, dealUnit, order: final, unitBefore: order.unitPriceAtPurchase, saved: final.originalTotal - final.unitPriceAtPurchase * final.qty });
     }
   }
 
@@ -226,8 +170,7 @@ export function closeCycle(tx: Tx, cycle: Cycle, community: Community, now: Date
     },
     now,
   );
-  notify(tx, messages);
-  mailWeekClosed(tx, { community: community.name, orderDeadline: cycle.orderDeadline, goalMet }, mailed);
+  tellWeekClosed(tx, { community: community.name, orderDeadline: cycle.orderDeadline, pickupDate: cycle.pickupDate, goalMet }, told);
   alertAdminsOfClose(tx, closed, community, { goalMet, revenue, orders: inProgress.length, cancelled, tierName: earned?.tier?.tierName ?? null, discountPercent: discount ?? 0 });
   return community.isActive ? openCycle(tx, community, cycle.orderDeadline) : null;
 }
@@ -269,32 +212,9 @@ export function settleCommunity(tx: Tx, communityId: string, now: Date) {
   }
 }
 
-/** The reminder 24 hours before a deadline, once per cycle, to members with items in the cart. */
-function remindCarts(tx: Tx, cycle: Cycle, now: Date) {
-  const members = tx
-    .selectDistinct({ userId: cartItems.userId, language: users.language })
-    .from(cartItems)
-    .innerJoin(users, eq(users.id, cartItems.userId))
-    .where(eq(users.communityId, cycle.communityId))
-    .all();
-  notify(
-    tx,
-    members.map(({ userId, language }) => {
-      const t = translatorFor(language);
-      return {
-        userId,
-        type: "DEAL_ENDING" as const,
-        title: t("notify.dealEndingTitle"),
-        message: t("notify.dealEndingMessage", { deadline: formatDateTime(cycle.orderDeadline, language) }),
-      };
-    }),
-  );
-  tx.update(weeklyCycles).set({ reminderSentAt: now }).where(eq(weeklyCycles.id, cycle.id)).run();
-}
-
 /** One pass of the clock over every community. Returns what it did, for logs and tests. */
 export function runCycleEngine(db: Db, now = new Date()) {
-  const report = { closed: 0, reminded: 0 };
+  const report = { closed: 0, reminded: 0, digests: 0, pickupReminders: 0 };
   const communityIds = db.select({ id: communities.id }).from(communities).orderBy(asc(communities.createdAt)).all();
   for (const { id } of communityIds) {
     // One transaction per community: a slow community never holds up the others' checkouts.
@@ -316,14 +236,25 @@ export function runCycleEngine(db: Db, now = new Date()) {
             ),
           )
           .get();
-        if (due) {
-          remindCarts(tx, due, now);
+        const community = communityById(tx, id);
+        if (due && community) {
+          // Once per cycle: the bell for members with a cart, a mail for those who want it.
+          tellDeadlineNear(tx, due, community);
+          tx.update(weeklyCycles).set({ reminderSentAt: now }).where(eq(weeklyCycles.id, due.id)).run();
           report.reminded += 1;
+        }
+        // The week now open, once: its deals to the members who asked (not to every week a
+        // catch-up closed on the way, only the one that is open).
+        const opened = activeCycle(tx, id);
+        if (opened && community && !opened.digestMailedAt) {
+          report.digests += mailWeekDigest(tx, opened, community);
+          tx.update(weeklyCycles).set({ digestMailedAt: now }).where(eq(weeklyCycles.id, opened.id)).run();
         }
       },
       { behavior: "immediate" },
     );
   }
+  report.pickupReminders = remindPickups(db, now);
   return report;
 }
 
@@ -334,7 +265,9 @@ export function startCycleClock(db: Db, everyMs = 60_000) {
   const tick = () => {
     try {
       const report = runCycleEngine(db);
-      if (report.closed || report.reminded) console.info(`cycle engine: closed ${report.closed}, reminded ${report.reminded}`);
+      if (report.closed || report.reminded || report.digests || report.pickupReminders) {
+        console.info(`cycle engine: closed ${report.closed}, reminded ${report.reminded}, digests ${report.digests}, pickup reminders ${report.pickupReminders}`);
+      }
     } catch (error) {
       console.error("cycle engine failed", error);
     }

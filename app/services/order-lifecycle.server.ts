@@ -1,15 +1,15 @@
 // Moving an order on (admins, the weekly close, and later payment): one state machine
 // (order-status.ts) for every caller, the step's time stored for the timeline, revenue given back
-// when an order of an open week is cancelled or refunded, the buyer told when it is fulfilled,
-// the delivery fee of its checkout put right after any change of its money, and every step
-// written to the audit log in the step's own transaction.
+// when an order of an open week is cancelled or refunded, the delivery fee of its checkout put
+// right after any change of its money, and every step written to the audit log in the step's own
+// transaction. Telling the buyer is the caller's (order-messages.server.ts): one mail per event,
+// and an event may move several orders.
 import { and, asc, eq, inArray, or, sql } from "drizzle-orm";
 import type { Db, Tx } from "~/db/client.server";
-import { deals, groups, orders, users, weeklyCycles, type Order, type OrderStatus } from "~/db/schema";
+import { groups, orders, weeklyCycles, type Order, type OrderStatus } from "~/db/schema";
 import { recordAuditEvent } from "./audit.server";
 import { ServiceError } from "~/domain/errors";
-import { translatorFor } from "./i18n.server";
-import { notify } from "./notifications.server";
+import { tellCollected, tellOrdersCancelled } from "./order-messages.server";
 import { checkoutFeeShares } from "~/domain/delivery";
 import { communityDelivery } from "./communities.server";
 import { canReprice, canTransition, countsTowardRevenue } from "~/domain/order-status";
@@ -33,15 +33,6 @@ function moveOne(tx: Tx, order: Order, to: OrderStatus, now: Date): Order {
     }
   }
 
-  if (to === "FULFILLED") {
-    const deal = tx.select({ title: deals.title, slug: deals.slug }).from(deals).where(eq(deals.id, order.dealId)).get()!;
-    const language = tx.select({ language: users.language }).from(users).where(eq(users.id, order.userId)).get()?.language ?? "he";
-    const t = translatorFor(language);
-    notify(tx, [
-      { userId: order.userId, type: "ORDER_DELIVERED", title: t("notify.orderDeliveredTitle"), message: t("notify.orderDeliveredMessage", { deal: deal.title }), data: { dealSlug: deal.slug, orderId: order.id } },
-      { userId: order.userId, type: "REVIEW_REMINDER", title: t("notify.reviewReminderTitle"), message: t("notify.reviewReminderMessage", { deal: deal.title }), data: { dealSlug: deal.slug, orderId: order.id } },
-    ]);
-  }
   return updated;
 }
 
@@ -157,8 +148,14 @@ export function setOrderStatus(db: Db, actorUserId: string, orderId: string, to:
     (tx) => {
       const order = tx.select().from(orders).where(eq(orders.id, orderId)).get();
       if (!order) throw new ServiceError(404, "shop.errors.orderNotFound");
-      if (countsTowardRevenue(to)) return moveOrder(tx, actorUserId, order, to, now);
-      return withCheckoutFee(tx, actorUserId, order, now, () => moveOrder(tx, actorUserId, order, to, now));
+      if (countsTowardRevenue(to)) {
+        const moved = moveOrder(tx, actorUserId, order, to, now);
+        if (to === "FULFILLED") tellCollected(tx, [moved]);
+        return moved;
+      }
+      const moved = withCheckoutFee(tx, actorUserId, order, now, () => moveOrder(tx, actorUserId, order, to, now));
+      tellOrdersCancelled(tx, [moved], to === "REFUNDED" ? "refund" : "organiser");
+      return moved;
     },
     { behavior: "immediate" },
   );
@@ -169,10 +166,11 @@ export function fulfillCycle(db: Db, actorUserId: string, cycleId: string, now =
   return db.transaction(
     (tx) => {
       const due = tx.select().from(orders).where(and(eq(orders.weeklyCycleId, cycleId), inArray(orders.status, ["PENDING", "PAID"]))).all();
-      for (const order of due) {
+      const handed = due.map((order) => {
         const paid = order.status === "PENDING" ? moveOrder(tx, actorUserId, order, "PAID", now) : order;
-        moveOrder(tx, actorUserId, paid, "FULFILLED", now);
-      }
+        return moveOrder(tx, actorUserId, paid, "FULFILLED", now);
+      });
+      tellCollected(tx, handed);
       return due.length;
     },
     { behavior: "immediate" },

@@ -28,7 +28,7 @@ import { cancelWindow, canCancel, cancelCutoffPassed, orderNumber } from "~/doma
 import type { OrderListQuery } from "~/domain/order-query";
 import { lineAmounts, quantityUnitPrice } from "~/domain/pricing";
 import type { DeliveryChoice } from "~/domain/checkout";
-import { mailOrderPlaced } from "./order-mail.server";
+import { mailOrderPlaced, tellOrderChanged, tellOrdersCancelled } from "./order-messages.server";
 
 interface LineRequest {
   dealId: string;
@@ -244,7 +244,9 @@ export function cancelOrder(db: Db, userId: string, orderId: string, now = new D
       if (cancelWindow(order, cycle ?? null, now) === "closed") {
         throw new ServiceError(409, canCancel(order.status) ? "shop.errors.cancelCutoff" : "shop.errors.cannotCancel");
       }
-      return withCheckoutFee(tx, userId, order, now, () => moveOrder(tx, userId, order, "CANCELED", now));
+      const cancelled = withCheckoutFee(tx, userId, order, now, () => moveOrder(tx, userId, order, "CANCELED", now));
+      tellOrdersCancelled(tx, [cancelled], "shopper");
+      return cancelled;
     },
     { behavior: "immediate" },
   );
@@ -302,6 +304,7 @@ export function changeOrderQty(db: Db, userId: string, orderId: string, qty: num
       }
       const money = (o: Order) => ({ qty: o.qty, unitPriceAtPurchase: o.unitPriceAtPurchase, originalTotal: o.originalTotal, total: o.total });
       recordAuditEvent(tx, { type: "order.qty_changed", actorUserId: userId, entityId: order.id, before: money(order), after: money(updated) }, now);
+      tellOrderChanged(tx, order, updated);
       return updated;
     },
     { behavior: "immediate" },

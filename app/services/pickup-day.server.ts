@@ -11,6 +11,7 @@ import { MARK_NOTES, planUndo, UNDO_NOTE, type StatusStep } from "~/domain/picku
 import type { OrderStatus } from "~/domain/enums";
 import { recordAuditEvent } from "./audit.server";
 import { moveOrder } from "./order-lifecycle.server";
+import { tellCollected, tellOrdersCancelled } from "./order-messages.server";
 
 /** Every order of the week that someone hands over (refunds aside), grouped by place and shopper. */
 export function pickupDay(db: Db, cycleId: string, locale = "he"): PickupPlace[] {
@@ -93,14 +94,13 @@ export function recordHandOver(db: Db, actorUserId: string, cycleId: string, act
       requireClosedWeek(tx, cycleId);
       const waiting = ordersAt(tx, cycleId, action.shopper, action.place).filter((order) => isWaiting(order.status));
       if (waiting.length === 0) throw new ServiceError(409, "adminCycles.pickupDay.errors.nothingWaiting");
-      for (const order of waiting) {
-        if (action.intent === "collected") {
-          const paid = order.status === "PENDING" ? moveOrder(tx, actorUserId, order, "PAID", now, MARK_NOTES.collected) : order;
-          moveOrder(tx, actorUserId, paid, "FULFILLED", now, MARK_NOTES.collected);
-        } else {
-          moveOrder(tx, actorUserId, order, "CANCELED", now, NO_SHOW_NOTE);
-        }
-      }
+      const moved = waiting.map((order) => {
+        if (action.intent !== "collected") return moveOrder(tx, actorUserId, order, "CANCELED", now, NO_SHOW_NOTE);
+        const paid = order.status === "PENDING" ? moveOrder(tx, actorUserId, order, "PAID", now, MARK_NOTES.collected) : order;
+        return moveOrder(tx, actorUserId, paid, "FULFILLED", now, MARK_NOTES.collected);
+      });
+      if (action.intent === "collected") tellCollected(tx, moved);
+      else tellOrdersCancelled(tx, moved, "noShow");
       return waiting.length;
     },
     { behavior: "immediate" },

@@ -105,14 +105,21 @@ export function updateProfile(db: Db, userId: string, input: ProfileUpdate): Use
   );
 }
 
-/** PUT /api/user/settings and /settings: the three notification switches and the language. */
+const OPTIONAL_SWITCHES = ["smsNotifications", "pushNotifications", "mailDeadlineReminder", "mailWeeklyDigest"] as const;
+
+/** PUT /api/user/settings and /settings: the notification switches given, and the language. */
 export function updateSettings(db: Db, userId: string, input: SettingsUpdate): User {
+  // A switch the caller did not send stays as it is (the form has no SMS switch, an old API client no mail types).
+  const switches: Partial<Record<(typeof OPTIONAL_SWITCHES)[number], boolean>> = {};
+  for (const key of OPTIONAL_SWITCHES) {
+    const value = (input as Partial<Record<(typeof OPTIONAL_SWITCHES)[number], boolean>>)[key];
+    if (value !== undefined) switches[key] = value;
+  }
   const user = db
     .update(users)
     .set({
       emailNotifications: input.emailNotifications,
-      smsNotifications: input.smsNotifications,
-      pushNotifications: input.pushNotifications,
+      ...switches,
       language: input.language,
       updatedAt: new Date(),
     })

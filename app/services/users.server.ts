@@ -19,6 +19,8 @@ export function publicUser(user: User) {
     emailNotifications: user.emailNotifications,
     smsNotifications: user.smsNotifications,
     pushNotifications: user.pushNotifications,
+    mailDeadlineReminder: user.mailDeadlineReminder,
+    mailWeeklyDigest: user.mailWeeklyDigest,
     language: user.language,
     createdAt: user.createdAt.toISOString(),
     lastLoginAt: user.lastLoginAt?.toISOString() ?? null,
