@@ -2,7 +2,8 @@
 // the install's secret, so it works signed out and cannot be made for someone else. Pure: the
 // secret is passed in.
 import { createHmac, timingSafeEqual } from "node:crypto";
-import { isOptionalMail, type OptionalMail } from "~/domain/mail-preferences";
+// Relative, not "~/": the browser tests import this file to sign a link of their own.
+import { isOptionalMail, type OptionalMail } from "../domain/mail-preferences";
 
 function mac(secret: string, userId: string, type: OptionalMail): string {
   return createHmac("sha256", secret).update(`unsubscribe\n${userId}\n${type}`).digest("base64url").slice(0, 32);

@@ -117,12 +117,16 @@ test.describe("settings", () => {
     await signedInShopper(page, request);
     await page.goto("/settings");
     await expect(page.getByRole("link", { name: /חזרה לפרופיל/ })).toHaveAttribute("href", "/profile");
-    await expect(page.getByLabel("התראות במייל")).toBeChecked();
+    await expect(page.getByLabel("מיילים שאינם על ההזמנות")).toBeChecked();
+    await expect(page.getByLabel("תזכורת לפני סגירת ההזמנות")).toBeChecked();
+    // The digest is advertising: off until she asks for it.
+    await expect(page.getByLabel("מבצעי השבוע")).not.toBeChecked();
     // No SMS gateway and no Web Push are built in: no switch promises them.
     await expect(page.getByLabel("הודעות SMS")).toHaveCount(0);
     await expect(page.getByLabel("התראות בדפדפן")).toHaveCount(0);
 
-    await page.getByLabel("התראות במייל").uncheck();
+    await page.getByLabel("תזכורת לפני סגירת ההזמנות").uncheck();
+    await page.getByLabel("מבצעי השבוע").check();
     await page.getByLabel("שפת האתר").selectOption("en");
     await page.getByRole("button", { name: "שמירת ההגדרות" }).click();
 
@@ -133,7 +137,9 @@ test.describe("settings", () => {
 
     await page.reload();
     await expect(page.locator("html")).toHaveAttribute("dir", "ltr");
-    await expect(page.getByLabel("E-mail notifications")).not.toBeChecked();
+    await expect(page.getByLabel("Mails that are not about your orders")).toBeChecked();
+    await expect(page.getByLabel("Reminder before orders close")).not.toBeChecked();
+    await expect(page.getByLabel("This week's deals")).toBeChecked();
     await expect(page.getByLabel("Site language")).toHaveValue("en");
 
     // Other pages follow the language too, and Hebrew brings right to left back.

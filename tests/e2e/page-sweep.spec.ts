@@ -9,6 +9,7 @@ import Database from "better-sqlite3";
 import fs from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
+import { unsubscribeToken } from "../../app/services/unsubscribe-token.server";
 import { DEMO_ADMIN, DEMO_USER, expect, logIn, newPerson, placePickupOrder, test, waitForHydration } from "./fixtures";
 
 const DEMO_VENDOR = { email: "vendor@shuk.example", password: "shuk-vendor-2026" };
@@ -53,7 +54,10 @@ function paramPages(orderId: string | null, inviteCode: string): string[] {
   const anyDeal = firstValue("SELECT id FROM deals ORDER BY slug LIMIT 1");
   const community = firstValue("SELECT id FROM communities ORDER BY name LIMIT 1");
   const cycle = firstValue("SELECT id FROM weekly_cycles ORDER BY week_start_date DESC LIMIT 1");
+  const shopper = firstValue("SELECT id FROM users WHERE email = ?", DEMO_USER.email);
   return [
+    // An optional mail's unsubscribe page, signed with the test server's secret (global-setup.ts).
+    `/unsubscribe/${unsubscribeToken("e2e-session-secret", shopper, "weeklyDigest")}`,
     `/deals/${deal}`,
     `/invite/${inviteCode}`,
     `/admin/communities/${community}`,
