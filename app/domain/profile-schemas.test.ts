@@ -69,9 +69,11 @@ describe("settings schemas", () => {
   it("the form reads an unchecked (absent) box as off", () => {
     expect(SettingsFormSchema.parse({ emailNotifications: true, language: "he" })).toEqual({
       emailNotifications: true,
-      smsNotifications: false,
-      pushNotifications: false,
+      mailDeadlineReminder: false,
+      mailWeeklyDigest: false,
       language: "he",
     });
+    // It has no SMS or browser switch: those are left as they are, not turned off.
+    expect(SettingsFormSchema.parse({ language: "he", smsNotifications: true })).not.toHaveProperty("smsNotifications");
   });
 });
