@@ -15,6 +15,7 @@ import { closeDb, getDb, type Db } from "~/db/client.server";
 import { demoAccountsWithPublicPasswords, demoDataRequested, ensureDemoData } from "~/demo/seed.server";
 import { startCycleClock, stopCycleClock } from "~/services/cycle-engine.server";
 import { startMailSender, stopMailSender } from "~/services/mail-outbox.server";
+import { closeMailTransport } from "~/services/mail.server";
 import { startHousekeeping, stopHousekeeping } from "~/auth/housekeeping.server";
 import { createRefusalLog, refusalLine } from "~/domain/refusal-log";
 import { browserHoldsStylesheet, shapeDocument, stylesheetText } from "~/web/first-paint.server";
@@ -82,6 +83,7 @@ export function stopServer() {
   stopCycleClock();
   stopHousekeeping();
   stopMailSender();
+  closeMailTransport();
   closeDb();
 }
 

@@ -25,17 +25,40 @@ function outboxDir() {
   return path.join(path.dirname(path.resolve(defaultDatabasePath())), "outbox");
 }
 
+/**
+ * SMTP_URL with the transport's settings as its query, the one form in which nodemailer honours
+ * `pool` (given beside `url` in an object, it is ignored and every mail opens a connection).
+ * One connection is kept open while the outbox sends one mail after another: a week's close
+ * mails every shopper, and a connection each cost about 100 ms a mail on loopback
+ * (bench/tools/week-close-mail.ts). The sender sends one at a time, so one is enough.
+ * Short timeouts: a mail server that hangs must give the mail back to the outbox well inside the
+ * sender's hold on it (MAIL_CLAIM_MS, two minutes), or another worker could take it too. An idle
+ * kept connection closes after the socket timeout.
+ */
+function pooledUrl(url: string): string {
+  const pooled = new URL(url);
+  const settings = { pool: "true", maxConnections: "1", connectionTimeout: "20000", greetingTimeout: "20000", socketTimeout: "60000" };
+  for (const [key, value] of Object.entries(settings)) if (!pooled.searchParams.has(key)) pooled.searchParams.set(key, value);
+  return pooled.toString();
+}
+
 function getTransport(): Transporter {
   const url = process.env.SMTP_URL ?? "";
   if (!transport || transportFor !== url) {
+    transport?.close();
     transport = url
-      ? // Short timeouts: a mail server that hangs must give the mail back to the outbox well
-        // inside the sender's hold on it (MAIL_CLAIM_MS, two minutes), or another worker could take it too.
-        nodemailer.createTransport({ url, connectionTimeout: 20_000, greetingTimeout: 20_000, socketTimeout: 60_000 })
+      ? nodemailer.createTransport(pooledUrl(url))
       : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
     transportFor = url;
   }
   return transport;
+}
+
+/** Closes the kept SMTP connection (the server's shutdown), so nothing holds the process open. */
+export function closeMailTransport(): void {
+  transport?.close();
+  transport = undefined;
+  transportFor = undefined;
 }
 
 /** Whether mail really leaves (SMTP_URL): without it a mailed link lands in a folder on disk. */

@@ -41,6 +41,7 @@ const { ensureDemoData } = await import("~/demo/seed.server");
 const { placeOrder } = await import("~/services/orders.server");
 const { runCycleEngine } = await import("~/services/cycle-engine.server");
 const { sendDueMail } = await import("~/services/mail-outbox.server");
+const { closeMailTransport } = await import("~/services/mail.server");
 
 const db = openDatabase(process.env.DATABASE_PATH);
 migrateDatabase(db);
@@ -76,8 +77,9 @@ const lastMailMs = Date.now() - started;
 
 console.log(`shoppers: ${SHOPPERS} (orders placed in ${(placing / 1000).toFixed(1)} s; their ${orderMails} order mails sent first)`);
 console.log(`the close's transaction (write lock held): ${lockMs} ms, ${queued} week-closed mails queued in it`);
-console.log(`the last of the close's ${received} mails at the SMTP peer: ${(lastMailMs / 1000).toFixed(1)} s after the close began (${((lastMailMs - lockMs) / received).toFixed(1)} ms a mail, one connection each)`);
+console.log(`the last of the close's ${received} mails at the SMTP peer: ${(lastMailMs / 1000).toFixed(1)} s after the close began (${((lastMailMs - lockMs) / received).toFixed(1)} ms a mail, over one kept connection)`);
 
 db.$client.close();
+closeMailTransport();
 await new Promise<void>((resolve) => smtp.close(() => resolve()));
 fs.rmSync(dir, { recursive: true, force: true });

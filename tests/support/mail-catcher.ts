@@ -18,6 +18,9 @@ export async function startMailCatcher(onMail?: (mail: CaughtMail) => void, { re
     authOptional: true,
     disabledCommands: ["STARTTLS", "AUTH"],
     logger: false,
+    // The server keeps one SMTP connection open (mail.server.ts): closing the catcher ends it
+    // at once instead of waiting the default 30 s for the client to leave.
+    closeTimeout: 100,
     onData(stream, session, callback) {
       let raw = "";
       stream.on("data", (chunk) => (raw += chunk.toString("utf8")));
