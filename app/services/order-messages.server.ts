@@ -56,6 +56,12 @@ function pointReader(tx: Queryable) {
   };
 }
 
+/** When she collects an order: her point's day and opening hour in its week (issue #45), else the week's delivery day. */
+function handOverAt(points: (id: string) => PickupPoint | undefined, order: Pick<Order, "pickupPointId">, orderDeadline: Date, weekPickupDate: Date): Date {
+  const point = order.pickupPointId ? points(order.pickupPointId) : undefined;
+  return (point ? pointDateInWeek(point, orderDeadline) : null) ?? weekPickupDate;
+}
+
 const greeting = (t: Translate, firstName: string | null) => (firstName ? t("mail.order.greeting", { name: firstName }) : t("mail.order.greetingNoName"));
 
 /** The "we have your order" mail of one checkout (all its orders share a week and a way). */
@@ -211,7 +217,7 @@ export interface ClosedLine {
 const raisedBy = (line: ClosedLine) => line.order.unitPriceAtPurchase > line.unitBefore;
 
 /** The bell's word on one line of the close: the final price, what she saved, or her new price and her way out. */
-function closedNotice(t: Translate, language: Language, week: { goalMet: boolean; pickupDate: Date }, line: ClosedLine): NewNotification {
+function closedNotice(t: Translate, language: Language, week: { goalMet: boolean }, pickupAt: Date, line: ClosedLine): NewNotification {
   const money = (agorot: number) => formatShekel(agorot, language);
   const base = { userId: line.userId, type: "GROUP_COMPLETE" as const, data: { dealSlug: line.dealSlug, orderId: line.order.id } };
   if (!week.goalMet) return { ...base, title: t("notify.goalMissedTitle"), message: t("notify.goalMissedMessage", { deal: line.dealTitle }) };
@@ -224,7 +230,7 @@ function closedNotice(t: Translate, language: Language, week: { goalMet: boolean
         unitBefore: money(line.unitBefore),
         unit: money(line.order.unitPriceAtPurchase),
         total: money(line.order.total),
-        pickup: formatDateTime(week.pickupDate, language),
+        pickup: formatDateTime(pickupAt, language),
       }),
     };
   }
@@ -251,7 +257,9 @@ export function tellWeekClosed(tx: Queryable, week: { community: string; orderDe
     const t = translatorFor(person.language);
     const money = (agorot: number) => plain(formatShekel(agorot, person.language));
     const unit = (line: ClosedLine) => unitLabel(line.dealUnit, person.language);
-    for (const line of hers) notices.push(closedNotice(t, person.language, week, line));
+    for (const line of hers) {
+      notices.push(closedNotice(t, person.language, week, handOverAt(points, line.order, week.orderDeadline, week.pickupDate), line));
+    }
     if (!week.goalMet) {
       queueMail(tx, {
         kind: "week-cancelled",
@@ -368,10 +376,7 @@ export function remindPickups(db: Db, now: Date): number {
         )
         .all();
       const points = pointReader(tx);
-      const when = (row: (typeof waiting)[number]) => {
-        const point = row.order.pickupPointId ? points(row.order.pickupPointId) : undefined;
-        return (point ? pointDateInWeek(point, row.orderDeadline) : null) ?? row.pickupDate;
-      };
+      const when = (row: (typeof waiting)[number]) => handOverAt(points, row.order, row.orderDeadline, row.pickupDate);
       const due = waiting.filter((row) => {
         const at = when(row).getTime();
         return at > now.getTime() && at - now.getTime() <= PICKUP_REMINDER_BEFORE_MS;

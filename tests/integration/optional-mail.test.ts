@@ -151,7 +151,7 @@ describe("the weekly digest", () => {
     const [digest, ...more] = await mailsOfKind(address, "This week's deals at");
     expect(more).toEqual([]);
     const text = readableMail(digest!.raw).parts.join("\n");
-    expect(text).toContain(`A new week has opened at ${firstCommunity().name}'s market`);
+    expect(text).toContain(`A new week has opened at the ${firstCommunity().name} market`);
     expect(text).toMatch(/ · .+ per /);
     expect(unsubscribeOf(digest!.raw).oneClick).toBe(true);
     expect(kindsTo(address).filter((kind) => kind === "weekly-digest")).toHaveLength(1);

@@ -100,7 +100,7 @@ describe("her own change and cancel", () => {
     const [only, ...more] = await mailsTo(shopper.address);
     expect(more).toEqual([]);
     const text = readable(only!.raw);
-    expect(text).toContain(`Cancelled from your order at ${shopper.community.name}'s market`);
+    expect(text).toContain(`Cancelled from your order at the ${shopper.community.name} market`);
     expect(text).toContain("You cancelled these, as you asked. Nothing is owed for them:");
     expect(kindsTo(shopper.address)).toEqual(["order-cancelled", "order-placed", "order-placed"]);
   });
