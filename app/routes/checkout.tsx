@@ -20,7 +20,7 @@ import { detailsDelivery } from "~/domain/checkout";
 import { ServiceError } from "~/domain/errors";
 import { CheckoutDetailsSchema, DeliveryDetailsSchema, PickupDetailsSchema, type CheckoutDetailsInput } from "~/domain/shop-schemas";
 import { applySavedAddress, savedAddressOptions } from "~/services/addresses.server";
-import { checkoutOptions, checkShippingChoice, reviewCheckout, type CheckoutReview } from "~/services/checkout.server";
+import { checkoutOptions, checkShippingChoice, rememberedPhone, reviewCheckout, type CheckoutReview } from "~/services/checkout.server";
 import { placeCartOrders } from "~/services/orders.server";
 import { readForm } from "~/web/form.server";
 import { getTranslate } from "~/web/i18next.server";
@@ -67,7 +67,7 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
       deliveryType,
       pickupPointId: method.point?.id ?? "",
       fullName: [user.firstName, user.lastName].filter(Boolean).join(" "),
-      phone: user.phone ?? "",
+      phone: rememberedPhone(db, user),
       address: home?.street ?? "",
       city: home?.city ?? "",
       postalCode: "",

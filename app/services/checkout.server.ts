@@ -2,8 +2,10 @@
 // community, or home delivery), her details, a review, then placeCartOrders. The /shipping and
 // /checkout pages and POST /api/checkout all go through here and orders.server; nothing here
 // moves a member to another community.
+import { and, desc, eq, isNotNull } from "drizzle-orm";
 import type { Queryable } from "~/db/client.server";
-import type { PickupPoint, User } from "~/db/schema";
+import { inlined } from "~/db/prepared.server";
+import { orders, type PickupPoint, type User } from "~/db/schema";
 import type { DeliveryChoice } from "~/domain/checkout";
 import { deliveryFee, freeDeliveryGap, offersDelivery, type DeliverySettings } from "~/domain/delivery";
 import { ServiceError } from "~/domain/errors";
@@ -57,6 +59,22 @@ export function checkoutOptions(db: Queryable, user: User): CheckoutOptions {
  * Step 1 (/shipping): pickup or delivery. Only her own community: a form naming another one (an
  * old tab, a crafted post) is refused, never taken as a move. Changes nothing either way.
  */
+/**
+ * The phone her details step starts with: her profile's, else the one she gave at her last
+ * checkout (issue #47), else none.
+ */
+export function rememberedPhone(db: Queryable, user: Pick<User, "id" | "phone">): string {
+  if (user.phone) return user.phone;
+  const last = db
+    .select({ phone: orders.deliveryPhone })
+    .from(orders)
+    .where(and(eq(orders.userId, user.id), isNotNull(orders.deliveryPhone)))
+    .orderBy(desc(orders.createdAt))
+    .limit(inlined(1))
+    .get();
+  return last?.phone ?? "";
+}
+
 export function checkShippingChoice(db: Queryable, user: User, input: ShippingInput): void {
   if (!user.communityId) throw new ServiceError(422, "shop.errors.noCommunity", "communityId");
   if (input.communityId !== user.communityId) throw new ServiceError(409, "purchase.errors.otherCommunity", "communityId");

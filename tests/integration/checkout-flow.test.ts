@@ -165,6 +165,24 @@ describe("/checkout: details, review, order", () => {
     expect(success).toContain(point.address);
   });
 
+  it("starts her next checkout's details with the phone she gave last time, when her profile has none (#47)", async () => {
+    const { token, userId, communityId, picked } = await shopperWithCart(1);
+    const point = activePointsOf(communityId)[0]!;
+    const step2 = `/checkout?deliveryType=PICKUP&pickupPointId=${point.id}`;
+    const phoneInput = (html: string) => /<input[^>]*name="phone"[^>]*>/.exec(html)?.[0] ?? "";
+    // No profile phone and no checkout yet: the box is empty.
+    expect(phoneInput(await (await getPage(step2, token)).text())).not.toContain("value=\"05");
+    const placed = await postForm(step2, { deliveryType: "PICKUP", pickupPointId: point.id, phone: "0547654321", notes: "", paymentMethod: "CASH", intent: "place" }, token);
+    expect(placed.status).toBe(302);
+
+    const deal = picked[0]!;
+    expect((await app.fetch("/api/cart", jsonInit("POST", { dealId: deal.id, qty: 1, groupId: deal.groups[0]!.id }, token))).status).toBe(201);
+    expect(phoneInput(await (await getPage(step2, token)).text())).toContain('value="0547654321"');
+    // Her profile's phone, once she has one, comes first.
+    db().update(users).set({ phone: "0501112222" }).where(eq(users.id, userId)).run();
+    expect(phoneInput(await (await getPage(step2, token)).text())).toContain('value="0501112222"');
+  });
+
   it("charges the delivery fee once for a small delivery order, as the review said", async () => {
     const { token, userId } = await shopperWithCart(1);
     const details = { deliveryType: "DELIVERY", fullName: "דנה לוי", phone: "0521234567", address: "הרצל 10", city: "חיפה", postalCode: "", notes: "", paymentMethod: "CASH" };
