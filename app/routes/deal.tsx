@@ -92,8 +92,8 @@ export function loader({ url, params, context }: Route.LoaderArgs) {
 
 /** What the page shows of a deal: not its dates or vendor id; of its status only whether it still sells. */
 function shownOf(deal: DealView) {
-  const { id, title, description, category, unit, images, basePrice, maxQty, discountPercent, quantityTiers, groups, isFavorite, vendorName } = deal;
-  return { id, title, description, category, unit, images, basePrice, maxQty, discountPercent, quantityTiers, groups, isFavorite, vendorName, onSale: deal.status === "ACTIVE" };
+  const { id, title, description, category, unit, images, basePrice, minQty, maxQty, discountPercent, quantityTiers, groups, isFavorite, vendorName } = deal;
+  return { id, title, description, category, unit, images, basePrice, minQty, maxQty, discountPercent, quantityTiers, groups, isFavorite, vendorName, onSale: deal.status === "ACTIVE" };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
@@ -286,7 +286,7 @@ export default function DealPage({ loaderData, actionData }: Route.ComponentProp
                 <input type="hidden" name="dealId" value={deal.id} />
                 <input type="hidden" name="groupId" value={group?.id ?? ""} />
                 <input type="hidden" name="redirectTo" value={here} />
-                <QtyStepper id="deal-qty" max={deal.maxQty} onChange={setQty} label={t("shop.deal.quantity")} />
+                <QtyStepper id="deal-qty" min={deal.minQty} defaultValue={deal.minQty} max={deal.maxQty} onChange={setQty} label={t("shop.deal.quantity")} />
                 <button type="submit" className="flex-1 rounded-lg bg-brand-600 px-5 py-3 font-semibold text-white hover:bg-brand-700">
                   {t("shop.deal.addToCart")}
                 </button>
