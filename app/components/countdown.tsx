@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import { useTranslation } from "~/components/use-translation";
-import { countdownState, REFETCH_AFTER_EXPIRY_MS, REFETCH_EVERY_MS, roughRemaining, splitRemaining, type DeadlineAnswer } from "~/domain/countdown";
+import { andKey, countdownState, REFETCH_AFTER_EXPIRY_MS, REFETCH_EVERY_MS, roughRemaining, splitRemaining, type DeadlineAnswer } from "~/domain/countdown";
 
 /**
  * The order-deadline countdown. The server renders the right state (so it reads right without
@@ -70,7 +70,7 @@ export function Countdown({
           hours ? t("browse.time.hours", { count: hours }) : null,
           minutes ? t("browse.time.minutes", { count: minutes }) : null,
         ].filter((part) => part !== null);
-        const time = parts.length === 2 ? t("browse.time.and", { first: parts[0], second: parts[1] }) : parts[0];
+        const time = parts.length === 2 ? t(andKey(parts[1]!), { first: parts[0], second: parts[1] }) : parts[0];
         return (
           <span className={state.urgent ? "font-bold text-red-700 dark:text-red-300" : "font-semibold"} data-urgent={state.urgent} data-testid="closes-in">
             {t("browse.closesIn", { time })}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { countdownState, roughRemaining, splitRemaining, URGENT_MS } from "./countdown";
+import { andKey, countdownState, roughRemaining, splitRemaining, URGENT_MS } from "./countdown";
 
 const deadline = "2026-11-25T18:00:00.000Z";
 const at = (iso: string) => new Date(iso).getTime();
@@ -39,5 +39,14 @@ describe("roughRemaining", () => {
     expect(roughRemaining(5 * 3_600_000 + 12 * 60_000)).toEqual({ days: 0, hours: 5, minutes: 12 });
     expect(roughRemaining(10_000)).toEqual({ days: 0, hours: 0, minutes: 1 });
     expect(roughRemaining(-1)).toEqual({ days: 0, hours: 0, minutes: 0 });
+  });
+});
+
+describe("andKey", () => {
+  it("joins a word straight on, and a number with the hyphen", () => {
+    expect(andKey("שעה אחת")).toBe("browse.time.and");
+    expect(andKey("שעתיים")).toBe("browse.time.and");
+    expect(andKey("5 שע׳")).toBe("browse.time.andNumber");
+    expect(andKey("12 דק׳")).toBe("browse.time.andNumber");
   });
 });

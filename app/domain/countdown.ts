@@ -48,3 +48,12 @@ export function roughRemaining(ms: number): { days: number; hours: number; minut
   const minutes = totalMinutes % 60;
   return days > 0 ? { days, hours, minutes: 0 } : { days: 0, hours, minutes };
 }
+
+/**
+ * Which "and" joins the two parts of a rough time: Hebrew writes ו straight onto a word
+ * ("ושעה אחת", "ושעתיים") and with a hyphen before a number ("ו-5 שע׳"), so the locale has one
+ * template for each (issue #47).
+ */
+export function andKey(second: string): "browse.time.and" | "browse.time.andNumber" {
+  return /^\d/.test(second) ? "browse.time.andNumber" : "browse.time.and";
+}
