@@ -17,6 +17,16 @@ export interface MailContent {
   unsubscribe?: { text: string; link: string };
 }
 
+/** Strips the bidi isolates the pages use: a mail client shows them as boxes, in a subject most of all. */
+export function plainText(text: string): string {
+  return text.replace(/[\u2066-\u2069]/g, "");
+}
+
+/** A mail's first line: her first name when we have it. `t` is the reader's translator. */
+export function greetingLine(t: (key: string, values?: Record<string, unknown>) => string, firstName: string | null): string {
+  return firstName ? t("mail.order.greeting", { name: firstName }) : t("mail.order.greetingNoName");
+}
+
 const BUTTON = "background:#16803f;color:#fff;padding:10px 18px;border-radius:8px;text-decoration:none;display:inline-block";
 
 /** The mail's plain-text and HTML bodies. */

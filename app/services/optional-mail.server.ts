@@ -11,13 +11,11 @@ import { wantsMail, type OptionalMail } from "~/domain/mail-preferences";
 import { formatShekel } from "~/domain/money";
 import { unitLabel } from "~/locales/units";
 import { translatorFor } from "./i18n.server";
-import { mailBodies } from "./mail-layout.server";
+import { greetingLine, mailBodies, plainText } from "./mail-layout.server";
 import { queueMail } from "./mail-outbox.server";
 import { unsubscribeHeaders, unsubscribeLink } from "./mail-preferences.server";
 import { notify } from "./notifications.server";
 
-/** Strips the bidi isolates the pages use: a mail client shows them as boxes in a subject. */
-const plain = (text: string) => text.replace(/[\u2066-\u2069]/g, "");
 
 const switches = {
   id: users.id,
@@ -59,7 +57,6 @@ function queueOptional(tx: Queryable, member: Member, type: OptionalMail, mail: 
   });
 }
 
-const greeting = (t: ReturnType<typeof translatorFor>, firstName: string | null) => (firstName ? t("mail.order.greeting", { name: firstName }) : t("mail.order.greetingNoName"));
 
 /**
  * 24 hours before the week's deadline, members of the community with something in the cart:
@@ -84,8 +81,8 @@ export function tellDeadlineNear(tx: Queryable, cycle: WeeklyCycle, community: P
     notify(tx, [{ userId: member.id, type: "DEAL_ENDING", title: t("notify.dealEndingTitle"), message: t("notify.dealEndingMessage", { deadline }) }]);
     if (!wantsMail(member, "deadlineReminder")) continue;
     queueOptional(tx, member, "deadlineReminder", {
-      subject: t("mail.optional.deadlineSubject", { deadline: plain(deadline) }),
-      paragraphs: [greeting(t, member.firstName), t("mail.optional.deadlineIntro", { community: community.name, deadline })],
+      subject: t("mail.optional.deadlineSubject", { deadline: plainText(deadline) }),
+      paragraphs: [greetingLine(t, member.firstName), t("mail.optional.deadlineIntro", { community: community.name, deadline })],
       lines: carts.get(member.id)!.map((item) => t("mail.week.cancelledLine", { title: item.title, qty: item.qty, unit: unitLabel(item.unit, member.language) })),
       after: [t("mail.optional.deadlineAfter")],
       cta: { text: t("mail.optional.deadlineCta"), link: `${publicOrigin()}/cart` },
@@ -122,8 +119,8 @@ export function mailWeekDigest(tx: Queryable, cycle: WeeklyCycle, community: Pic
     after.push(t("mail.optional.digestAfter"));
     queueOptional(tx, member, "weeklyDigest", {
       subject: t("mail.optional.digestSubject", { community: community.name }),
-      paragraphs: [greeting(t, member.firstName), t("mail.optional.digestIntro", { community: community.name, deadline: formatDateTime(cycle.orderDeadline, member.language) })],
-      lines: shown.map((deal) => t("mail.optional.digestLine", { title: deal.title, price: plain(formatShekel(deal.basePrice, member.language)), unit: unitLabel(deal.unit, member.language) })),
+      paragraphs: [greetingLine(t, member.firstName), t("mail.optional.digestIntro", { community: community.name, deadline: formatDateTime(cycle.orderDeadline, member.language) })],
+      lines: shown.map((deal) => t("mail.optional.digestLine", { title: deal.title, price: plainText(formatShekel(deal.basePrice, member.language)), unit: unitLabel(deal.unit, member.language) })),
       after,
       cta: { text: t("mail.optional.digestCta"), link: `${publicOrigin()}/deals` },
     });

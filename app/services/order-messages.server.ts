@@ -18,12 +18,10 @@ import { pointDateInWeek } from "~/domain/pickup-point";
 import { formatTimeRange } from "~/domain/time";
 import { unitLabel } from "~/locales/units";
 import { translatorFor } from "./i18n.server";
-import { mailBodies } from "./mail-layout.server";
+import { greetingLine, mailBodies, plainText } from "./mail-layout.server";
 import { queueMail } from "./mail-outbox.server";
 import { notify, type NewNotification } from "./notifications.server";
 
-/** Strips the bidi isolates the pages use: a mail client shows them as boxes in a subject. */
-const plain = (text: string) => text.replace(/[\u2066-\u2069]/g, "");
 
 type Translate = ReturnType<typeof translatorFor>;
 
@@ -39,7 +37,7 @@ function whereLines(
   if (point) {
     const date = pointDateInWeek(point, orderDeadline);
     const day = date ? formatDay(date, language) : point.pickupDays.map((d) => t(`days.${d}`)).join(", ");
-    const lines = [t("mail.order.pickup", { address: point.address, when: `${day} · ${plain(formatTimeRange(point.pickupStartTime, point.pickupEndTime))}` })];
+    const lines = [t("mail.order.pickup", { address: point.address, when: `${day} · ${plainText(formatTimeRange(point.pickupStartTime, point.pickupEndTime))}` })];
     if (point.instructions) lines.push(t("mail.order.instructions", { instructions: point.instructions }));
     return lines;
   }
@@ -62,7 +60,6 @@ function handOverAt(points: (id: string) => PickupPoint | undefined, order: Pick
   return (point ? pointDateInWeek(point, orderDeadline) : null) ?? weekPickupDate;
 }
 
-const greeting = (t: Translate, firstName: string | null) => (firstName ? t("mail.order.greeting", { name: firstName }) : t("mail.order.greetingNoName"));
 
 /** The "we have your order" mail of one checkout (all its orders share a week and a way). */
 export function mailOrderPlaced(tx: Queryable, user: Pick<User, "email" | "firstName" | "language">, placed: readonly Order[]): void {
@@ -70,7 +67,7 @@ export function mailOrderPlaced(tx: Queryable, user: Pick<User, "email" | "first
   if (!first) return;
   const language = user.language;
   const t = translatorFor(language);
-  const money = (agorot: number) => plain(formatShekel(agorot, language));
+  const money = (agorot: number) => plainText(formatShekel(agorot, language));
   const titles = new Map(
     tx
       .select({ id: deals.id, title: deals.title, unit: deals.unit })
@@ -89,7 +86,7 @@ export function mailOrderPlaced(tx: Queryable, user: Pick<User, "email" | "first
   const total = placed.reduce((sum, order) => sum + order.total, 0);
   const fee = placed.reduce((sum, order) => sum + order.deliveryFee, 0);
   const paragraphs = [
-    greeting(t, user.firstName),
+    greetingLine(t, user.firstName),
     t("mail.order.placedIntro", { community: community?.name ?? "" }),
   ];
   const after = [fee > 0 ? t("mail.order.totalWithDelivery", { total: money(total), fee: money(fee) }) : t("mail.order.total", { total: money(total) })];
@@ -146,7 +143,7 @@ function communityName(tx: Queryable, communityId: string | null): string {
 
 /** What a mail says of one order line: the deal, how many, what it costs. */
 function lineText(t: Translate, language: Language, deal: { title: string; unit: string } | undefined, order: Pick<Order, "qty" | "total" | "deliveryFee">) {
-  return t("mail.order.line", { title: deal?.title ?? "", qty: order.qty, unit: deal ? unitLabel(deal.unit, language) : "", total: plain(formatShekel(order.total - order.deliveryFee, language)) });
+  return t("mail.order.line", { title: deal?.title ?? "", qty: order.qty, unit: deal ? unitLabel(deal.unit, language) : "", total: plainText(formatShekel(order.total - order.deliveryFee, language)) });
 }
 
 /** Her change of an order's quantity (orders.server.ts changeOrderQty): the line as it now is. */
@@ -164,8 +161,8 @@ export function tellOrderChanged(tx: Queryable, before: Order, after: Order): vo
     subject: t("mail.order.changedSubject", { title: deal?.title ?? "" }),
     ...mailBodies({
       dir: t("mail.dir"),
-      paragraphs: [greeting(t, person.firstName), t("mail.order.changedIntro")],
-      lines: [t("mail.order.changedLine", { title: deal?.title ?? "", qty: after.qty, before: before.qty, unit, total: plain(formatShekel(after.total - after.deliveryFee, person.language)) })],
+      paragraphs: [greetingLine(t, person.firstName), t("mail.order.changedIntro")],
+      lines: [t("mail.order.changedLine", { title: deal?.title ?? "", qty: after.qty, before: before.qty, unit, total: plainText(formatShekel(after.total - after.deliveryFee, person.language)) })],
       after: after_,
       cta: { text: t("mail.order.cta"), link: `${publicOrigin()}/orders/${after.id}` },
       footer: t("mail.order.footer"),
@@ -190,7 +187,7 @@ export function tellOrdersCancelled(tx: Queryable, cancelled: readonly Order[], 
       subject: t(by === "refund" ? "mail.order.refundedSubject" : "mail.order.cancelledSubject", { community }),
       ...mailBodies({
         dir: t("mail.dir"),
-        paragraphs: [greeting(t, person.firstName), t(`mail.order.cancelledIntro.${by}`, { community })],
+        paragraphs: [greetingLine(t, person.firstName), t(`mail.order.cancelledIntro.${by}`, { community })],
         lines: lines.map((order) => lineText(t, person.language, titles.get(order.dealId), order)),
         after: [t("mail.order.cancelledAfter")],
         cta: { text: t("mail.order.cta"), link: `${publicOrigin()}/orders` },
@@ -255,7 +252,7 @@ export function tellWeekClosed(tx: Queryable, week: { community: string; orderDe
   for (const person of peopleOf(tx, [...mine.keys()])) {
     const hers = mine.get(person.id)!;
     const t = translatorFor(person.language);
-    const money = (agorot: number) => plain(formatShekel(agorot, person.language));
+    const money = (agorot: number) => plainText(formatShekel(agorot, person.language));
     const unit = (line: ClosedLine) => unitLabel(line.dealUnit, person.language);
     for (const line of hers) {
       notices.push(closedNotice(t, person.language, week, handOverAt(points, line.order, week.orderDeadline, week.pickupDate), line));
@@ -267,7 +264,7 @@ export function tellWeekClosed(tx: Queryable, week: { community: string; orderDe
         subject: t("mail.week.cancelledSubject", { community: week.community }),
         ...mailBodies({
           dir: t("mail.dir"),
-          paragraphs: [greeting(t, person.firstName), t("mail.week.cancelledIntro", { community: week.community })],
+          paragraphs: [greetingLine(t, person.firstName), t("mail.week.cancelledIntro", { community: week.community })],
           lines: hers.map((line) => t("mail.week.cancelledLine", { title: line.dealTitle, qty: line.order.qty, unit: unit(line) })),
           after: [t("mail.week.cancelledAfter")],
           cta: { text: t("mail.week.orderAgain"), link: `${publicOrigin()}/deals` },
@@ -288,7 +285,7 @@ export function tellWeekClosed(tx: Queryable, week: { community: string; orderDe
       subject: t("mail.week.closedSubject", { community: week.community }),
       ...mailBodies({
         dir: t("mail.dir"),
-        paragraphs: [greeting(t, person.firstName), t("mail.week.closedIntro", { community: week.community })],
+        paragraphs: [greetingLine(t, person.firstName), t("mail.week.closedIntro", { community: week.community })],
         lines: hers.map((line) =>
           t(line.saved > 0 ? "mail.week.lineSaved" : "mail.week.line", {
             title: line.dealTitle,
@@ -334,7 +331,7 @@ export function tellCollected(tx: Queryable, collected: readonly Order[]): void 
       subject: t("mail.order.collectedSubject", { community }),
       ...mailBodies({
         dir: t("mail.dir"),
-        paragraphs: [greeting(t, person.firstName), t("mail.order.collectedIntro", { community })],
+        paragraphs: [greetingLine(t, person.firstName), t("mail.order.collectedIntro", { community })],
         lines: hers.map((order) => `${lineText(t, person.language, about.get(order.dealId), order)} · ${t("mail.order.receipt")}: ${publicOrigin()}/orders/${order.id}/receipt`),
         after: [t("mail.order.collectedAfter")],
         cta: { text: t("mail.order.cta"), link: `${publicOrigin()}/orders` },
@@ -393,7 +390,7 @@ export function remindPickups(db: Db, now: Date): number {
         const t = translatorFor(person.language);
         const toPay = rows.filter(({ row }) => row.order.status === "PENDING").reduce((sum, { row }) => sum + row.order.total, 0);
         const after = whereLines(points, t, person.language, first.order, first.orderDeadline);
-        if (toPay > 0) after.push(t("mail.order.toPay", { total: plain(formatShekel(toPay, person.language)) }));
+        if (toPay > 0) after.push(t("mail.order.toPay", { total: plainText(formatShekel(toPay, person.language)) }));
         const community = communityName(tx, first.order.communityId);
         queueMail(tx, {
           kind: "pickup-reminder",
@@ -401,7 +398,7 @@ export function remindPickups(db: Db, now: Date): number {
           subject: t("mail.order.reminderSubject", { community, day: formatDay(when(first), person.language) }),
           ...mailBodies({
             dir: t("mail.dir"),
-            paragraphs: [greeting(t, person.firstName), t("mail.order.reminderIntro", { community })],
+            paragraphs: [greetingLine(t, person.firstName), t("mail.order.reminderIntro", { community })],
             lines: rows.map(({ row }) => lineText(t, person.language, about.get(row.order.dealId), row.order)),
             after,
             cta: { text: t("mail.order.cta"), link: `${publicOrigin()}/orders` },

@@ -133,12 +133,18 @@ describe("the organiser's steps", () => {
     expect(readable(mails[1]!.raw)).toContain("החזירו לכם את התשלום");
   });
 
-  it("hands over two lines at the pickup table with one mail holding both receipts, and two words each on the bell", async () => {
+  /** A shopper with two lines of a week just closed, her place on its pickup list, the close's mails gone. */
+  async function atThePickupTable() {
     const shopper = await shopperWithOrders(2);
     const cycle = closeWeek();
     await drained();
     mail.inbox.length = 0;
     const place = pickupDay(db(), cycle.id).find((p) => p.shoppers.some((s) => s.userId === shopper.userId))!;
+    return { shopper, cycle, place };
+  }
+
+  it("hands over two lines at the pickup table with one mail holding both receipts, and two words each on the bell", async () => {
+    const { shopper, cycle, place } = await atThePickupTable();
     recordHandOver(db(), adminId(), cycle.id, { intent: "collected", shopper: shopper.userId, place: place.key });
     const [only, ...more] = await mailsTo(shopper.address);
     expect(more).toEqual([]);
@@ -154,11 +160,7 @@ describe("the organiser's steps", () => {
   });
 
   it("tells a shopper who did not come that her orders were cancelled, once", async () => {
-    const shopper = await shopperWithOrders(2);
-    const cycle = closeWeek();
-    await drained();
-    mail.inbox.length = 0;
-    const place = pickupDay(db(), cycle.id).find((p) => p.shoppers.some((s) => s.userId === shopper.userId))!;
+    const { shopper, cycle, place } = await atThePickupTable();
     recordHandOver(db(), adminId(), cycle.id, { intent: "no-show", shopper: shopper.userId, place: place.key });
     const [only, ...more] = await mailsTo(shopper.address);
     expect(more).toEqual([]);
