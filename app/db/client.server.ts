@@ -17,6 +17,26 @@ export function connectionOf(db: Queryable): Database.Database {
   return (db as unknown as { session: { client: Database.Database } }).session.client;
 }
 
+/** The database handle of each connection openDatabase made. */
+const handles = new WeakMap<Database.Database, Db>();
+
+/**
+ * The database handle (never a transaction's) on the connection under `db`. Work that runs after
+ * a transaction has ended must not use that transaction's handle: its `transaction()` is a
+ * SAVEPOINT, which outside a transaction opens a deferred one, and when its body throws (a busy
+ * database), drizzle rolls back to the savepoint and leaves that transaction open, so every later
+ * write on the connection failed with SQLITE_BUSY_SNAPSHOT (seen in session 33's browser tests).
+ */
+export function databaseOf(db: Queryable): Db {
+  const connection = connectionOf(db);
+  let handle = handles.get(connection);
+  if (!handle) {
+    handle = drizzle({ client: connection }) as Db;
+    handles.set(connection, handle);
+  }
+  return handle;
+}
+
 /** Where the SQL migrations live: `drizzle/` beside package.json (also in the Docker image). */
 export const MIGRATIONS_FOLDER = path.resolve(process.env.MIGRATIONS_PATH ?? "drizzle");
 
@@ -41,7 +61,9 @@ export function openDatabase(file: string): Db {
   // Without the schema: it serves only drizzle's relational queries (`db.query.*`), which the app
   // does not use, and with it every transaction built a query helper per table (1.7 % of a
   // checkout round in a profile; decision record 016, session 21).
-  return drizzle({ client: sqlite }) as Db;
+  const db = drizzle({ client: sqlite }) as Db;
+  handles.set(sqlite, db);
+  return db;
 }
 
 /** The size the WAL file is brought back to after a checkpoint resets it. */

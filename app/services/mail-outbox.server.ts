@@ -10,7 +10,7 @@
 //
 // The transport is sendMail: SMTP when SMTP_URL is set, else an .eml file in the outbox folder.
 import { and, count, desc, eq, inArray, lt, lte, or } from "drizzle-orm";
-import { connectionOf, type Db, type Queryable } from "~/db/client.server";
+import { connectionOf, databaseOf, type Db, type Queryable } from "~/db/client.server";
 import { inlined } from "~/db/prepared.server";
 import { mailOutbox, type OutboxMail, type OutboxStatus } from "~/db/schema";
 import { afterFailure, MAIL_CLAIM_MS } from "~/domain/mail-retry";
@@ -39,8 +39,10 @@ export function queueMail(db: Queryable, mail: QueuedMail): string {
 }
 
 function sendSoon(db: Queryable) {
-  // The same connection after the transaction: a handle on it still reads (see the top).
-  setImmediate(() => void sendDueMail(db as Db).catch((error) => console.error("outbox: sending failed", error)));
+  // The same connection after the transaction, through its database handle, not the
+  // transaction's (databaseOf says why).
+  const handle = databaseOf(db);
+  setImmediate(() => void sendDueMail(handle).catch((error) => console.error("outbox: sending failed", error)));
 }
 
 /** Takes the next due mail for this sender, or none: one short write transaction. */
@@ -103,6 +105,8 @@ const runs = new WeakMap<object, { sending: Promise<number>; askedAgain: boolean
  * process is already sending from that database asks that run to look once more when done.
  */
 export function sendDueMail(db: Db, clock: () => number = Date.now): Promise<number> {
+  // A transaction's handle passed here would take mail through savepoints (databaseOf says why).
+  db = databaseOf(db);
   const connection = connectionOf(db);
   const running = runs.get(connection);
   if (running) {

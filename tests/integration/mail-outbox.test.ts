@@ -115,6 +115,33 @@ describe("the outbox", () => {
     expect(new Set(mail.inbox.map((m) => m.to[0])).size).toBe(20);
   });
 
+  it("leaves its connection out of any transaction when the send after a commit meets a busy database, and sends later", async () => {
+    const connection = db().$client;
+    connection.pragma("busy_timeout = 200");
+    // The failed send says so on the console; here that is expected.
+    const logged = vi.spyOn(console, "error").mockImplementation(() => {});
+    const other = openDatabase(connection.name);
+    try {
+      // Queued in a transaction; before the send that follows the commit runs, another worker
+      // takes the write lock and keeps it past the busy timeout.
+      db().transaction((tx) => void queueMail(tx, letter("busy@example.com")), { behavior: "immediate" });
+      other.$client.exec("BEGIN IMMEDIATE");
+      await new Promise((resolve) => setTimeout(resolve, 600));
+      // Before the fix, the send went through the transaction's handle (a SAVEPOINT) and left a
+      // transaction open here: every later write failed with SQLITE_BUSY_SNAPSHOT.
+      expect(connection.inTransaction).toBe(false);
+      expect(String(logged.mock.calls[0]?.[0])).toContain("outbox: sending failed");
+      other.$client.exec("COMMIT");
+      expect(await sendDueMail(db())).toBe(1);
+      expect(mail.inbox.map((m) => m.to[0])).toEqual(["busy@example.com"]);
+    } finally {
+      if (other.$client.inTransaction) other.$client.exec("ROLLBACK");
+      other.$client.close();
+      connection.pragma("busy_timeout = 5000");
+      logged.mockRestore();
+    }
+  });
+
   it("lets another sender take a mail whose sender died holding it, once its hold has run out", async () => {
     const id = queueMail(db(), letter("noa@example.com"));
     const now = Date.now();
