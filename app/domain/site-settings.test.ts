@@ -6,6 +6,7 @@ import {
   missingSettings,
   paragraphs,
   publicBusiness,
+  senderLine,
   settingsFromRows,
   SiteSettingsSchema,
   telHref,
@@ -99,6 +100,13 @@ describe("what the pages print", () => {
   it("dials an Israeli number in international form", () => {
     expect(telHref("03-555 0199")).toBe("tel:+97235550199");
     expect(telHref("+972 4-600-0000")).toBe("tel:+97246000000");
+  });
+
+  it("signs a mail with the business's name, phone and e-mail as far as they are filled in", () => {
+    expect(senderLine(filled, "he")).toBe("שוק השכונה בע״מ · 04-6000000 · hello@market.example");
+    expect(senderLine(filled, "en")).toBe("Neighbourhood Market Ltd. · 04-6000000 · hello@market.example");
+    expect(senderLine({ ...filled, phone: "", email: "" }, "en")).toBe("Neighbourhood Market Ltd.");
+    expect(senderLine(DEFAULT_SITE_SETTINGS, "he")).toBeNull();
   });
 
   it("splits the story at empty lines", () => {

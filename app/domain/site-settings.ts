@@ -75,6 +75,15 @@ export function inLanguage(value: BilingualText, locale: string): string | null 
   return value[first] || value[other] || null;
 }
 
+/**
+ * Who sends the product's mails, in one line (issue #45: mails name the organiser's business):
+ * its name, phone and e-mail as far as they are filled in; null on a fresh install.
+ */
+export function senderLine(settings: SiteSettings, locale: string): string | null {
+  const parts = [inLanguage(settings.businessName, locale), settings.phone, settings.email].filter((part): part is string => Boolean(part));
+  return parts.length ? parts.join(" · ") : null;
+}
+
 /** What the dashboard asks the organiser to fill in before the first real receipt. */
 export const ESSENTIAL_SETTINGS = ["businessName", "registrationNumber", "address", "phone", "email"] as const satisfies readonly SiteSettingKey[];
 

@@ -13,6 +13,8 @@ export interface MailContent {
   after?: readonly string[];
   cta?: { text: string; link: string };
   footer?: string;
+  /** who sends it: the organiser's business and how to reach it (site settings), last */
+  sender?: string | null;
   /** an optional mail's own way out (mail-preferences.server.ts), under the footer */
   unsubscribe?: { text: string; link: string };
 }
@@ -30,13 +32,14 @@ export function greetingLine(t: (key: string, values?: Record<string, unknown>) 
 const BUTTON = "background:#16803f;color:#fff;padding:10px 18px;border-radius:8px;text-decoration:none;display:inline-block";
 
 /** The mail's plain-text and HTML bodies. */
-export function mailBodies({ dir, paragraphs, lines = [], after = [], cta, footer, unsubscribe }: MailContent): { text: string; html: string } {
+export function mailBodies({ dir, paragraphs, lines = [], after = [], cta, footer, sender, unsubscribe }: MailContent): { text: string; html: string } {
   const text = [
     ...paragraphs,
     ...(lines.length ? [lines.map((line) => `- ${line}`).join("\n")] : []),
     ...after,
     ...(cta ? [`${cta.text}: ${cta.link}`] : []),
     ...(footer ? [footer] : []),
+    ...(sender ? [sender] : []),
     ...(unsubscribe ? [`${unsubscribe.text}: ${unsubscribe.link}`] : []),
   ].join("\n\n");
   const html = [
@@ -46,6 +49,7 @@ export function mailBodies({ dir, paragraphs, lines = [], after = [], cta, foote
     ...after.map((p) => `<p>${escapeHtml(p)}</p>`),
     cta ? `<p><a href="${escapeHtml(cta.link)}" style="${BUTTON}">${escapeHtml(cta.text)}</a></p>` : "",
     footer ? `<p style="color:#555;font-size:13px">${escapeHtml(footer)}</p>` : "",
+    sender ? `<p style="color:#555;font-size:13px">${escapeHtml(sender)}</p>` : "",
     unsubscribe ? `<p style="color:#555;font-size:13px"><a href="${escapeHtml(unsubscribe.link)}" style="color:#555">${escapeHtml(unsubscribe.text)}</a></p>` : "",
     "</div>",
   ].join("");

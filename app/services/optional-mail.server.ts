@@ -15,6 +15,7 @@ import { greetingLine, mailBodies, plainText } from "./mail-layout.server";
 import { queueMail } from "./mail-outbox.server";
 import { unsubscribeHeaders, unsubscribeLink } from "./mail-preferences.server";
 import { notify } from "./notifications.server";
+import { mailSender } from "./site-settings.server";
 
 
 const switches = {
@@ -52,6 +53,7 @@ function queueOptional(tx: Queryable, member: Member, type: OptionalMail, mail: 
       after: mail.after,
       cta: mail.cta,
       footer: t(`mail.optional.why.${type}`),
+      sender: mailSender(tx, member.language),
       unsubscribe: { text: t("mail.optional.unsubscribe"), link: unsubscribeLink(member.id, type) },
     }),
   });

@@ -21,6 +21,7 @@ import { translatorFor } from "./i18n.server";
 import { greetingLine, mailBodies, plainText } from "./mail-layout.server";
 import { queueMail } from "./mail-outbox.server";
 import { notify, type NewNotification } from "./notifications.server";
+import { mailSender } from "./site-settings.server";
 
 
 type Translate = ReturnType<typeof translatorFor>;
@@ -60,6 +61,10 @@ function handOverAt(points: (id: string) => PickupPoint | undefined, order: Pick
   return (point ? pointDateInWeek(point, orderDeadline) : null) ?? weekPickupDate;
 }
 
+/** Every order mail ends alike: why it came (order mails always do), then who sends it. */
+function orderMailFooter(tx: Queryable, t: Translate, language: Language) {
+  return { footer: t("mail.order.footer"), sender: mailSender(tx, language) };
+}
 
 /** The "we have your order" mail of one checkout (all its orders share a week and a way). */
 export function mailOrderPlaced(tx: Queryable, user: Pick<User, "email" | "firstName" | "language">, placed: readonly Order[]): void {
@@ -105,7 +110,7 @@ export function mailOrderPlaced(tx: Queryable, user: Pick<User, "email" | "first
       lines,
       after,
       cta: { text: t("mail.order.cta"), link: `${publicOrigin()}/orders` },
-      footer: t("mail.order.footer"),
+      ...orderMailFooter(tx, t, language),
     }),
   });
 }
@@ -165,7 +170,7 @@ export function tellOrderChanged(tx: Queryable, before: Order, after: Order): vo
       lines: [t("mail.order.changedLine", { title: deal?.title ?? "", qty: after.qty, before: before.qty, unit, total: plainText(formatShekel(after.total - after.deliveryFee, person.language)) })],
       after: after_,
       cta: { text: t("mail.order.cta"), link: `${publicOrigin()}/orders/${after.id}` },
-      footer: t("mail.order.footer"),
+      ...orderMailFooter(tx, t, person.language),
     }),
   });
 }
@@ -191,7 +196,7 @@ export function tellOrdersCancelled(tx: Queryable, cancelled: readonly Order[], 
         lines: lines.map((order) => lineText(t, person.language, titles.get(order.dealId), order)),
         after: [t("mail.order.cancelledAfter")],
         cta: { text: t("mail.order.cta"), link: `${publicOrigin()}/orders` },
-        footer: t("mail.order.footer"),
+        ...orderMailFooter(tx, t, person.language),
       }),
     });
   }
@@ -268,7 +273,7 @@ export function tellWeekClosed(tx: Queryable, week: { community: string; orderDe
           lines: hers.map((line) => t("mail.week.cancelledLine", { title: line.dealTitle, qty: line.order.qty, unit: unit(line) })),
           after: [t("mail.week.cancelledAfter")],
           cta: { text: t("mail.week.orderAgain"), link: `${publicOrigin()}/deals` },
-          footer: t("mail.order.footer"),
+          ...orderMailFooter(tx, t, person.language),
         }),
       });
       continue;
@@ -297,7 +302,7 @@ export function tellWeekClosed(tx: Queryable, week: { community: string; orderDe
         ),
         after,
         cta: { text: t("mail.order.cta"), link: `${publicOrigin()}/orders` },
-        footer: t("mail.order.footer"),
+        ...orderMailFooter(tx, t, person.language),
       }),
     });
   }
@@ -335,7 +340,7 @@ export function tellCollected(tx: Queryable, collected: readonly Order[]): void 
         lines: hers.map((order) => `${lineText(t, person.language, about.get(order.dealId), order)} · ${t("mail.order.receipt")}: ${publicOrigin()}/orders/${order.id}/receipt`),
         after: [t("mail.order.collectedAfter")],
         cta: { text: t("mail.order.cta"), link: `${publicOrigin()}/orders` },
-        footer: t("mail.order.footer"),
+        ...orderMailFooter(tx, t, person.language),
       }),
     });
   }
@@ -402,7 +407,7 @@ export function remindPickups(db: Db, now: Date): number {
             lines: rows.map(({ row }) => lineText(t, person.language, about.get(row.order.dealId), row.order)),
             after,
             cta: { text: t("mail.order.cta"), link: `${publicOrigin()}/orders` },
-            footer: t("mail.order.footer"),
+            ...orderMailFooter(tx, t, person.language),
           }),
         });
         mailed += 1;

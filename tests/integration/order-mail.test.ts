@@ -71,6 +71,8 @@ describe("the order-placed mail", () => {
     expect(text).toContain(`המחיר הסופי נקבע בסגירת השבוע, ${formatDateTime(cycle.orderDeadline, "he")}`);
     expect(text).toContain(`עד ${formatDateTime(changeCutoffAt(cycle.orderDeadline), "he")}`);
     expect(text).toMatch(/https?:\/\/[^\s"]+\/orders/);
+    // Signed by the organiser's business as /admin/settings holds it (the demo's values).
+    expect(text).toContain("שוק קהילתי (הדגמה) · hello@shuk.example");
     expect(db().select({ kind: mailOutbox.kind, status: mailOutbox.status }).from(mailOutbox).where(eq(mailOutbox.toAddress, address)).all()).toEqual([{ kind: "order-placed", status: "SENT" }]);
   });
 
@@ -87,6 +89,7 @@ describe("the order-placed mail", () => {
     expect(text).toContain(deal!.title);
     expect(text).toContain("Pickup: ");
     expect(text).toContain("dir=\"ltr\"");
+    expect(text).toContain("Shuk Kehilati (demo) · hello@shuk.example");
   });
 
   it("is not written when the order is refused", async () => {
