@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { RATE_LIMITS } from "~/auth/rate-limit.server";
 import { authProviders, contactMessages, deals, orders, users, type OrderStatus } from "~/db/schema";
 import { DEMO_ADMIN, DEMO_USER } from "~/demo/seed.server";
+import { formatWholeShekel } from "~/domain/money";
 import { cookieOf, tokenOf } from "../support/sign-in";
 import { useTestDatabase } from "../support/test-db";
 import { jsonInit, useTestServer } from "../support/test-server";
@@ -240,11 +241,17 @@ describe("/admin and /admin/create pages", () => {
     expect(userHtml).toContain("רק מנהלים יכולים לגשת לדף זה");
 
     db().insert(contactMessages).values({ name: "שירה", email: "shira@example.com", subject: "איסוף ביום שישי", message: "אפשר לאסוף גם ביום שישי בבוקר?" }).run();
+    insertOrders([{ status: "PAID", total: 154_744 }]);
     const admin = await app.fetch("/admin?tab=messages", { headers: { Cookie: await cookieOf(app, DEMO_ADMIN) } });
     expect(admin.status).toBe(200);
     const html = await admin.text();
     expect(html).toContain("סה״כ הכנסות");
     expect(html).toContain("איסוף ביום שישי");
+    // The spec's revenue card counts whole shekels (accounts-admin.md, constants), not agorot.
+    const { totalRevenue } = await (await app.fetch("/api/admin/stats", jsonInit("GET", undefined, await tokenOf(app, DEMO_ADMIN)))).json();
+    const card = html.slice(html.indexOf("סה״כ הכנסות"), html.indexOf("סה״כ הכנסות") + 400);
+    expect(card).toContain(formatWholeShekel(Math.round(Number(totalRevenue) * 100), "he"));
+    expect(card).not.toMatch(/\d\.\d\d/);
   });
 
   it("creates an admin without JavaScript: redirect to /login with the success toast", async () => {
