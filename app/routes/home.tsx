@@ -5,6 +5,7 @@ import { CountUp } from "~/components/count-up";
 import { Countdown } from "~/components/countdown";
 import { DealGrid } from "~/components/deal-card";
 import { useFormatShekel } from "~/components/price";
+import { NAME_SLOT, withName } from "~/components/with-name";
 import { dbContext, userContext } from "~/context";
 import { getTranslate } from "~/web/i18next.server";
 import { communityPricing, defaultCommunityId, progressView } from "~/services/community-pricing.server";
@@ -40,9 +41,19 @@ export function loader({ context }: Route.LoaderArgs) {
     // The spec's greeting: first name, or failing that the part of the e-mail before the @.
     greetingName: user ? user.firstName || user.email.split("@")[0] : null,
     progress: ownCommunityId && pricing ? progressView(pricing) : null,
+    // The line under the hero: how far the shown community's week is from its next tier, for
+    // guests too (issue #47: the first screen says what buying now does to the price).
+    tierLine: pricing?.cycle ? tierLineOf(progressView(pricing)) : null,
     guestCommunity: !ownCommunityId && pricing?.cycle ? { id: pricing.community.id, name: pricing.community.name } : null,
     deadline: pricing?.cycle ? { orderDeadline: pricing.cycle.orderDeadline.toISOString(), isOrderingOpen: pricing.isOrderingOpen } : null,
   };
+}
+
+/** What the hero's tier line needs: the next tier's gap, or the top tier reached; null with no tiers. */
+function tierLineOf(progress: ReturnType<typeof progressView>) {
+  if (progress.next && progress.toNextTier !== null) return { community: progress.communityName, kind: "next" as const, amount: progress.toNextTier, percent: progress.next.discountPercent };
+  if (progress.discountPercent > 0) return { community: progress.communityName, kind: "top" as const, amount: 0, percent: progress.discountPercent };
+  return null;
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
@@ -61,56 +72,89 @@ const FIGURE_LABEL: Record<FigureKey, string> = {
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
   const shekel = useFormatShekel();
-  const { categories, greetingName, progress, deadline, figures, now, signedIn, guestCommunity } = loaderData;
+  const { categories, greetingName, progress, deadline, figures, now, signedIn, guestCommunity, tierLine } = loaderData;
   const hot = loaderData.hot;
   const number = (n: number) => n.toLocaleString(i18n.language === "he" ? "he-IL" : "en-IL");
   return (
     <>
       {progress ? (
+        // One line on a 360 px phone (issue #47): the name gives way (ellipsis), the countdown never wraps.
         <div className="sticky top-16 z-30 border-b border-line bg-surface/95 backdrop-blur" aria-label={t("home.bannerLabel")} data-testid="community-banner">
           <div className="mx-auto flex max-w-6xl items-center gap-3 px-4 py-2 text-sm">
-            <span className="font-semibold">{progress.communityName}</span>
+            <span className="min-w-0 truncate font-semibold">{progress.communityName}</span>
             <span className="hidden h-2 flex-1 overflow-hidden rounded-full bg-muted sm:block" aria-hidden="true">
               <span className="block h-full rounded-full bg-brand-500" style={{ inlineSize: `${progress.progressPercent}%` }} />
             </span>
-            <span className="text-fg-muted">{shekel(progress.revenue)}</span>
-            <span className="ms-auto"><Countdown initial={deadline ?? "error"} now={now} /></span>
+            <span className="hidden whitespace-nowrap text-fg-muted sm:inline">{shekel(progress.revenue)}</span>
+            <span className="ms-auto shrink-0 whitespace-nowrap"><Countdown initial={deadline ?? "error"} now={now} /></span>
           </div>
         </div>
       ) : null}
       {guestCommunity && deadline ? (
         <div className="border-b border-line bg-surface" aria-label={t("browse.home.countdownLabel", { community: guestCommunity.name })} data-testid="guest-countdown">
-          <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-3 gap-y-1 px-4 py-2 text-sm">
-            <bdi className="font-semibold">{guestCommunity.name}</bdi>
-            <Countdown initial={deadline} now={now} communityId={guestCommunity.id} />
-            <Link to={`/groups?community=${guestCommunity.id}`} className="ms-auto font-medium text-brand-700 underline dark:text-brand-200">
+          <div className="mx-auto flex max-w-6xl items-center gap-3 px-4 py-2 text-sm">
+            {/* On a phone the name is the way to the week's groups; wider, the link says so too. */}
+            <Link to={`/groups?community=${guestCommunity.id}`} className="min-w-0 truncate font-semibold underline decoration-line underline-offset-4 sm:no-underline">
+              <bdi>{guestCommunity.name}</bdi>
+            </Link>
+            <span className="shrink-0 whitespace-nowrap"><Countdown initial={deadline} now={now} communityId={guestCommunity.id} /></span>
+            <Link to={`/groups?community=${guestCommunity.id}`} className="ms-auto hidden shrink-0 font-medium text-brand-700 underline sm:inline dark:text-brand-200">
               {t("browse.home.seeGroups")}
             </Link>
           </div>
         </div>
       ) : null}
+      {/* The first screen of a 360 x 740 phone holds the hero, the tier line and the first row of
+          deals (issue #47): the hero is compact there, and the hot deals come right after it. */}
       <section className="bg-gradient-to-b from-brand-50 to-page dark:from-brand-800/40">
-        <div className="mx-auto max-w-6xl px-4 py-14 sm:py-20">
-          <h1 className="max-w-2xl text-4xl font-extrabold leading-tight sm:text-5xl">
+        <div className="mx-auto max-w-6xl px-4 pb-4 pt-5 sm:py-20">
+          <h1 className="max-w-2xl text-2xl font-extrabold leading-tight sm:text-5xl">
             {greetingName ? t("home.heroUserTitle", { name: greetingName }) : t("home.heroGuestTitle")}
           </h1>
-          <p className="mt-4 max-w-2xl text-lg leading-8 text-fg-muted">
+          <p className="mt-4 hidden max-w-2xl text-lg leading-8 text-fg-muted sm:block">
             {greetingName ? t("home.heroUserText") : loaderData.topDiscount > 0 ? t("home.heroGuestText", { percent: loaderData.topDiscount }) : t("home.heroGuestTextPlain")}
           </p>
-          <div className="mt-8 flex flex-wrap gap-3">
+          {tierLine ? (
+            <p className="mt-2 max-w-2xl font-semibold text-brand-800 sm:mt-4 dark:text-brand-100" data-testid="home-tier-line">
+              {tierLine.kind === "next"
+                ? withName(t("browse.nextTier", { amount: shekel(tierLine.amount), percent: tierLine.percent, community: NAME_SLOT }), tierLine.community)
+                : withName(t("browse.topTier", { percent: tierLine.percent, community: NAME_SLOT }), tierLine.community)}
+            </p>
+          ) : null}
+          <div className="mt-3 flex flex-wrap gap-2 sm:mt-8 sm:gap-3">
             {greetingName ? (
               <>
-                <Link to="/#categories" className="rounded-xl bg-brand-600 px-6 py-3 font-semibold text-white hover:bg-brand-700">{t("home.heroUserCta")}</Link>
-                <Link to="/orders" className="rounded-xl border border-line bg-surface px-6 py-3 font-semibold hover:bg-muted">{t("home.heroUserSecondary")}</Link>
+                <Link to="/#categories" className="inline-flex min-h-11 items-center rounded-xl bg-brand-600 px-4 font-semibold text-white hover:bg-brand-700 sm:px-6 sm:py-3">{t("home.heroUserCta")}</Link>
+                <Link to="/orders" className="inline-flex min-h-11 items-center rounded-xl border border-line bg-surface px-4 font-semibold hover:bg-muted sm:px-6 sm:py-3">{t("home.heroUserSecondary")}</Link>
               </>
             ) : (
               <>
-                <Link to="/signup" className="rounded-xl bg-brand-600 px-6 py-3 font-semibold text-white hover:bg-brand-700">{t("home.heroGuestCta")}</Link>
-                <Link to="/#how-it-works" className="rounded-xl border border-line bg-surface px-6 py-3 font-semibold hover:bg-muted">{t("home.heroGuestSecondary")}</Link>
+                <Link to="/signup" className="inline-flex min-h-11 items-center rounded-xl bg-brand-600 px-4 font-semibold text-white hover:bg-brand-700 sm:px-6 sm:py-3">{t("home.heroGuestCta")}</Link>
+                <Link to="/#how-it-works" className="inline-flex min-h-11 items-center rounded-xl border border-line bg-surface px-4 font-semibold hover:bg-muted sm:px-6 sm:py-3">{t("home.heroGuestSecondary")}</Link>
               </>
             )}
           </div>
         </div>
+      </section>
+
+      <section className="mx-auto max-w-6xl px-4 pb-12 pt-2 sm:pt-12">
+        <h2 className="text-xl font-bold sm:text-2xl">{t("home.hotTitle")}</h2>
+        {HOT_CATEGORIES.map((category) => (
+          <div key={category} className="mt-2 sm:mt-6">
+            <div className="flex items-baseline justify-between">
+              <h3 className="text-lg font-semibold">{t(`categories.${category}`)}</h3>
+              <Link to={`/deals?category=${category}`} className="text-sm font-medium text-brand-700 hover:underline dark:text-brand-200">
+                {t("home.viewAll", { category: t(`categories.${category}`) })}
+              </Link>
+            </div>
+            {hot[category].length === 0 ? (
+              // A new market (no DEMO_DATA) has no deals until its vendors add some.
+              <p className="mt-3 text-fg-muted" data-testid={`hot-${category}-empty`}>{t("home.hotEmpty")}</p>
+            ) : (
+              <DealGrid deals={hot[category]} signedIn={signedIn} priorityFirst={false} className="mt-3" testId={`hot-${category}`} />
+            )}
+          </div>
+        ))}
       </section>
 
       {progress ? (
@@ -148,26 +192,6 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             </li>
           ))}
         </ul>
-      </section>
-
-      <section className="mx-auto max-w-6xl px-4 py-12">
-        <h2 className="text-2xl font-bold">{t("home.hotTitle")}</h2>
-        {HOT_CATEGORIES.map((category) => (
-          <div key={category} className="mt-6">
-            <div className="flex items-baseline justify-between">
-              <h3 className="text-lg font-semibold">{t(`categories.${category}`)}</h3>
-              <Link to={`/deals?category=${category}`} className="text-sm font-medium text-brand-700 hover:underline dark:text-brand-200">
-                {t("home.viewAll", { category: t(`categories.${category}`) })}
-              </Link>
-            </div>
-            {hot[category].length === 0 ? (
-              // A new market (no DEMO_DATA) has no deals until its vendors add some.
-              <p className="mt-3 text-fg-muted" data-testid={`hot-${category}-empty`}>{t("home.hotEmpty")}</p>
-            ) : (
-              <DealGrid deals={hot[category]} signedIn={signedIn} priorityFirst={false} className="mt-3" testId={`hot-${category}`} />
-            )}
-          </div>
-        ))}
       </section>
 
       <section id="how-it-works" className="mx-auto max-w-6xl scroll-mt-20 px-4 py-12">
