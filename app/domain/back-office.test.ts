@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { backOfficeArea, backOfficeSection, salesByDeal } from "./back-office";
+import { backOfficeArea, backOfficeSection, pickList, quantitiesByUnit, salesByDeal } from "./back-office";
 
 const admin = [{ to: "/admin" }, { to: "/admin/deals" }, { to: "/admin/cycles" }];
 const vendor = [{ to: "/vendor/dashboard" }, { to: "/vendor/new-deal" }, { to: "/vendor/guide" }];
@@ -40,5 +40,32 @@ describe("a vendor's sales per deal this week", () => {
     expect(sales.get("a")).toEqual({ qty: 5, revenue: 9350, orders: 3 });
     expect(sales.get("b")).toEqual({ qty: 1, revenue: 990, orders: 1 });
     expect(sales.get("c")).toBeUndefined();
+  });
+});
+
+describe("a farmer's quantities (issue #49)", () => {
+  it("adds up per unit and never across units", () => {
+    expect(quantitiesByUnit([
+      { unit: "ק״ג", qty: 6 },
+      { unit: "צרור", qty: 4 },
+      { unit: "ק״ג", qty: 7 },
+      { unit: "מארז 500 גרם", qty: 4 },
+    ])).toEqual([
+      { unit: "ק״ג", qty: 13 },
+      { unit: "מארז 500 גרם", qty: 4 },
+      { unit: "צרור", qty: 4 },
+    ]);
+    expect(quantitiesByUnit([])).toEqual([]);
+  });
+
+  it("lists each product to pick once, over every place, by title", () => {
+    expect(pickList([
+      { dealId: "t", dealTitle: "עגבניות", unit: "ק״ג", qty: 3 },
+      { dealId: "b", dealTitle: "בזיליקום", unit: "צרור", qty: 2 },
+      { dealId: "t", dealTitle: "עגבניות", unit: "ק״ג", qty: 5 },
+    ])).toEqual([
+      { dealId: "b", dealTitle: "בזיליקום", unit: "צרור", qty: 2 },
+      { dealId: "t", dealTitle: "עגבניות", unit: "ק״ג", qty: 8 },
+    ]);
   });
 });

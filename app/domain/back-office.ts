@@ -43,3 +43,38 @@ export function salesByDeal(rows: readonly { dealId: string; qty: number; revenu
   }
   return byDeal;
 }
+
+export interface UnitQuantity {
+  unit: string;
+  qty: number;
+}
+
+/**
+ * Quantities added up per unit, never across units (issue #49): 6 kg of carrots and 4 bunches of
+ * basil are "6 kg · 4 bunches", not 10 of anything. The unit with the most first, then by name.
+ */
+export function quantitiesByUnit(rows: readonly UnitQuantity[]): UnitQuantity[] {
+  const byUnit = new Map<string, number>();
+  for (const row of rows) byUnit.set(row.unit, (byUnit.get(row.unit) ?? 0) + row.qty);
+  return [...byUnit].map(([unit, qty]) => ({ unit, qty })).sort((a, b) => b.qty - a.qty || a.unit.localeCompare(b.unit, "he"));
+}
+
+export interface PickLine {
+  dealId: string;
+  dealTitle: string;
+  unit: string;
+  qty: number;
+}
+
+/**
+ * What to pick this week: each product once, its quantity over every community and pickup point
+ * (the packing list then says where each part goes). By title, as the packing list is.
+ */
+export function pickList(lines: readonly PickLine[]): PickLine[] {
+  const byDeal = new Map<string, PickLine>();
+  for (const line of lines) {
+    const sum = byDeal.get(line.dealId);
+    byDeal.set(line.dealId, { dealId: line.dealId, dealTitle: line.dealTitle, unit: line.unit, qty: (sum?.qty ?? 0) + line.qty });
+  }
+  return [...byDeal.values()].sort((a, b) => a.dealTitle.localeCompare(b.dealTitle, "he"));
+}

@@ -7,7 +7,9 @@ import { VendorErrorBoundary } from "~/components/vendor-forbidden";
 import { forbiddenTitle } from "~/components/forbidden-title";
 import { dbContext } from "~/context";
 import { getTranslate } from "~/web/i18next.server";
-import { formatDate, formatDateTime } from "~/domain/dates";
+import { formatDate, formatDay } from "~/domain/dates";
+import { wallClockAt } from "~/domain/time";
+import { unitLabel } from "~/locales/units";
 import { vendorDashboard } from "~/services/vendor-dashboard.server";
 import type { VendorDealState } from "~/domain/vendor-schemas";
 import { salesByDeal } from "~/domain/back-office";
@@ -39,6 +41,8 @@ const card = "rounded-2xl border border-line bg-surface p-5";
 const th = "px-3 py-2 text-start text-xs font-semibold text-fg-muted whitespace-nowrap";
 const td = "px-3 py-2.5 align-top";
 const link = "font-semibold text-brand-700 hover:underline dark:text-brand-200";
+/** A tap target of 44 px on a phone (issue #49: the edit and view links were 39 x 20). */
+const target = "inline-flex min-h-11 min-w-11 items-center justify-center px-2";
 
 function Section({ id, title, action, children }: { id: string; title: string; action?: ReactNode; children: ReactNode }) {
   return (
@@ -67,13 +71,13 @@ function Stars({ rating }: { rating: number }) {
 
 export default function VendorDashboard({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
-  const { vendorName, deals, weeks, totals, reviews } = loaderData;
+  const { vendorName, deals, weeks, pick, totals, reviews } = loaderData;
   const locale = i18n.language;
   // This week's sales per deal, from the same rows as the week tables (one revenue rule).
   const sales = salesByDeal(weeks.flatMap((week) => week.sales));
 
   return (
-    <div className="mx-auto max-w-6xl px-4 py-10">
+    <div className="mx-auto max-w-6xl px-4 py-6 sm:py-10">
       <header className="flex flex-wrap items-end justify-between gap-4">
         <div>
           <h1 className="text-3xl font-bold">{t("vendor.dashboard.title")}</h1>
@@ -85,10 +89,66 @@ export default function VendorDashboard({ loaderData }: Route.ComponentProps) {
         </Link>
       </header>
 
-      <dl aria-label={t("vendor.dashboard.totalsLabel")} className="mt-6 grid gap-3 sm:grid-cols-3">
+      {/* A farmer opens this page on Thursday night for one thing (issue #49): what to pick and
+          where each part goes. It comes first, before any sales figure. */}
+      <Section
+        id="vendor-this-week"
+        title={t("vendor.dashboard.thisWeek.title")}
+        action={weeks.length > 0 ? (
+          <a href="/vendor/dashboard/packing.csv" download className="inline-flex min-h-11 items-center rounded-lg border border-line px-3 text-sm font-semibold hover:bg-muted" data-testid="vendor-packing-csv">
+            {t("vendor.dashboard.packing.csv")}
+          </a>
+        ) : null}
+      >
+        {weeks.length === 0 ? (
+          <Empty>{t("vendor.dashboard.packing.empty")}</Empty>
+        ) : (
+          <>
+            <ul className="grid gap-1 text-sm" data-testid="vendor-week-dates">
+              {weeks.map((week) => (
+                <li key={week.cycleId}>
+                  <span className="font-semibold">{week.communityName}</span>: <WeekDates week={week} />
+                </li>
+              ))}
+            </ul>
+            <h3 className="mt-4 text-lg font-bold">{t("vendor.dashboard.thisWeek.pick")}</h3>
+            <ul className={`${card} mt-2 divide-y divide-line p-0`} data-testid="vendor-pick-list">
+              {pick.map((line) => (
+                <li key={line.dealId} className="flex justify-between gap-3 px-4 py-2.5">
+                  <span className="font-medium">{line.dealTitle}</span>
+                  <span className="whitespace-nowrap font-bold tabular-nums">{line.qty} {unitLabel(line.unit, locale)}</span>
+                </li>
+              ))}
+            </ul>
+            <h3 className="mt-6 text-lg font-bold">{t("vendor.dashboard.thisWeek.places")}</h3>
+            <div className="mt-2 grid gap-4 md:grid-cols-2">
+              {weeks.flatMap((week) =>
+                week.packing.map((place) => (
+                  <article key={`${week.cycleId}-${place.deliveryType}-${place.pickupPointId ?? ""}`} className={card} data-testid="vendor-packing-place">
+                    <h4 className="font-bold">{week.communityName}</h4>
+                    <p className="text-sm text-fg-muted">
+                      {place.deliveryType === "PICKUP" ? (place.address ?? t("vendor.dashboard.packing.pickupUnknown")) : t("vendor.dashboard.packing.homeDelivery")}
+                    </p>
+                    <ul className="mt-2 divide-y divide-line text-sm">
+                      {place.lines.map((line) => (
+                        <li key={line.dealId} className="flex justify-between gap-3 py-1.5">
+                          <span>{line.dealTitle}</span>
+                          <span className="whitespace-nowrap font-semibold tabular-nums">{line.qty} {unitLabel(line.unit, locale)}</span>
+                        </li>
+                      ))}
+                    </ul>
+                  </article>
+                )),
+              )}
+            </div>
+          </>
+        )}
+      </Section>
+
+      <dl aria-label={t("vendor.dashboard.totalsLabel")} className="mt-8 grid gap-3 sm:grid-cols-3">
         <div className={card} data-testid="vendor-total-qty">
           <dt className="text-sm text-fg-muted">{t("vendor.dashboard.totals.qty")}</dt>
-          <dd className="mt-1 text-2xl font-bold tabular-nums">{totals.qty.toLocaleString(locale)}</dd>
+          <dd className="mt-1 text-2xl font-bold tabular-nums">{totals.quantities.length ? <Quantities list={totals.quantities} /> : 0}</dd>
         </div>
         <div className={card} data-testid="vendor-total-revenue">
           <dt className="text-sm text-fg-muted">{t("vendor.dashboard.totals.revenue")}</dt>
@@ -99,6 +159,51 @@ export default function VendorDashboard({ loaderData }: Route.ComponentProps) {
           <dd className="mt-1 text-2xl font-bold tabular-nums">{totals.orders.toLocaleString(locale)}</dd>
         </div>
       </dl>
+
+      <Section id="vendor-week" title={t("vendor.dashboard.week.title")}>
+        {weeks.length === 0 ? (
+          <Empty>{t("vendor.dashboard.week.empty")}</Empty>
+        ) : (
+          <div className="grid gap-4">
+            {weeks.map((week) => (
+              <article key={week.cycleId} className={`${card} min-w-0`} data-testid="vendor-week">
+                <h3 className="text-lg font-bold">{week.communityName}</h3>
+                <p className="text-sm text-fg-muted"><WeekDates week={week} /></p>
+                <ScrollBox label={week.communityName} className="mt-3">
+                  <table className="w-full text-sm">
+                    <thead className="border-b border-line">
+                      <tr>
+                        <th scope="col" className={th}>{t("vendor.dashboard.week.product")}</th>
+                        <th scope="col" className={th}>{t("vendor.dashboard.week.qty")}</th>
+                        <th scope="col" className={th}>{t("vendor.dashboard.week.orders")}</th>
+                        <th scope="col" className={th}>{t("vendor.dashboard.week.revenue")}</th>
+                      </tr>
+                    </thead>
+                    <tbody className="divide-y divide-line">
+                      {week.sales.map((sale) => (
+                        <tr key={sale.dealId} data-testid="vendor-sale">
+                          <td className={td}>{sale.dealTitle}</td>
+                          <td className={`${td} tabular-nums`}>{sale.qty} {unitLabel(sale.unit, locale)}</td>
+                          <td className={`${td} tabular-nums`}>{sale.orders}</td>
+                          <td className={`${td} tabular-nums`}><Price agorot={sale.revenue} /></td>
+                        </tr>
+                      ))}
+                    </tbody>
+                    <tfoot className="border-t border-line font-semibold">
+                      <tr>
+                        <td className={td}>{t("vendor.dashboard.week.total")}</td>
+                        <td className={`${td} tabular-nums`}><Quantities list={week.quantities} /></td>
+                        <td className={td} />
+                        <td className={`${td} tabular-nums`}><Price agorot={week.revenue} /></td>
+                      </tr>
+                    </tfoot>
+                  </table>
+                </ScrollBox>
+              </article>
+            ))}
+          </div>
+        )}
+      </Section>
 
       <Section id="vendor-deals" title={t("vendor.dashboard.deals.title")}>
         {deals.length === 0 ? (
@@ -123,16 +228,16 @@ export default function VendorDashboard({ loaderData }: Route.ComponentProps) {
                       <span className={`status-badge ${STATE_TONES[deal.state]}`} data-testid="vendor-deal-state">
                         {t(`vendor.states.${deal.state}`)}
                       </span>
-                      <span className="flex gap-3 text-sm">
-                        <Link to={`/vendor/deals/${deal.id}/edit`} className={link} aria-label={`${t("backOffice.myDeals.edit")}: ${deal.title}`}>{t("backOffice.myDeals.edit")}</Link>
-                        {deal.state === "ACTIVE" ? <Link to={`/deals/${deal.slug}`} className={link} aria-label={`${t("backOffice.myDeals.view")}: ${deal.title}`}>{t("backOffice.myDeals.view")}</Link> : null}
+                      <span className="flex gap-1 text-sm">
+                        <Link to={`/vendor/deals/${deal.id}/edit`} className={`${link} ${target}`} aria-label={`${t("backOffice.myDeals.edit")}: ${deal.title}`}>{t("backOffice.myDeals.edit")}</Link>
+                        {deal.state === "ACTIVE" ? <Link to={`/deals/${deal.slug}`} className={`${link} ${target}`} aria-label={`${t("backOffice.myDeals.view")}: ${deal.title}`}>{t("backOffice.myDeals.view")}</Link> : null}
                       </span>
                     </div>
                     <p className="mt-0.5 text-sm text-fg-muted">
-                      {t("vendor.dashboard.deals.price")}: <Price agorot={deal.basePrice} /> / {deal.unit}
+                      {t("vendor.dashboard.deals.price")}: <Price agorot={deal.basePrice} /> / {unitLabel(deal.unit, locale)}
                     </p>
                     <p className="mt-0.5 text-sm" data-testid="vendor-deal-week">
-                      {sold ? t("backOffice.myDeals.thisWeek", { qty: sold.qty, unit: deal.unit, revenue: formatShekel(sold.revenue, locale) }) : <span className="text-fg-muted">{t("backOffice.myDeals.noSalesYet")}</span>}
+                      {sold ? t("backOffice.myDeals.thisWeek", { qty: sold.qty, unit: unitLabel(deal.unit, locale), revenue: formatShekel(sold.revenue, locale) }) : <span className="text-fg-muted">{t("backOffice.myDeals.noSalesYet")}</span>}
                     </p>
                     {deal.reviewNote && deal.state === "DRAFT" ? (
                       <p className="mt-1 text-sm text-amber-800 dark:text-amber-200" data-testid="vendor-deal-note">{t("vendor.dashboard.deals.note", { note: deal.reviewNote })}</p>
@@ -142,88 +247,6 @@ export default function VendorDashboard({ loaderData }: Route.ComponentProps) {
               );
             })}
           </ul>
-        )}
-      </Section>
-
-      <Section id="vendor-week" title={t("vendor.dashboard.week.title")}>
-        {weeks.length === 0 ? (
-          <Empty>{t("vendor.dashboard.week.empty")}</Empty>
-        ) : (
-          <div className="grid gap-4">
-            {weeks.map((week) => (
-              <article key={week.cycleId} className={`${card} min-w-0`} data-testid="vendor-week">
-                <h3 className="text-lg font-bold">{week.communityName}</h3>
-                <p className="text-sm text-fg-muted">
-                  {t("vendor.dashboard.week.deadline", { date: formatDateTime(week.orderDeadline, locale) })} · {t("vendor.dashboard.week.pickup", { date: formatDate(week.pickupDate, locale) })}
-                </p>
-                <ScrollBox label={week.communityName} className="mt-3">
-                  <table className="w-full text-sm">
-                    <thead className="border-b border-line">
-                      <tr>
-                        <th scope="col" className={th}>{t("vendor.dashboard.week.product")}</th>
-                        <th scope="col" className={th}>{t("vendor.dashboard.week.qty")}</th>
-                        <th scope="col" className={th}>{t("vendor.dashboard.week.orders")}</th>
-                        <th scope="col" className={th}>{t("vendor.dashboard.week.revenue")}</th>
-                      </tr>
-                    </thead>
-                    <tbody className="divide-y divide-line">
-                      {week.sales.map((sale) => (
-                        <tr key={sale.dealId} data-testid="vendor-sale">
-                          <td className={td}>{sale.dealTitle}</td>
-                          <td className={`${td} tabular-nums`}>{sale.qty} {sale.unit}</td>
-                          <td className={`${td} tabular-nums`}>{sale.orders}</td>
-                          <td className={`${td} tabular-nums`}><Price agorot={sale.revenue} /></td>
-                        </tr>
-                      ))}
-                    </tbody>
-                    <tfoot className="border-t border-line font-semibold">
-                      <tr>
-                        <td className={td}>{t("vendor.dashboard.week.total")}</td>
-                        <td className={`${td} tabular-nums`}>{week.qty}</td>
-                        <td className={td} />
-                        <td className={`${td} tabular-nums`}><Price agorot={week.revenue} /></td>
-                      </tr>
-                    </tfoot>
-                  </table>
-                </ScrollBox>
-              </article>
-            ))}
-          </div>
-        )}
-      </Section>
-
-      <Section
-        id="vendor-packing"
-        title={t("vendor.dashboard.packing.title")}
-        action={weeks.length > 0 ? (
-          <a href="/vendor/dashboard/packing.csv" download className="rounded-lg border border-line px-3 py-2 text-sm font-semibold hover:bg-muted" data-testid="vendor-packing-csv">
-            {t("vendor.dashboard.packing.csv")}
-          </a>
-        ) : null}
-      >
-        {weeks.length === 0 ? (
-          <Empty>{t("vendor.dashboard.packing.empty")}</Empty>
-        ) : (
-          <div className="grid gap-4 md:grid-cols-2">
-            {weeks.flatMap((week) =>
-              week.packing.map((place) => (
-                <article key={`${week.cycleId}-${place.deliveryType}-${place.pickupPointId ?? ""}`} className={card} data-testid="vendor-packing-place">
-                  <h3 className="font-bold">{week.communityName}</h3>
-                  <p className="text-sm text-fg-muted">
-                    {place.deliveryType === "PICKUP" ? (place.address ?? t("vendor.dashboard.packing.pickupUnknown")) : t("vendor.dashboard.packing.homeDelivery")}
-                  </p>
-                  <ul className="mt-2 divide-y divide-line text-sm">
-                    {place.lines.map((line) => (
-                      <li key={line.dealId} className="flex justify-between gap-3 py-1.5">
-                        <span>{line.dealTitle}</span>
-                        <span className="font-semibold tabular-nums">{line.qty} {line.unit}</span>
-                      </li>
-                    ))}
-                  </ul>
-                </article>
-              )),
-            )}
-          </div>
         )}
       </Section>
 
@@ -246,6 +269,24 @@ export default function VendorDashboard({ loaderData }: Route.ComponentProps) {
       </Section>
     </div>
   );
+}
+
+/** A week's close and pickup, in one date style: "orders close on Wednesday, 02/12 at 20:00 · pickup on Friday, 04/12". */
+function WeekDates({ week }: { week: { orderDeadline: Date; pickupDate: Date } }) {
+  const { t, i18n } = useTranslation();
+  const closes = wallClockAt(new Date(week.orderDeadline));
+  const time = `${String(closes.hour).padStart(2, "0")}:${String(closes.minute).padStart(2, "0")}`;
+  return (
+    <>
+      {t("vendor.dashboard.thisWeek.closes", { day: formatDay(week.orderDeadline, i18n.language), time })} · {t("vendor.dashboard.thisWeek.pickup", { day: formatDay(week.pickupDate, i18n.language) })}
+    </>
+  );
+}
+
+/** Quantities per unit, never one sum across units: "13 kg · 4 bunches". */
+function Quantities({ list }: { list: readonly { unit: string; qty: number }[] }) {
+  const { i18n } = useTranslation();
+  return <>{list.map(({ unit, qty }) => `${qty.toLocaleString(i18n.language)} ${unitLabel(unit, i18n.language)}`).join(" · ")}</>;
 }
 
 export function ErrorBoundary() {

@@ -6,6 +6,7 @@ import { and, asc, count, desc, eq, notInArray, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { inlined, isTrue } from "~/db/prepared.server";
 import { communities, deals, orders, pickupPoints, reviews, users, weeklyCycles, type DeliveryType } from "~/db/schema";
+import { pickList, quantitiesByUnit, type PickLine, type UnitQuantity } from "~/domain/back-office";
 import { toCsv } from "~/domain/csv";
 import { lineEarnedSql } from "./line-earnings.server";
 import { toDecimalString } from "~/domain/money";
@@ -53,7 +54,8 @@ export interface CommunityWeek {
   orderDeadline: Date;
   pickupDate: Date;
   sales: DealSales[];
-  qty: number;
+  /** the week's quantities, per unit (never added across units) */
+  quantities: UnitQuantity[];
   revenue: number;
   packing: PackingPlace[];
 }
@@ -71,7 +73,9 @@ export interface VendorDashboard {
   deals: VendorDealRow[];
   /** only the communities whose open cycle has orders of this vendor */
   weeks: CommunityWeek[];
-  totals: { qty: number; revenue: number; orders: number };
+  /** what to pick this week: each product once, over every community and place */
+  pick: PickLine[];
+  totals: { quantities: UnitQuantity[]; revenue: number; orders: number };
   reviews: VendorReview[];
 }
 
@@ -150,13 +154,12 @@ export function vendorDashboard(db: Db, vendorId: string): VendorDashboard {
         orderDeadline: line.orderDeadline,
         pickupDate: line.pickupDate,
         sales: [],
-        qty: 0,
+        quantities: [],
         revenue: 0,
         packing: [],
       };
       weeks.set(line.cycleId, week);
     }
-    week.qty += line.qty;
     week.revenue += line.revenue;
     let sale = week.sales.find((s) => s.dealId === line.dealId);
     if (!sale) {
@@ -176,14 +179,18 @@ export function vendorDashboard(db: Db, vendorId: string): VendorDashboard {
     if (packed) packed.qty += line.qty;
     else place.lines.push({ dealId: line.dealId, dealTitle: line.dealTitle, unit: line.unit, qty: line.qty });
   }
-  for (const week of weeks.values()) week.sales.sort((a, b) => a.dealTitle.localeCompare(b.dealTitle, "he"));
+  for (const week of weeks.values()) {
+    week.sales.sort((a, b) => a.dealTitle.localeCompare(b.dealTitle, "he"));
+    week.quantities = quantitiesByUnit(week.sales);
+  }
 
   const weekList = [...weeks.values()];
   return {
     deals: dealRows.map(({ status, submittedAt, ...deal }) => ({ ...deal, state: vendorDealState({ status, submittedAt }) })),
     weeks: weekList,
+    pick: pickList(weekList.flatMap((week) => week.sales)),
     totals: {
-      qty: weekList.reduce((sum, w) => sum + w.qty, 0),
+      quantities: quantitiesByUnit(weekList.flatMap((week) => week.sales)),
       revenue: weekList.reduce((sum, w) => sum + w.revenue, 0),
       orders: weekList.reduce((sum, w) => sum + w.sales.reduce((n, s) => n + s.orders, 0), 0),
     },
@@ -228,11 +235,12 @@ export function vendorDashboardJson(dashboard: VendorDashboard) {
       communityName: week.communityName,
       orderDeadline: week.orderDeadline.toISOString(),
       pickupDate: week.pickupDate.toISOString(),
-      qty: week.qty,
+      quantities: week.quantities,
       revenue: toDecimalString(week.revenue),
       sales: week.sales.map((sale) => ({ ...sale, revenue: toDecimalString(sale.revenue) })),
       packing: week.packing,
     })),
+    pick: dashboard.pick,
     totals: { ...dashboard.totals, revenue: toDecimalString(dashboard.totals.revenue) },
     reviews: dashboard.reviews.map((review) => ({ ...review, createdAt: review.createdAt.toISOString() })),
   };

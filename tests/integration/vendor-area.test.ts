@@ -292,10 +292,10 @@ describe("who may enter", () => {
 
 describe("the vendor dashboard", () => {
   /** An ACTIVE deal of this vendor with an open group in every community's open cycle. */
-  function activeDeal(vendorId: string, title: string, basePrice: number) {
+  function activeDeal(vendorId: string, title: string, basePrice: number, unit = "ק״ג") {
     const deal = db()
       .insert(deals)
-      .values({ vendorId, title, slug: `deal-${crypto.randomUUID().slice(0, 8)}`, category: "vegetables", basePrice, unit: "ק״ג", status: "ACTIVE" })
+      .values({ vendorId, title, slug: `deal-${crypto.randomUUID().slice(0, 8)}`, category: "vegetables", basePrice, unit, status: "ACTIVE" })
       .returning()
       .get();
     for (const cycle of db().select().from(weeklyCycles).where(eq(weeklyCycles.isActive, true)).all()) {
@@ -316,7 +316,8 @@ describe("the vendor dashboard", () => {
   it("counts this week's quantities, revenue and packing per community and pickup point, leaving out cancelled orders and other vendors' deals", async () => {
     const { token, vendor } = await approvedVendor();
     const tomatoes = activeDeal(vendor.id, "עגבניות שרי", 1200);
-    const cucumbers = activeDeal(vendor.id, "מלפפונים", 800);
+    // Sold by the bunch, so nothing may add its quantities to the kilos (issue #49).
+    const cucumbers = activeDeal(vendor.id, "מלפפונים", 800, "צרור");
     const [north, south] = db().select().from(communities).limit(2).all();
     const northPoint = db().select().from(pickupPoints).where(eq(pickupPoints.communityId, north!.id)).get()!;
     const southPoint = db().select().from(pickupPoints).where(eq(pickupPoints.communityId, south!.id)).get()!;
@@ -345,20 +346,24 @@ describe("the vendor dashboard", () => {
     const body = await response.json();
     expect(body.vendor).toEqual({ id: vendor.id, name: application.businessName });
     expect(body.deals.map((d: { title: string; status: string }) => [d.title, d.status]).sort()).toEqual([["מלפפונים", "ACTIVE"], ["עגבניות שרי", "ACTIVE"]]);
-    expect(body.totals).toEqual({ qty: 14, revenue: "152.00", orders: 4 });
+    expect(body.totals).toEqual({ quantities: [{ unit: "ק״ג", qty: 10 }, { unit: "צרור", qty: 4 }], revenue: "152.00", orders: 4 });
+    expect(body.pick).toEqual([
+      { dealId: cucumbers.id, dealTitle: "מלפפונים", unit: "צרור", qty: 4 },
+      { dealId: tomatoes.id, dealTitle: "עגבניות שרי", unit: "ק״ג", qty: 10 },
+    ]);
 
     const northWeek = body.weeks.find((w: { communityId: string }) => w.communityId === north!.id);
-    expect(northWeek).toMatchObject({ qty: 9, revenue: "92.00" });
+    expect(northWeek).toMatchObject({ quantities: [{ unit: "ק״ג", qty: 5 }, { unit: "צרור", qty: 4 }], revenue: "92.00" });
     expect(northWeek.sales).toEqual([
-      { dealId: cucumbers.id, dealTitle: "מלפפונים", unit: "ק״ג", qty: 4, revenue: "32.00", orders: 1 },
+      { dealId: cucumbers.id, dealTitle: "מלפפונים", unit: "צרור", qty: 4, revenue: "32.00", orders: 1 },
       { dealId: tomatoes.id, dealTitle: "עגבניות שרי", unit: "ק״ג", qty: 5, revenue: "60.00", orders: 2 },
     ]);
     expect(northWeek.packing).toEqual([
-      { pickupPointId: null, deliveryType: "DELIVERY", address: null, lines: [{ dealId: cucumbers.id, dealTitle: "מלפפונים", unit: "ק״ג", qty: 4 }] },
+      { pickupPointId: null, deliveryType: "DELIVERY", address: null, lines: [{ dealId: cucumbers.id, dealTitle: "מלפפונים", unit: "צרור", qty: 4 }] },
       { pickupPointId: northPoint.id, deliveryType: "PICKUP", address: northPoint.address, lines: [{ dealId: tomatoes.id, dealTitle: "עגבניות שרי", unit: "ק״ג", qty: 5 }] },
     ]);
     const southWeek = body.weeks.find((w: { communityId: string }) => w.communityId === south!.id);
-    expect(southWeek).toMatchObject({ qty: 5, revenue: "60.00", sales: [expect.objectContaining({ dealId: tomatoes.id, qty: 5 })] });
+    expect(southWeek).toMatchObject({ quantities: [{ unit: "ק״ג", qty: 5 }], revenue: "60.00", sales: [expect.objectContaining({ dealId: tomatoes.id, qty: 5 })] });
     expect(body.reviews).toEqual([expect.objectContaining({ dealTitle: "עגבניות שרי", rating: 5, reviewer: "דנה לוי", comment: "מתוקות כמו סוכריות" })]);
 
     const csvResponse = await app.fetch("/vendor/dashboard/packing.csv", { headers: bearer(token) });
@@ -369,7 +374,7 @@ describe("the vendor dashboard", () => {
     const quoted = (cells: (string | number)[]) => cells.map((cell) => (/[",]/.test(String(cell)) ? `"${cell}"` : cell)).join(",");
     expect(csv.slice(1).sort()).toEqual(
       [
-        [north!.name, "משלוח עד הבית", "מלפפונים", "ק״ג", 4],
+        [north!.name, "משלוח עד הבית", "מלפפונים", "צרור", 4],
         [north!.name, northPoint.address, "עגבניות שרי", "ק״ג", 5],
         [south!.name, southPoint.address, "עגבניות שרי", "ק״ג", 5],
       ]
@@ -380,6 +385,16 @@ describe("the vendor dashboard", () => {
     const html = await (await app.fetch("/vendor/dashboard", { headers: bearer(token) })).text();
     expect(html).toContain("עגבניות שרי");
     expect(html).toContain(`href="/vendor/deals/${tomatoes.id}/edit"`);
+    // What to pick comes first, each product once in its own unit; figures never add kilos to bunches.
+    expect(html.indexOf('id="vendor-this-week"')).toBeGreaterThan(0);
+    expect(html.indexOf('id="vendor-this-week"')).toBeLessThan(html.indexOf("השבוע במספרים"));
+    expect(html.indexOf('id="vendor-this-week"')).toBeLessThan(html.indexOf('id="vendor-deals"'));
+    expect(html).toContain("10 ק״ג · 4 צרור");
+    expect(html).not.toMatch(/>14</);
+    // One date style, no stray hyphens: "ההזמנות נסגרות ביום רביעי, 02/12 בשעה 20:00 · איסוף ביום שישי, 04/12".
+    expect(html).toMatch(/ההזמנות נסגרות ביום [^,<]+, \d\d\/\d\d בשעה \d\d:\d\d/);
+    expect(html).toMatch(/איסוף ביום [^,<]+, \d\d\/\d\d/);
+    expect(html).not.toContain("ב-יום");
     expect(html).toContain("מתוקות כמו סוכריות");
     expect(html).not.toContain("לא שלי");
   });

@@ -1,0 +1,61 @@
+// The farmer's Thursday night on a phone (issue #49): from sign-in to what to pick, in as few
+// taps as the page allows, with the pick list and the week's dates in the first screen and no
+// figure that adds kilos to bunches. JavaScript on and off.
+import { expect, logIn, newPerson, newVendor, runOnDatabase, test } from "./fixtures";
+
+const PHONE = { width: 360, height: 740 };
+test.use({ viewport: PHONE });
+
+/** A live deal of this vendor in every open week, sold in `unit`; its slug. */
+function liveDealOf(vendorEmail: string, title: string, unit: string): { id: string; slug: string } {
+  const id = crypto.randomUUID();
+  const slug = `farm-${crypto.randomUUID().slice(0, 8)}`;
+  runOnDatabase(
+    "insert into deals (id, vendor_id, title, slug, description, category, base_price, unit, status) select ?, v.id, ?, ?, 'נקטף הבוקר', 'vegetables', 900, ?, 'ACTIVE' from vendors v join users u on u.id = v.user_id where u.email = ?",
+    id, title, slug, unit, vendorEmail,
+  );
+  runOnDatabase("insert into groups (id, community_id, weekly_cycle_id, deal_id) select lower(hex(randomblob(16))), community_id, id, ? from weekly_cycles where is_active = 1", id);
+  return { id, slug };
+}
+
+test("a farmer signs in on a phone and sees what to pick first, each product in its own unit", async ({ page, request }) => {
+  const vendor = await newVendor(request);
+  const carrots = liveDealOf(vendor.email, `גזר ${crypto.randomUUID().slice(0, 4)}`, "ק״ג");
+  const basil = liveDealOf(vendor.email, `בזיליקום ${crypto.randomUUID().slice(0, 4)}`, "צרור");
+
+  // A neighbour orders 3 kg of carrots and 2 bunches of basil.
+  const shopper = newPerson();
+  const communities = await (await request.get("/api/communities")).json();
+  expect((await request.post("/api/auth/signup", { data: { ...shopper, communityId: communities[0].id } })).status()).toBe(201);
+  const token = (await (await request.post("/api/auth/login", { data: { email: shopper.email, password: shopper.password } })).json()).token;
+  for (const [deal, qty] of [[carrots, 3], [basil, 2]] as const) {
+    const detail = await (await request.get(`/api/deals/${deal.slug}`, { headers: { Authorization: `Bearer ${token}` } })).json();
+    const placed = await request.post("/api/orders", { headers: { Authorization: `Bearer ${token}` }, data: { dealId: deal.id, groupId: detail.groups[0].id, qty, deliveryType: "PICKUP" } });
+    expect(placed.status()).toBe(201);
+  }
+
+  // Her path: the sign-in form (one tap to send it), then the vendor area, where the page opens.
+  await logIn(page, vendor.email, vendor.password, "/login?tab=password&redirect=%2Fvendor%2Fdashboard");
+  await expect(page).toHaveURL(/\/vendor\/dashboard$/);
+
+  const pick = page.getByTestId("vendor-pick-list");
+  const box = await pick.boundingBox();
+  expect(box, "the pick list is on the page").not.toBeNull();
+  expect(box!.y, "the pick list starts in the first screen").toBeLessThan(PHONE.height);
+  await expect(pick).toContainText("3 ק״ג");
+  await expect(pick).toContainText("2 צרור");
+  const dates = page.getByTestId("vendor-week-dates");
+  expect((await dates.boundingBox())!.y + (await dates.boundingBox())!.height).toBeLessThanOrEqual(PHONE.height);
+  await expect(dates).toContainText(/ההזמנות נסגרות ביום .+, \d\d\/\d\d בשעה \d\d:\d\d · איסוף ביום/);
+  await expect(dates).not.toContainText("ב-");
+
+  // The figures below never add kilos to bunches.
+  await expect(page.getByTestId("vendor-total-qty")).toContainText("3 ק״ג · 2 צרור");
+
+  // Edit and view are phone-sized targets.
+  for (const link of await page.getByTestId("vendor-deal").first().getByRole("link").all()) {
+    const target = (await link.boundingBox())!;
+    expect(Math.min(target.width, target.height)).toBeGreaterThanOrEqual(44);
+  }
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+});
