@@ -10,7 +10,7 @@ import { dealActionNeedsConfirmation } from "~/domain/confirm";
 import { Confirm } from "./confirm";
 import { CATEGORIES, type DealStatus } from "~/domain/enums";
 import { DEAL_UNIT_MAX, DealFormSchema, type DealContent, type DealFormDefaults } from "~/domain/deal-schema";
-import { priceLadder, type LadderStep } from "~/domain/deal-preview";
+import { ladderRowText, priceLadder, type LadderStep } from "~/domain/deal-preview";
 import { DEAL_UNITS, OTHER_UNIT, unitChoiceOf, unitFromChoice, withUnitFromChoice } from "~/locales/units";
 import { useHydrated } from "./use-hydrated";
 import type { DealAction } from "~/domain/deal-status";
@@ -209,6 +209,10 @@ function DealPreview({ title, unit, ladder, image }: { title: string; unit: stri
   const price = (agorot: number) => formatShekel(agorot, i18n.language);
   const unitName = unit || t("backOffice.units.unit");
   const tiers = ladder.slice(1);
+  const ladderText = (step: LadderStep) => {
+    const { key, values } = ladderRowText(step);
+    return t(`backOffice.dealForm.${key}`, { ...values, unit: unitName });
+  };
   return (
     <aside aria-labelledby="deal-preview-title" className="grid gap-4 lg:sticky lg:top-4" data-testid="deal-preview">
       <h2 id="deal-preview-title" className="text-lg font-bold">{t("backOffice.dealForm.previewTitle")}</h2>
@@ -221,11 +225,7 @@ function DealPreview({ title, unit, ladder, image }: { title: string; unit: stri
             {ladder.map((step) => (
               <li key={step.from} className="flex justify-between gap-3 rounded-lg bg-muted px-3 py-1.5">
                 <span>
-                  <bdi>
-                    {step.to === null
-                      ? t("backOffice.dealForm.ladderFrom", { qty: step.from, unit: unitName })
-                      : t("backOffice.dealForm.ladderRange", { from: step.from, to: step.to, unit: unitName })}
-                  </bdi>
+                  <bdi>{ladderText(step)}</bdi>
                 </span>
                 <span className="font-semibold tabular-nums">{price(step.unitPrice)}</span>
               </li>
@@ -249,7 +249,8 @@ function DealPreview({ title, unit, ladder, image }: { title: string; unit: stri
               <ul className="flex flex-wrap gap-1.5">
                 {tiers.slice(0, 3).map((step) => (
                   <li key={step.from} className="rounded-lg bg-muted px-2 py-1 text-xs">
-                    {t("shop.price.tierFrom", { qty: step.from })} · {price(step.unitPrice)}
+                    {/* In the deal's own unit ("from 2 bags of 2 kg"), not "units" (issue #49). */}
+                    <bdi>{t("backOffice.dealForm.ladderFrom", { qty: step.from, unit: unitName })}</bdi> · {price(step.unitPrice)}
                   </li>
                 ))}
               </ul>

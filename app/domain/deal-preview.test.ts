@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { priceLadder } from "./deal-preview";
+import { ladderRowText, priceLadder } from "./deal-preview";
 
 describe("the deal form's price ladder", () => {
   it("starts at the base price and steps down at each tier", () => {
@@ -29,5 +29,14 @@ describe("the deal form's price ladder", () => {
     expect(priceLadder("", [{ thresholdQty: "3", unitPrice: "1" }])).toEqual([]);
     expect(priceLadder("0", [])).toEqual([]);
     expect(priceLadder("12.345", [])).toEqual([]);
+  });
+});
+
+describe("a ladder row's words (issue #49)", () => {
+  it("reads a band of one as one quantity, a wider band as a range and the last row as 'from'", () => {
+    const [first, second, last] = priceLadder("10", [{ thresholdQty: "2", unitPrice: "9" }, { thresholdQty: "5", unitPrice: "8" }]);
+    expect(ladderRowText(first!)).toEqual({ key: "ladderOne", values: { qty: 1 } });
+    expect(ladderRowText(second!)).toEqual({ key: "ladderRange", values: { from: 2, to: 4 } });
+    expect(ladderRowText(last!)).toEqual({ key: "ladderFrom", values: { qty: 5 } });
   });
 });

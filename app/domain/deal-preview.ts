@@ -29,3 +29,14 @@ export function priceLadder(basePrice: string, tiers: { thresholdQty?: string; u
   }
   return steps;
 }
+
+/**
+ * How a ladder row reads (issue #49): "from 6 kg" for the last, open row; one quantity for a
+ * band of one ("1 bag of 2 kg", not "1-1"); else the range. The values fill the locale's
+ * backOffice.dealForm.ladder{From,One,Range} texts.
+ */
+export function ladderRowText(step: Pick<LadderStep, "from" | "to">): { key: "ladderFrom" | "ladderOne" | "ladderRange"; values: { qty?: number; from?: number; to?: number } } {
+  if (step.to === null) return { key: "ladderFrom", values: { qty: step.from } };
+  if (step.to === step.from) return { key: "ladderOne", values: { qty: step.from } };
+  return { key: "ladderRange", values: { from: step.from, to: step.to } };
+}
