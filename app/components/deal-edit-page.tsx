@@ -57,12 +57,8 @@ export function DealEditPage({ area, deal, canEdit, actions, defaults, vendorNam
           {t("dealEditor.edit.viewOnSite")}
         </Link>
       ) : null}
-      {/* A vendor never types the address: it is made from the title. Shown, read-only. */}
-      {!admin ? (
-        <p className="mt-2 text-sm text-fg-muted" data-testid="deal-link">
-          {t("backOffice.dealForm.link")}: <span dir="ltr" className="break-all">/deals/{deal.slug}</span> · {t("backOffice.dealForm.linkHint")}
-        </p>
-      ) : null}
+      {/* The address is made from the title and is no business of the farmer's (issue #49): a live
+          deal has the link above; a draft has no page yet. */}
 
       {!admin && deal.reviewNote && canEdit ? (
         <div role="note" className="mt-6 rounded-2xl border border-amber-300 bg-amber-50 p-4 text-amber-950 dark:border-amber-700 dark:bg-amber-900/30 dark:text-amber-100" data-testid="review-note">
