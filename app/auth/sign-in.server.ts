@@ -16,7 +16,8 @@ export async function completeSignIn(request: Request, db: Db, user: User, redir
   // The member's saved language follows them to a new device.
   const headers = new Headers({ "Set-Cookie": cookie });
   headers.append("Set-Cookie", await localeCookie.serialize(user.language));
-  const destination = redirectTo ?? (user.communityId ? homeFor(user) : "/onboarding/community");
+  // A community is a shopper's: a farmer or an admin without one goes straight to their own page.
+  const destination = redirectTo ?? (user.communityId || user.role !== "USER" ? homeFor(user) : "/onboarding/community");
   return redirectWithToast(
     request,
     destination,

@@ -58,7 +58,9 @@ export function setUserCommunity(db: Db, userId: string, communityId: string): U
   );
 }
 
-/** Where a user lands after signing in: admins on their dashboard, everyone else home. */
+/** Where a user lands after signing in: admins on their dashboard, farmers on theirs, shoppers home. */
 export function homeFor(user: Pick<User, "role">): string {
-  return user.role === "ADMIN" ? "/admin" : "/";
+  // A farmer signs in for this week's pick list (issue #49), an admin for the back office.
+  if (user.role === "ADMIN") return "/admin";
+  return user.role === "VENDOR" ? "/vendor/dashboard" : "/";
 }
