@@ -3,8 +3,15 @@
 // keyboard layout) and the deals it must and must not find, title matches first. The same
 // service answers /deals and /api/deals; odd input is never a 500; the index follows every
 // write of a deal's title or text, by whatever writer.
+import Database from "better-sqlite3";
 import { eq, sql } from "drizzle-orm";
+import { drizzle } from "drizzle-orm/better-sqlite3";
+import { migrate } from "drizzle-orm/better-sqlite3/migrator";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { migrateDatabase, MIGRATIONS_FOLDER, openDatabase } from "~/db/client.server";
 import { deals, dealSearch } from "~/db/schema";
 import { seedDeals } from "~/demo/seed-data";
 import { parseDealQuery } from "~/domain/deal-query";
@@ -113,6 +120,38 @@ describe("the index follows the deals", () => {
     // A deleted deal leaves no row behind.
     db().delete(deals).where(eq(deals.id, "raw-deal")).run();
     expect(db().select().from(dealSearch).where(eq(dealSearch.dealId, "raw-deal")).all()).toEqual([]);
+  });
+});
+
+describe("migration 0010", () => {
+  it("leaves the deals that were there before it searchable", () => {
+    // A database as migration 0009 left it, with a deal in it.
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "shuk-migration-0010-"));
+    try {
+      const folder = path.join(dir, "drizzle");
+      fs.mkdirSync(path.join(folder, "meta"), { recursive: true });
+      const journal = JSON.parse(fs.readFileSync(path.join(MIGRATIONS_FOLDER, "meta", "_journal.json"), "utf8"));
+      journal.entries = journal.entries.filter((e: { idx: number }) => e.idx <= 9);
+      for (const entry of journal.entries) fs.copyFileSync(path.join(MIGRATIONS_FOLDER, `${entry.tag}.sql`), path.join(folder, `${entry.tag}.sql`));
+      fs.writeFileSync(path.join(folder, "meta", "_journal.json"), JSON.stringify(journal));
+      const file = path.join(dir, "app.db");
+      const sqlite = new Database(file);
+      migrate(drizzle({ client: sqlite }), { migrationsFolder: folder });
+      sqlite.exec("INSERT INTO users (id, email) VALUES ('u1', 'a@example.com'); INSERT INTO vendors (id, name, user_id) VALUES ('v1', 'משק', 'u1')");
+      sqlite.exec("INSERT INTO deals (id, vendor_id, title, slug, category, base_price, unit, status) VALUES ('d1', 'v1', 'עגבניות שרי', 'cherry', 'vegetables', 990, 'ק״ג', 'ACTIVE')");
+      sqlite.close();
+
+      const migrated = openDatabase(file);
+      try {
+        migrateDatabase(migrated);
+        const found = listDealCards(migrated, parseDealQuery(new URLSearchParams({ q: "העגבנייה" })), guest);
+        expect(found.cards.map((card) => card.title)).toEqual(["עגבניות שרי"]);
+      } finally {
+        migrated.$client.close();
+      }
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 
