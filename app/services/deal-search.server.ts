@@ -2,11 +2,12 @@
 // (domain/hebrew-search.ts) in deal_search, and the SQL that finds a query's needles in them.
 // Migration 0010's triggers drop a deal's row whenever its title or text is written, by whatever
 // writer; fillDealSearch computes the rows that are missing, so a search never reads stale terms.
+// A search reads the terms once (searchDeals) and hands the ids it found to the list statements.
 import { sql, type SQL } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { preparedQuery } from "~/db/prepared.server";
 import { deals, dealSearch } from "~/db/schema";
-import { searchTermsOf } from "~/domain/hebrew-search";
+import { searchNeedlesOf, searchTermsOf } from "~/domain/hebrew-search";
 
 const dealsWithoutTerms = preparedQuery((db) =>
   db
@@ -23,13 +24,16 @@ const insertTerms = preparedQuery((db) =>
     .prepare(),
 );
 
+/** How many deals have no terms: the triggers keep deal_search's rows a subset of the deals'. */
+const dealsLeftToFill = preparedQuery((db) => db.select({ n: sql<number>`(select count(*) from ${deals}) - (select count(*) from ${dealSearch})` }).from(sql`(select 1)`).prepare());
+
 /**
  * Writes the terms of every deal that has none (new, edited, or there before migration 0010).
- * Nothing to do is one read; otherwise the read and the writes share one immediate transaction,
- * so a title changed meanwhile cannot leave the terms of its old text behind.
+ * Nothing to do is two counts; otherwise the read and the writes share one immediate
+ * transaction, so a title changed meanwhile cannot leave the terms of its old text behind.
  */
 export function fillDealSearch(db: Db): number {
-  if (dealsWithoutTerms(db).all().length === 0) return 0;
+  if ((dealsLeftToFill(db).get()?.n ?? 0) <= 0) return 0;
   return db.transaction(
     (tx) => {
       const missing = dealsWithoutTerms(tx).all();
@@ -43,21 +47,46 @@ export function fillDealSearch(db: Db): number {
 }
 
 /**
- * True when each group of needles (a JSON array of arrays, bound to `placeholder`) has one found
- * in `terms`. One statement for any query: the words are data, not SQL.
+ * True when each group of needles (a JSON array of arrays) has one found in `terms`. One
+ * statement for any query: the words are data, not SQL.
  */
-function everyGroupFound(terms: SQL, placeholder: string): SQL {
-  return sql`not exists (select 1 from json_each(${sql.placeholder(placeholder)}) as word
+function everyGroupFound(terms: SQL): SQL {
+  return sql`not exists (select 1 from json_each(${sql.placeholder("needles")}) as word
     where not exists (select 1 from json_each(word.value) as needle where instr(${terms}, needle.value) > 0))`;
 }
 
-/** The deals whose title or text holds every word searched for. */
-export function matchesSearch(placeholder: string): SQL {
-  return sql`${deals.id} in (select ${dealSearch.dealId} from ${dealSearch} where ${everyGroupFound(sql`${dealSearch.allTerms}`, placeholder)})`;
+const dealsFound = preparedQuery((db) =>
+  db
+    .select({ dealId: dealSearch.dealId, inTitle: sql<number>`${everyGroupFound(sql`${dealSearch.titleTerms}`)}` })
+    .from(dealSearch)
+    .where(everyGroupFound(sql`${dealSearch.allTerms}`))
+    .prepare(),
+);
+
+/** What a search found, as the JSON arrays of ids a list statement takes (see matchesSearch). */
+export interface SearchFound {
+  /** every deal whose title or text holds every word */
+  found: string;
+  /** those whose title alone does */
+  foundInTitle: string;
 }
 
-/** 0 for a deal whose title holds every word searched for, 1 for one found by its text alone: sorts title matches first. */
-export function searchRank(placeholder: string): SQL {
-  return sql`(select case when ${everyGroupFound(sql`${dealSearch.titleTerms}`, placeholder)} then 0 else 1 end
-    from ${dealSearch} where ${dealSearch.dealId} = ${deals.id})`;
+/**
+ * The deals a search text finds, by one pass over the terms (the bench's 500 deals: well under a
+ * millisecond), filling any missing terms first. The list and its count then read these ids.
+ */
+export function searchDeals(db: Db, q: string): SearchFound {
+  fillDealSearch(db);
+  const rows = dealsFound(db).all({ needles: JSON.stringify(searchNeedlesOf(q)) });
+  return { found: JSON.stringify(rows.map((r) => r.dealId)), foundInTitle: JSON.stringify(rows.filter((r) => r.inTitle).map((r) => r.dealId)) };
+}
+
+/** The deals a search found (`found` bound to the statement). */
+export function matchesSearch(): SQL {
+  return sql`${deals.id} in (select value from json_each(${sql.placeholder("found")}))`;
+}
+
+/** 0 for a deal found by its title, 1 for one found by its text alone: sorts title matches first. */
+export function searchRank(): SQL {
+  return sql`(${deals.id} not in (select value from json_each(${sql.placeholder("foundInTitle")})))`;
 }

@@ -4,9 +4,8 @@ import { inlined, preparedQuery, preparedQueryByShape } from "~/db/prepared.serv
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { CATEGORIES, deals, dealTiers, favorites, groups, vendors, type Category, type Deal } from "~/db/schema";
 import { communityPricing, type CommunityPricing } from "./community-pricing.server";
-import { fillDealSearch, matchesSearch, searchRank } from "./deal-search.server";
+import { matchesSearch, searchDeals, searchRank } from "./deal-search.server";
 import { CARD_TIER_TILES, PAGE_SIZE, QUICK_UNDER_PRICE, type DealQuery } from "~/domain/deal-query";
-import { searchNeedlesOf } from "~/domain/hebrew-search";
 import { toDecimalString } from "~/domain/money";
 import { isHot, savingsPercent, unitPriceFor, type QuantityTier } from "~/domain/pricing";
 
@@ -78,7 +77,7 @@ export function categorySummaries(db: Db): CategorySummary[] {
   });
 }
 
-// A list's filters and sort are written with placeholders for their values (the search needles,
+// A list's filters and sort are written with placeholders for their values (the deals a search found,
 // the category, the viewer's community, the limit), so each combination of filters and sort is
 // one statement, prepared the first time it is asked for (a handful in practice, 128 at most).
 
@@ -92,7 +91,7 @@ function progressExpression(communityId: string | null) {
 function filtersOf(query: Pick<DealQuery, "q" | "category" | "quick">, communityId: string | null): SQL | undefined {
   const conditions: (SQL | undefined)[] = [eq(deals.status, "ACTIVE")];
   // Hebrew-aware: singular and plural, prefixes, final letters, the wrong keyboard layout (#47).
-  if (query.q) conditions.push(matchesSearch("needles"));
+  if (query.q) conditions.push(matchesSearch());
   if (query.category) conditions.push(eq(deals.category, sql.placeholder("category")));
   if (query.quick === "bulk") conditions.push(sql`exists (select 1 from ${dealTiers} where ${dealTiers.dealId} = ${deals.id})`);
   if (query.quick === "under10") conditions.push(sql`${deals.basePrice} < ${QUICK_UNDER_PRICE}`);
@@ -103,7 +102,7 @@ function filtersOf(query: Pick<DealQuery, "q" | "category" | "quick">, community
 /** A search lists the deals found by their title before those found by their text alone (#47). */
 function orderOf(query: Pick<DealQuery, "q" | "sort">, communityId: string | null) {
   const bySort = sortOrderOf(query, communityId);
-  return query.q ? [asc(searchRank("needles")), ...bySort] : bySort;
+  return query.q ? [asc(searchRank()), ...bySort] : bySort;
 }
 
 function sortOrderOf(query: Pick<DealQuery, "sort">, communityId: string | null) {
@@ -248,10 +247,10 @@ function pricingFor(db: Queryable, viewer: Viewer) {
 }
 
 
-/** The values a list statement takes: the search's needles (JSON), the category, the community, the limit. */
-function listValues(query: DealQuery, viewer: Viewer, limit: number) {
+/** The values a list statement takes: the deals a search found (JSON ids), the category, the community, the limit. */
+function listValues(db: Db, query: DealQuery, viewer: Viewer, limit: number) {
   return {
-    needles: query.q ? JSON.stringify(searchNeedlesOf(query.q)) : null,
+    ...(query.q ? searchDeals(db, query.q) : { found: null, foundInTitle: null }),
     category: query.category ?? null,
     communityId: viewer.communityId,
     limit,
@@ -261,8 +260,7 @@ function listValues(query: DealQuery, viewer: Viewer, limit: number) {
 /** One page-set of the deals list ("page N" = the first N x 24), with the total count. */
 export function listDeals(db: Db, query: DealQuery, viewer: Viewer, options: { limit?: number } = {}) {
   const shape = { query, communityId: viewer.communityId };
-  if (query.q) fillDealSearch(db);
-  const values = listValues(query, viewer, options.limit ?? PAGE_SIZE * query.page);
+  const values = listValues(db, query, viewer, options.limit ?? PAGE_SIZE * query.page);
   const rows = withVendorNames(db, listRows(db, shape).all(values));
   const total = listCount(db, shape).get(values)?.n ?? 0;
   const pricing = pricingFor(db, viewer);
@@ -272,8 +270,7 @@ export function listDeals(db: Db, query: DealQuery, viewer: Viewer, options: { l
 /** The same list as cards (the deals page): the card's columns only, no vendor names. */
 export function listDealCards(db: Db, query: DealQuery, viewer: Viewer): { cards: DealCardData[]; total: number } {
   const shape = { query, communityId: viewer.communityId };
-  if (query.q) fillDealSearch(db);
-  const values = listValues(query, viewer, PAGE_SIZE * query.page);
+  const values = listValues(db, query, viewer, PAGE_SIZE * query.page);
   const rows = listCardRows(db, shape).all(values);
   return { cards: cardsOf(db, rows, viewer, pricingFor(db, viewer)), total: listCount(db, shape).get(values)?.n ?? 0 };
 }
