@@ -16,6 +16,7 @@ const dealsWithoutTerms = preparedQuery((db) =>
     .where(sql`not exists (select 1 from ${dealSearch} where ${dealSearch.dealId} = ${deals.id})`)
     .prepare(),
 );
+const dropOrphanTerms = preparedQuery((db) => db.delete(dealSearch).where(sql`${dealSearch.dealId} not in (select ${deals.id} from ${deals})`).prepare());
 const insertTerms = preparedQuery((db) =>
   db
     .insert(dealSearch)
@@ -33,9 +34,11 @@ const dealsLeftToFill = preparedQuery((db) => db.select({ n: sql<number>`(select
  * transaction, so a title changed meanwhile cannot leave the terms of its old text behind.
  */
 export function fillDealSearch(db: Db): number {
-  if ((dealsLeftToFill(db).get()?.n ?? 0) <= 0) return 0;
+  if ((dealsLeftToFill(db).get()?.n ?? 0) === 0) return 0;
   return db.transaction(
     (tx) => {
+      // The triggers leave no row of a deleted deal; one left anyway would make the counts lie.
+      dropOrphanTerms(tx).run();
       const missing = dealsWithoutTerms(tx).all();
       for (const deal of missing) {
         insertTerms(tx).run({ dealId: deal.id, titleTerms: searchTermsOf(deal.title), allTerms: searchTermsOf(deal.title, deal.description) });
