@@ -99,10 +99,14 @@ function filtersOf(query: Pick<DealQuery, "q" | "category" | "quick">, community
   return and(...conditions);
 }
 
-/** A search lists the deals found by their title before those found by their text alone (#47). */
+/**
+ * A search in the default order lists the deals found by their title before those found by their
+ * text alone, newest first within each (#47). A sort the shopper chose (price, progress) is kept
+ * as she chose it: a list "cheapest first" that is not cheapest first reads as a bug.
+ */
 function orderOf(query: Pick<DealQuery, "q" | "sort">, communityId: string | null) {
   const bySort = sortOrderOf(query, communityId);
-  return query.q ? [asc(searchRank()), ...bySort] : bySort;
+  return query.q && query.sort === "newest" ? [asc(searchRank()), ...bySort] : bySort;
 }
 
 function sortOrderOf(query: Pick<DealQuery, "sort">, communityId: string | null) {

@@ -97,6 +97,10 @@ describe("a shopper's search on the demo catalogue", () => {
     const tomatoes = titlesFound("עגבניה");
     expect(tomatoes.slice(0, 2).sort()).toEqual([...TOMATOES].sort());
     expect(tomatoes.slice(2)).toEqual(["בזיליקום"]);
+    // A sort she chose stays hers: cheapest first, title match or not.
+    const cheapest = listDealCards(db(), parseDealQuery(new URLSearchParams({ q: "בצל", sort: "price_asc" })), guest).cards;
+    expect(cheapest.map((card) => card.title).sort()).toEqual([...onions].sort());
+    expect(cheapest.map((card) => card.basePrice)).toEqual(cheapest.map((card) => card.basePrice).sort((a, b) => a - b));
   });
 
   it("finds nothing for a word no deal has", () => {
