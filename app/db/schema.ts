@@ -287,6 +287,22 @@ export const dealTiers = sqliteTable(
   ],
 );
 
+/**
+ * A deal's title and text as search terms (domain/hebrew-search.ts), so a search finds עגבניה in
+ * "עגבניות". Kept by the search service, not by the services that write deals: triggers of
+ * migration 0010 drop a deal's row whenever its title or text is written (any writer, raw SQL
+ * too), and the search fills every deal without a row before it searches (deals.server.ts).
+ */
+export const dealSearch = sqliteTable("deal_search", {
+  dealId: text("deal_id")
+    .primaryKey()
+    .references(() => deals.id, { onDelete: "cascade" }),
+  /** the title's terms: a title match ranks first */
+  titleTerms: text("title_terms").notNull(),
+  /** the title's and the description's terms */
+  allTerms: text("all_terms").notNull(),
+});
+
 // ---------------------------------------------------------------------------------------------
 // Communities and the weekly purchase
 

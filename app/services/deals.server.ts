@@ -1,9 +1,10 @@
-import { and, asc, count, desc, eq, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, sql, type SQL } from "drizzle-orm";
 import type { Db, Queryable } from "~/db/client.server";
 import { inlined, preparedQuery, preparedQueryByShape } from "~/db/prepared.server";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { CATEGORIES, deals, dealTiers, favorites, groups, vendors, type Category, type Deal } from "~/db/schema";
 import { communityPricing, type CommunityPricing } from "./community-pricing.server";
+import { matchesSearch, searchDeals, searchRank } from "./deal-search.server";
 import { CARD_TIER_TILES, PAGE_SIZE, QUICK_UNDER_PRICE, type DealQuery } from "~/domain/deal-query";
 import { toDecimalString } from "~/domain/money";
 import { isHot, savingsPercent, unitPriceFor, type QuantityTier } from "~/domain/pricing";
@@ -76,7 +77,7 @@ export function categorySummaries(db: Db): CategorySummary[] {
   });
 }
 
-// A list's filters and sort are written with placeholders for their values (the search pattern,
+// A list's filters and sort are written with placeholders for their values (the deals a search found,
 // the category, the viewer's community, the limit), so each combination of filters and sort is
 // one statement, prepared the first time it is asked for (a handful in practice, 128 at most).
 
@@ -89,10 +90,8 @@ function progressExpression(communityId: string | null) {
 
 function filtersOf(query: Pick<DealQuery, "q" | "category" | "quick">, communityId: string | null): SQL | undefined {
   const conditions: (SQL | undefined)[] = [eq(deals.status, "ACTIVE")];
-  if (query.q) {
-    const pattern = sql.placeholder("pattern");
-    conditions.push(or(sql`${deals.title} like ${pattern} escape '\\'`, sql`${deals.description} like ${pattern} escape '\\'`));
-  }
+  // Hebrew-aware: singular and plural, prefixes, final letters, the wrong keyboard layout (#47).
+  if (query.q) conditions.push(matchesSearch());
   if (query.category) conditions.push(eq(deals.category, sql.placeholder("category")));
   if (query.quick === "bulk") conditions.push(sql`exists (select 1 from ${dealTiers} where ${dealTiers.dealId} = ${deals.id})`);
   if (query.quick === "under10") conditions.push(sql`${deals.basePrice} < ${QUICK_UNDER_PRICE}`);
@@ -100,7 +99,17 @@ function filtersOf(query: Pick<DealQuery, "q" | "category" | "quick">, community
   return and(...conditions);
 }
 
-function orderOf(query: Pick<DealQuery, "sort">, communityId: string | null) {
+/**
+ * A search in the default order lists the deals found by their title before those found by their
+ * text alone, newest first within each (#47). A sort the shopper chose (price, progress) is kept
+ * as she chose it: a list "cheapest first" that is not cheapest first reads as a bug.
+ */
+function orderOf(query: Pick<DealQuery, "q" | "sort">, communityId: string | null) {
+  const bySort = sortOrderOf(query, communityId);
+  return query.q && query.sort === "newest" ? [asc(searchRank()), ...bySort] : bySort;
+}
+
+function sortOrderOf(query: Pick<DealQuery, "sort">, communityId: string | null) {
   switch (query.sort) {
     case "price_asc":
       return [asc(deals.basePrice), desc(deals.createdAt)];
@@ -242,10 +251,10 @@ function pricingFor(db: Queryable, viewer: Viewer) {
 }
 
 
-/** The values a list statement takes: the search pattern (LIKE's wildcards escaped), the category, the community, the limit. */
-function listValues(query: DealQuery, viewer: Viewer, limit: number) {
+/** The values a list statement takes: the deals a search found (JSON ids), the category, the community, the limit. */
+function listValues(db: Db, query: DealQuery, viewer: Viewer, limit: number) {
   return {
-    pattern: query.q ? `%${query.q.replace(/[%_\\]/g, (c) => `\\${c}`)}%` : null,
+    ...(query.q ? searchDeals(db, query.q) : { found: null, foundInTitle: null }),
     category: query.category ?? null,
     communityId: viewer.communityId,
     limit,
@@ -255,7 +264,7 @@ function listValues(query: DealQuery, viewer: Viewer, limit: number) {
 /** One page-set of the deals list ("page N" = the first N x 24), with the total count. */
 export function listDeals(db: Db, query: DealQuery, viewer: Viewer, options: { limit?: number } = {}) {
   const shape = { query, communityId: viewer.communityId };
-  const values = listValues(query, viewer, options.limit ?? PAGE_SIZE * query.page);
+  const values = listValues(db, query, viewer, options.limit ?? PAGE_SIZE * query.page);
   const rows = withVendorNames(db, listRows(db, shape).all(values));
   const total = listCount(db, shape).get(values)?.n ?? 0;
   const pricing = pricingFor(db, viewer);
@@ -265,7 +274,7 @@ export function listDeals(db: Db, query: DealQuery, viewer: Viewer, options: { l
 /** The same list as cards (the deals page): the card's columns only, no vendor names. */
 export function listDealCards(db: Db, query: DealQuery, viewer: Viewer): { cards: DealCardData[]; total: number } {
   const shape = { query, communityId: viewer.communityId };
-  const values = listValues(query, viewer, PAGE_SIZE * query.page);
+  const values = listValues(db, query, viewer, PAGE_SIZE * query.page);
   const rows = listCardRows(db, shape).all(values);
   return { cards: cardsOf(db, rows, viewer, pricingFor(db, viewer)), total: listCount(db, shape).get(values)?.n ?? 0 };
 }

@@ -7,9 +7,10 @@ export function businessFingerprint(databasePath: string): string {
   const db = new Database(databasePath, { readonly: true, fileMustExist: true });
   try {
     const hash = createHash("sha256");
-    // Sessions and rate-limit rows change with every sign-in, which is not what is checked here.
+    // Sessions and rate-limit rows change with every sign-in, which is not what is checked here;
+    // deal_search is an index the first search after a deal's change fills (#47), not business.
     const tables = db
-      .prepare("select name from sqlite_master where type = 'table' and name not like 'sqlite_%' and name not in ('sessions', 'rate_limits', 'magic_tokens') order by name")
+      .prepare("select name from sqlite_master where type = 'table' and name not like 'sqlite_%' and name not in ('sessions', 'rate_limits', 'magic_tokens', 'deal_search') order by name")
       .pluck()
       .all() as string[];
     for (const table of tables) {
