@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { useTranslation } from "~/components/use-translation";
+import { useUnitName } from "~/components/use-unit-name";
 import { Link } from "react-router";
 import { requireVendor } from "~/auth/vendor-guard.server";
 import { Price } from "~/components/price";
@@ -67,6 +68,7 @@ function Stars({ rating }: { rating: number }) {
 
 export default function VendorDashboard({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
+  const unitName = useUnitName();
   const { vendorName, deals, weeks, totals, reviews } = loaderData;
   const locale = i18n.language;
   // This week's sales per deal, from the same rows as the week tables (one revenue rule).
@@ -129,10 +131,10 @@ export default function VendorDashboard({ loaderData }: Route.ComponentProps) {
                       </span>
                     </div>
                     <p className="mt-0.5 text-sm text-fg-muted">
-                      {t("vendor.dashboard.deals.price")}: <Price agorot={deal.basePrice} /> / {deal.unit}
+                      {t("vendor.dashboard.deals.price")}: <Price agorot={deal.basePrice} /> / {unitName(deal.unit)}
                     </p>
                     <p className="mt-0.5 text-sm" data-testid="vendor-deal-week">
-                      {sold ? t("backOffice.myDeals.thisWeek", { qty: sold.qty, unit: deal.unit, revenue: formatShekel(sold.revenue, locale) }) : <span className="text-fg-muted">{t("backOffice.myDeals.noSalesYet")}</span>}
+                      {sold ? t("backOffice.myDeals.thisWeek", { qty: sold.qty, unit: unitName(deal.unit), revenue: formatShekel(sold.revenue, locale) }) : <span className="text-fg-muted">{t("backOffice.myDeals.noSalesYet")}</span>}
                     </p>
                     {deal.reviewNote && deal.state === "DRAFT" ? (
                       <p className="mt-1 text-sm text-amber-800 dark:text-amber-200" data-testid="vendor-deal-note">{t("vendor.dashboard.deals.note", { note: deal.reviewNote })}</p>
@@ -170,7 +172,7 @@ export default function VendorDashboard({ loaderData }: Route.ComponentProps) {
                       {week.sales.map((sale) => (
                         <tr key={sale.dealId} data-testid="vendor-sale">
                           <td className={td}>{sale.dealTitle}</td>
-                          <td className={`${td} tabular-nums`}>{sale.qty} {sale.unit}</td>
+                          <td className={`${td} tabular-nums`}>{sale.qty} {unitName(sale.unit)}</td>
                           <td className={`${td} tabular-nums`}>{sale.orders}</td>
                           <td className={`${td} tabular-nums`}><Price agorot={sale.revenue} /></td>
                         </tr>
@@ -216,7 +218,7 @@ export default function VendorDashboard({ loaderData }: Route.ComponentProps) {
                     {place.lines.map((line) => (
                       <li key={line.dealId} className="flex justify-between gap-3 py-1.5">
                         <span>{line.dealTitle}</span>
-                        <span className="font-semibold tabular-nums">{line.qty} {line.unit}</span>
+                        <span className="font-semibold tabular-nums">{line.qty} {unitName(line.unit)}</span>
                       </li>
                     ))}
                   </ul>
