@@ -360,7 +360,7 @@ async function handle(req: http.IncomingMessage, res: http.ServerResponse) {
   if (serveStatic(req, res, url)) return;
   const bodyLimit = bodyLimitFor(url.pathname);
   if (declaredLengthOverLimit(req, bodyLimit) !== null) return refuse(req, res, 413, "bodyTooLarge", url.pathname);
-  const key = guestCacheTtl > 0 ? guestCacheKey(req.method, req.url, req.headers.cookie, req.headers.authorization) : null;
+  const key = guestCacheTtl > 0 ? guestCacheKey(req.method, req.url, req.headers.cookie, req.headers.authorization, req.headers["accept-language"]) : null;
   if (key) await serveGuest(key, req, res, url);
   else await serveApp(req, res, url, bodyLimit);
 }

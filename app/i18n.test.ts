@@ -3,12 +3,13 @@ import { i18nFor, i18nForJson, translatorOf } from "./i18n";
 import { translations } from "./locales";
 
 // The instance every screen renders with: Hebrew content inside an English sentence (and the
-// other way round) keeps its own direction (issue #16: "פלורנטין – תל אביב's progress").
+// other way round) keeps its own direction (issue #16: "פלורנטין – תל אביב's progress"; no
+// possessive since #47: "Progress this week at …").
 describe("i18nFor", () => {
   it("isolates a Hebrew community name in an English sentence", () => {
     const { t } = i18nFor("en", { ...translations.en });
-    expect(t("shop.community.progressTitle", { name: "פלורנטין – תל אביב" })).toBe("\u2068פלורנטין – תל אביב\u2069's progress this week");
-    expect(t("shop.community.progressTitle", { name: "Florentin" })).toBe("Florentin's progress this week");
+    expect(t("shop.community.progressTitle", { name: "פלורנטין – תל אביב" })).toBe("Progress this week at \u2068פלורנטין – תל אביב\u2069");
+    expect(t("shop.community.progressTitle", { name: "Florentin" })).toBe("Progress this week at Florentin");
   });
 
   it("isolates a Latin value in a Hebrew sentence and leaves Hebrew ones alone", () => {

@@ -81,6 +81,8 @@ export default [
 
   // Resource routes
   route("theme", "routes/theme.ts"),
+  // The language switch in the header and footer (issue #47)
+  route("language", "routes/language.ts"),
   route("healthz", "routes/healthz.ts"),
   ...prefix("api", [
     route("auth/signup", "routes/api/auth.signup.ts"),

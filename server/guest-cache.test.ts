@@ -10,6 +10,19 @@ describe("guest cache keys", () => {
     expect(guestCacheKey("GET", "/deals", "lng=en", undefined)).not.toBe(guestCacheKey("GET", "/deals", "lng=he", undefined));
   });
 
+  it("keys a guest without a language cookie by the language her browser asks for, which the page is shown in (#47)", () => {
+    const english = guestCacheKey("GET", "/deals", undefined, undefined, "en-US,en;q=0.9");
+    const hebrew = guestCacheKey("GET", "/deals", undefined, undefined, "he-IL,he;q=0.9,en;q=0.8");
+    expect(english).not.toBeNull();
+    expect(english).not.toBe(hebrew);
+    expect(english).not.toBe(guestCacheKey("GET", "/deals", undefined, undefined));
+    // Spellings of the same choice share one entry; a header naming neither language is no header.
+    expect(english).toBe(guestCacheKey("GET", "/deals", undefined, undefined, "en-GB"));
+    expect(guestCacheKey("GET", "/deals", undefined, undefined, "fr-FR,de")).toBe(guestCacheKey("GET", "/deals", undefined, undefined));
+    // With a cookie too, an English browser's key differs from a Hebrew one's (the cookie wins in the app, the key stays apart).
+    expect(guestCacheKey("GET", "/deals", "lng=he", undefined, "en")).not.toBe(guestCacheKey("GET", "/deals", "lng=en", undefined, "en"));
+  });
+
   it("keeps a guest whose browser holds the stylesheet a plain guest, with pages of their own (they link it)", () => {
     const held = guestCacheKey("GET", "/deals", "css=app-abc.css; theme=dark", undefined);
     expect(held).not.toBeNull();

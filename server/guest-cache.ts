@@ -12,6 +12,7 @@
 // The CSP nonce inside a cached page is reused while the entry lives. That is safe here: a
 // nonce only needs to be unknown to whoever wrote the page's content, and any write (a
 // review, a deal) empties the cache, so content and nonce are always made together.
+import { preferredLanguage } from "../app/domain/language";
 import type { Encoding } from "./compression";
 
 /**
@@ -43,9 +44,17 @@ interface Entry {
 
 /**
  * The cache key for a request, or null when the request is not a plain guest's GET: a session
- * or toast cookie, a bearer token, or anything but GET.
+ * or toast cookie, a bearer token, or anything but GET. A guest without a language cookie sees
+ * the language her browser asks for (issue #47), so the key holds that language too, as the app
+ * works it out (domain/language.ts): never the raw header, whose spellings are countless.
  */
-export function guestCacheKey(method: string | undefined, url: string | undefined, cookieHeader: string | undefined, authorization: string | undefined): string | null {
+export function guestCacheKey(
+  method: string | undefined,
+  url: string | undefined,
+  cookieHeader: string | undefined,
+  authorization: string | undefined,
+  acceptLanguage?: string | undefined,
+): string | null {
   if (method !== "GET" || !url || authorization) return null;
   if (url.startsWith("/healthz")) return null;
   const prefs: string[] = [];
@@ -58,6 +67,8 @@ export function guestCacheKey(method: string | undefined, url: string | undefine
       prefs.push(trimmed);
     }
   }
+  const browserLanguage = preferredLanguage(acceptLanguage);
+  if (browserLanguage) prefs.push(`accept=${browserLanguage}`);
   return `${prefs.sort().join(";")} ${url}`;
 }
 

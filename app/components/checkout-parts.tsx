@@ -1,5 +1,6 @@
 // Pieces every step of the checkout shows: where she is in it, and what she is buying.
 import { useTranslation } from "~/components/use-translation";
+import { NAME_SLOT, withName } from "./with-name";
 import { formatDay } from "~/domain/dates";
 import { PickupPointText } from "./pickup-point";
 import { Price } from "./price";
@@ -52,7 +53,7 @@ export function CheckoutSummary({
         {lines.map((line) => (
           <li key={line.id} className="flex justify-between gap-2">
             <span className="min-w-0">
-              <bdi>{line.deal.title}</bdi> × {line.qty}
+              {withName(t("purchase.lineItem.titleAndQty", { title: NAME_SLOT, qty: line.qty }), line.deal.title)}
             </span>
             <Price agorot={line.lineTotal} className="shrink-0" />
           </li>

@@ -2,6 +2,8 @@ import { useTranslation } from "~/components/use-translation";
 import { useFormatShekel } from "./price";
 import { NAME_SLOT, withName } from "./with-name";
 import { hasMinimum } from "~/domain/week-minimum";
+import { reachedLevel, tierLevel } from "~/domain/tier-names";
+import { useTierName } from "./use-tier-name";
 
 export interface ProgressData {
   communityName: string;
@@ -34,6 +36,7 @@ export function CommunityProgress({ data, compact = false }: { data: ProgressDat
 function ProgressContent({ data, compact }: { data: ProgressData; compact: boolean }) {
   const { t } = useTranslation();
   const shekel = useFormatShekel();
+  const tierName = useTierName();
   return (
     <>
       <p className="font-semibold">{withName(t("shop.community.progressTitle", { name: NAME_SLOT }), data.communityName)}</p>
@@ -51,11 +54,11 @@ function ProgressContent({ data, compact }: { data: ProgressData; compact: boole
       <p className="mt-2 text-sm">
         {/* Tier names are the admins' words, in either language: isolated in the sentence. */}
         {data.appliedTierName
-          ? withName(t("shop.community.currentTier", { tier: NAME_SLOT, percent: data.discountPercent }), data.appliedTierName)
+          ? withName(t("shop.community.currentTier", { tier: NAME_SLOT, percent: data.discountPercent }), tierName(data.appliedTierName, reachedLevel(data.tiers, data.revenue)))
           : t("shop.community.noTierYet")}
         {" · "}
         {data.next
-          ? withName(t("shop.community.nextTier", { amount: shekel(data.next.minRevenue - data.revenue), tier: NAME_SLOT, percent: data.next.discountPercent }), data.next.tierName)
+          ? withName(t("shop.community.nextTier", { amount: shekel(data.next.minRevenue - data.revenue), tier: NAME_SLOT, percent: data.next.discountPercent }), tierName(data.next.tierName, tierLevel(data.tiers, data.next.minRevenue)))
           : t("shop.community.allTiers")}
       </p>
       {data.minimum && hasMinimum(data.minimum) ? (
@@ -67,7 +70,7 @@ function ProgressContent({ data, compact }: { data: ProgressData; compact: boole
             const reached = data.revenue >= tier.minRevenue;
             return (
               <li key={tier.minRevenue} className={`rounded-lg border px-2 py-1.5 ${reached ? "border-brand-500 bg-brand-50 dark:bg-brand-800" : "border-line"}`}>
-                {t("shop.community.tierRow", { name: tier.tierName, amount: shekel(tier.minRevenue), percent: tier.discountPercent })}
+                {t("shop.community.tierRow", { name: tierName(tier.tierName, tierLevel(data.tiers, tier.minRevenue)), amount: shekel(tier.minRevenue), percent: tier.discountPercent })}
               </li>
             );
           })}

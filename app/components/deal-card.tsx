@@ -1,5 +1,6 @@
 import { useId, type FormEvent } from "react";
 import { useTranslation } from "~/components/use-translation";
+import { useUnitName } from "./use-unit-name";
 import { useFetchers, useLocation, useSubmit, Link } from "react-router";
 import { HeartButton } from "./favorite-button";
 import { HeartSymbol } from "./icons";
@@ -68,6 +69,7 @@ function DealCardContent({
   headingLevel = 3,
 }: DealCardProps) {
   const { t } = useTranslation();
+  const unitName = useUnitName();
   const image = cardImage(deal);
   const srcSet = imageSrcSet(image);
   const group = deal.groups[0];
@@ -133,7 +135,7 @@ function DealCardContent({
         </Heading>
         <p className="price-line">
           <Price agorot={deal.unitPrice} className="price-now text-lg" />
-          <span className="text-xs text-fg-muted">{t("shop.price.perUnit", { unit: deal.unit })}</span>
+          <span className="text-xs text-fg-muted">{t("shop.price.perUnit", { unit: unitName(deal.unit) })}</span>
         </p>
         {deal.savingsPercent > 0 ? (
           <p className="price-line text-xs" data-testid="card-saving">

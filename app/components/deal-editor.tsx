@@ -11,7 +11,7 @@ import { Confirm } from "./confirm";
 import { CATEGORIES, type DealStatus } from "~/domain/enums";
 import { DEAL_UNIT_MAX, DealFormSchema, type DealContent, type DealFormDefaults } from "~/domain/deal-schema";
 import { ladderRowText, priceLadder, type LadderStep } from "~/domain/deal-preview";
-import { DEAL_UNITS, OTHER_UNIT, unitChoiceOf, unitFromChoice, withUnitFromChoice } from "~/locales/units";
+import { DEAL_UNITS, OTHER_UNIT, unitChoiceOf, unitFromChoice, unitLabel, withUnitFromChoice } from "~/locales/units";
 import { useHydrated } from "./use-hydrated";
 import type { DealAction } from "~/domain/deal-status";
 import { IMAGE_CONTENT_TYPES, looksLikeHeif, MAX_IMAGE_BYTES } from "~/domain/image-upload";
@@ -207,7 +207,7 @@ export function DealForm({
 function DealPreview({ title, unit, ladder, image }: { title: string; unit: string; ladder: LadderStep[]; image: string | null }) {
   const { t, i18n } = useTranslation();
   const price = (agorot: number) => formatShekel(agorot, i18n.language);
-  const unitName = unit || t("backOffice.units.unit");
+  const unitName = unit ? unitLabel(unit, i18n.language) : t("backOffice.units.unit");
   const tiers = ladder.slice(1);
   const ladderText = (step: LadderStep) => {
     const { key, values } = ladderRowText(step);
@@ -461,7 +461,7 @@ export function DealActionForm({
 
 /** The deal's content, read-only (while in review, live or ended). */
 export function DealSummary({ deal, children }: { deal: DealContent; children?: ReactNode }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const row = "grid grid-cols-[9rem_1fr] gap-3 py-2";
   return (
     <section className="rounded-2xl border border-line bg-surface p-5" data-testid="deal-summary">
@@ -471,7 +471,7 @@ export function DealSummary({ deal, children }: { deal: DealContent; children?: 
         <div className={row}><dt className="text-fg-muted">{t("dealEditor.fields.title")}</dt><dd className="font-semibold">{deal.title}</dd></div>
         <div className={row}><dt className="text-fg-muted">{t("dealEditor.fields.description")}</dt><dd className="whitespace-pre-line">{deal.description}</dd></div>
         <div className={row}><dt className="text-fg-muted">{t("dealEditor.fields.category")}</dt><dd>{t(`categories.${deal.category}`)}</dd></div>
-        <div className={row}><dt className="text-fg-muted">{t("dealEditor.fields.unit")}</dt><dd>{deal.unit}</dd></div>
+        <div className={row}><dt className="text-fg-muted">{t("dealEditor.fields.unit")}</dt><dd>{unitLabel(deal.unit, i18n.language)}</dd></div>
         <div className={row}><dt className="text-fg-muted">{t("dealEditor.fields.basePrice")}</dt><dd><Price agorot={deal.basePrice} /></dd></div>
         <div className={row}><dt className="text-fg-muted">{t("dealEditor.fields.maxQty")}</dt><dd>{t("dealEditor.edit.qtyRange", { min: deal.minQty, max: deal.maxQty })}</dd></div>
         <div className={row}>

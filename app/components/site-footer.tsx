@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { useTranslation } from "~/components/use-translation";
+import { LanguageSwitch } from "./language-switch";
 
 const COLUMNS = [
   { title: "footer.shop", links: [["/deals", "footer.allDeals"], ["/groups", "footer.groups"]] },
@@ -47,9 +48,10 @@ function FooterContent({ year }: { year: number }) {
           </nav>
         ))}
       </div>
-      <p className="border-t border-line py-4 text-center text-xs text-fg-muted">
-        {t("footer.rights", { year })}
-      </p>
+      <div className="flex flex-wrap items-center justify-center gap-x-4 border-t border-line py-2 text-xs text-fg-muted">
+        <p>{t("footer.rights", { year })}</p>
+        <LanguageSwitch className="inline-flex justify-center rounded-lg px-3 text-sm font-medium text-fg underline-offset-4 hover:bg-muted hover:underline" testId="language-switch-footer" />
+      </div>
     </>
   );
 }

@@ -4,6 +4,7 @@ import type { HeaderUser } from "~/services/header.server";
 import type { Theme } from "~/domain/theme";
 import { CartIcon, HeartIcon, LeafIcon, MenuIcon, SearchIcon } from "./icons";
 import { badgeText, NotificationBell } from "./notification-bell";
+import { LanguageSwitch } from "./language-switch";
 import { ThemeToggle } from "./theme-toggle";
 
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>
@@ -90,6 +91,7 @@ function HeaderStart({ signedIn, isAdmin, atHome, atDeals, query }: HeaderPlace)
             <li><Link className={menuLink} to="/deals">{t("nav.deals")}</Link></li>
             <li><Link className={menuLink} to="/#categories">{t("nav.categories")}</Link></li>
             <li><Link className={menuLink} to="/#how-it-works">{t("nav.howItWorks")}</Link></li>
+            <li><LanguageSwitch className={`${menuLink} flex w-full`} testId="language-switch-menu" /></li>
             {signedIn ? (
               <>
                 <li><Link className={menuLink} to="/favorites">{t("nav.favorites")}</Link></li>
@@ -190,6 +192,7 @@ export function SiteHeader({ user, theme }: { user: HeaderUser | null; theme: Th
       <div className="mx-auto flex h-16 max-w-6xl items-center gap-2 px-4">
         <HeaderStart {...place} />
         <div className="ms-auto flex items-center gap-1 lg:ms-2">
+          <LanguageSwitch className="nav-link quiet-link hidden justify-center md:inline-flex" testId="language-switch-header" />
           <ThemeToggle theme={theme} />
           <HeaderAccount user={user} here={here} />
         </div>

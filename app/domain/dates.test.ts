@@ -22,7 +22,9 @@ describe("dates", () => {
     // 23:30 UTC on the 24th is already Wednesday the 25th in Israel.
     const instant = new Date("2026-11-24T23:30:00Z");
     expect(formatDay(instant)).toBe("יום רביעי, 25/11");
-    expect(formatDay(instant, "en")).toBe("Wednesday, 25/11");
+    // English names the month: "04/12" read as April 12 to many English readers (#47).
+    expect(formatDay(instant, "en")).toBe("Wed 25 Nov");
+    expect(formatDay(new Date("2026-12-04T10:00:00Z"), "en")).toBe("Fri 4 Dec");
   });
 
   it("says how long ago, in Hebrew", () => {
@@ -57,14 +59,17 @@ describe("texts Intl wrote, kept", () => {
 describe("dates in Israeli time without Intl per date", () => {
   it("agrees with Intl on every 37th minute of two years, across the clock changes, in both languages", () => {
     const intlNumeric = new Intl.DateTimeFormat("en-IL", { timeZone: "Asia/Jerusalem", day: "2-digit", month: "2-digit", year: "numeric", hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
-    const intlWeekday = { he: new Intl.DateTimeFormat("he-IL", { timeZone: "Asia/Jerusalem", weekday: "long" }), en: new Intl.DateTimeFormat("en-IL", { timeZone: "Asia/Jerusalem", weekday: "long" }) };
+    const intlWeekday = new Intl.DateTimeFormat("he-IL", { timeZone: "Asia/Jerusalem", weekday: "long" });
+    const intlEnglishDay = new Intl.DateTimeFormat("en-IL", { timeZone: "Asia/Jerusalem", weekday: "short", day: "numeric", month: "short" });
     const start = Date.UTC(2025, 0, 1);
     let checked = 0;
     for (let ms = start; ms < start + 2 * 365 * 86_400_000; ms += 37 * 60_000) {
       const date = new Date(ms);
       const p = Object.fromEntries(intlNumeric.formatToParts(date).map((part) => [part.type, part.value]));
       expect(formatAdminDate(date, true)).toBe(`${p.day}/${p.month}/${p.year} ${p.hour}:${p.minute}`);
-      for (const locale of ["he", "en"] as const) expect(formatDay(date, locale)).toBe(`${intlWeekday[locale].format(date)}, ${p.day}/${p.month}`);
+      expect(formatDay(date, "he")).toBe(`${intlWeekday.format(date)}, ${p.day}/${p.month}`);
+      const e = Object.fromEntries(intlEnglishDay.formatToParts(date).map((part) => [part.type, part.value]));
+      expect(formatDay(date, "en")).toBe(`${e.weekday} ${e.day} ${e.month}`);
       checked += 1;
     }
     expect(checked).toBeGreaterThan(28_000);

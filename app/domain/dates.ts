@@ -26,10 +26,15 @@ export function formatDate(date: Date | string, _locale = "he") {
   return formatAdminDate(date);
 }
 
-/** A pickup day: the weekday in the page's language and the dd/MM date, as "Wednesday, 25/11" reads in Hebrew. */
+/**
+ * A pickup day. In Hebrew the weekday and the dd/MM date ("יום רביעי, 25/11"), as it reads
+ * here. In English the month is named ("Wed 25 Nov"): "Friday, 04/12" read as April 12 to
+ * many English readers (issue #47).
+ */
 export function formatDay(date: Date | string, locale = "he") {
   const local = israelTime(date);
-  return `${weekdayNames(locale)[local.getUTCDay()]}, ${pad(local.getUTCDate())}/${pad(local.getUTCMonth() + 1)}`;
+  if (locale === "he") return `${weekdayNames(locale)[local.getUTCDay()]}, ${pad(local.getUTCDate())}/${pad(local.getUTCMonth() + 1)}`;
+  return `${shortWeekdayNames[local.getUTCDay()]} ${local.getUTCDate()} ${shortMonthNames[local.getUTCMonth()]}`;
 }
 
 /** dd/MM/yyyy and dd/MM/yyyy HH:mm (24-hour), Israeli time. */
@@ -78,6 +83,10 @@ function weekdayNames(locale: string): string[] {
   }
   return names;
 }
+
+/** English's short weekday (Sun to Sat) and month (Jan to Dec) names, as Intl writes them. */
+const shortWeekdayNames = Array.from({ length: 7 }, (_, i) => formatter("en", { weekday: "short" }).format(new Date(Date.UTC(2026, 10, 22 + i, 12))));
+const shortMonthNames = Array.from({ length: 12 }, (_, i) => formatter("en", { month: "short" }).format(new Date(Date.UTC(2026, i, 15, 12))));
 
 /** One formatter per language: making one costs more than formatting (a deal page's reviews). */
 const relativeFormats = new Map<string, Intl.RelativeTimeFormat>();

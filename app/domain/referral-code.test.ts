@@ -47,7 +47,7 @@ describe("nextTierGap", () => {
     { minRevenue: 300_000, discountPercent: 10, tierName: "כסף" },
   ];
   it("says how much is left to the next tier", () => {
-    expect(nextTierGap(tiers, 120_000)).toEqual({ tierName: "כסף", discountPercent: 10, gap: 180_000 });
+    expect(nextTierGap(tiers, 120_000)).toEqual({ tierName: "כסף", level: 2, discountPercent: 10, gap: 180_000 });
   });
   it("is null once every tier is reached", () => {
     expect(nextTierGap(tiers, 300_000)).toBeNull();

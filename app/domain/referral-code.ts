@@ -1,5 +1,6 @@
 // Invitation links: the code, the share texts and the tier gap they show. Pure.
 import { nextTier, type CommunityTier } from "./pricing";
+import { tierLevel } from "./tier-names";
 
 /** Lower-case letters and digits without look-alikes (0/o, 1/l/i): safe in a URL and read aloud. */
 const ALPHABET = "23456789abcdefghjkmnpqrstuvwxyz";
@@ -38,5 +39,6 @@ export function whatsappShareUrl(text: string, url: string): string {
 export function nextTierGap(tiers: readonly CommunityTier[], revenue: number) {
   const next = nextTier(tiers, revenue);
   if (!next) return null;
-  return { tierName: next.tierName, discountPercent: next.discountPercent, gap: next.minRevenue - revenue };
+  // Its level too: an English page names a Hebrew-named tier by it (domain/tier-names.ts).
+  return { tierName: next.tierName, level: tierLevel(tiers, next.minRevenue), discountPercent: next.discountPercent, gap: next.minRevenue - revenue };
 }

@@ -6,6 +6,7 @@ import { forbiddenTitle } from "~/components/forbidden-title";
 import { Confirm } from "~/components/confirm";
 import { Price } from "~/components/price";
 import { useTranslation } from "~/components/use-translation";
+import { useUnitName } from "~/components/use-unit-name";
 import { dbContext } from "~/context";
 import { formatAdminDate } from "~/domain/dates";
 import { ServiceError } from "~/domain/errors";
@@ -168,6 +169,7 @@ const STATE_TONE = {
 
 function Shopper({ shopper, place, canMark, confirmOpen }: { shopper: ShopperPickup; place: string; canMark: boolean; confirmOpen: boolean }) {
   const { t } = useTranslation();
+  const unitName = useUnitName();
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formData?.get("shopper") === shopper.userId;
   const name = shopper.memberName;
@@ -192,7 +194,7 @@ function Shopper({ shopper, place, canMark, confirmOpen }: { shopper: ShopperPic
           // In the page's direction (no dir="auto": with every Hebrew run inside <bdi> it found no
           // strong letter and laid the line out left to right). Name first, then quantity and unit.
           <li key={item.orderId} className={item.noShow ? "line-through" : ""} data-testid="pickup-item">
-            <bdi data-testid="pickup-item-name">{item.dealTitle}</bdi> · <span data-testid="pickup-item-qty">{item.qty}</span> <bdi>{item.unit}</bdi>
+            <bdi data-testid="pickup-item-name">{item.dealTitle}</bdi> · <span data-testid="pickup-item-qty">{item.qty}</span> <bdi>{unitName(item.unit)}</bdi>
           </li>
         ))}
       </ul>

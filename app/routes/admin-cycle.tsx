@@ -1,4 +1,5 @@
 import { useTranslation } from "~/components/use-translation";
+import { useUnitName } from "~/components/use-unit-name";
 import { data, Link } from "react-router";
 import { requireAdmin } from "~/auth/admin-guard.server";
 import { AdminErrorBoundary } from "~/components/admin-error-boundary";
@@ -87,6 +88,7 @@ export async function action({ request, url, params, context }: Route.ActionArgs
 
 export default function AdminCycle({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
+  const unitName = useUnitName();
   const { cycle, places, packing, fulfillable, open } = loaderData;
   const weekReply = actionData && "weekControl" in actionData ? actionData.weekControl : undefined;
   const shoppers = places.flatMap((place) => place.shoppers);
@@ -131,7 +133,7 @@ export default function AdminCycle({ loaderData, actionData }: Route.ComponentPr
         {packing.length === 0 ? <p className="mt-2 text-fg-muted">{t("adminCycles.empty")}</p> : (
           <table className="mt-3 w-full text-sm" data-testid="packing-list">
             <thead><tr className="border-b border-line"><th className={cell}>{t("adminCycles.product")}</th><th className={cell}>{t("adminCycles.qty")}</th><th className={cell}>{t("adminCycles.orders")}</th></tr></thead>
-            <tbody>{packing.map((p) => <tr key={p.dealTitle} className="border-b border-line"><td className={cell}>{p.dealTitle}</td><td className={cell}>{p.qty} {p.unit}</td><td className={cell}>{p.orders}</td></tr>)}</tbody>
+            <tbody>{packing.map((p) => <tr key={p.dealTitle} className="border-b border-line"><td className={cell}>{p.dealTitle}</td><td className={cell}>{p.qty} {unitName(p.unit)}</td><td className={cell}>{p.orders}</td></tr>)}</tbody>
           </table>
         )}
       </section>
@@ -169,7 +171,7 @@ export default function AdminCycle({ loaderData, actionData }: Route.ComponentPr
                           <td className={cell}>
                             <ul>
                               {shopper.items.map((item) => (
-                                <li key={item.orderId} className={item.noShow ? "line-through" : ""}><bdi>{item.dealTitle}</bdi> · {item.qty} <bdi>{item.unit}</bdi></li>
+                                <li key={item.orderId} className={item.noShow ? "line-through" : ""}><bdi>{item.dealTitle}</bdi> · {item.qty} <bdi>{unitName(item.unit)}</bdi></li>
                               ))}
                             </ul>
                           </td>

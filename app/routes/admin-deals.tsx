@@ -1,4 +1,5 @@
 import { useTranslation } from "~/components/use-translation";
+import { useUnitName } from "~/components/use-unit-name";
 import { Link, useLocation } from "react-router";
 import { ListSearch, Pager } from "~/components/list-controls";
 import { requireAdmin } from "~/auth/admin-guard.server";
@@ -35,6 +36,7 @@ const td = "px-3 py-2.5 align-top";
 
 export default function AdminDeals({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
+  const unitName = useUnitName();
   const location = useLocation();
   const here = location.pathname + location.search;
   const { queue, deals, query, paging } = loaderData;
@@ -57,7 +59,7 @@ export default function AdminDeals({ loaderData }: Route.ComponentProps) {
                   <div>
                     <h3 className="text-lg font-bold">{deal.title}</h3>
                     <p className="text-sm text-fg-muted">
-                      {t("adminDeals.vendor")}: {deal.vendorName} · <Price agorot={deal.basePrice} /> / {deal.unit}
+                      {t("adminDeals.vendor")}: {deal.vendorName} · <Price agorot={deal.basePrice} /> / {unitName(deal.unit)}
                     </p>
                     {deal.submittedAt ? (
                       <p className="text-sm text-fg-muted">

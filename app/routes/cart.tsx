@@ -1,5 +1,6 @@
 import { useEffect, useRef } from "react";
 import { useTranslation } from "~/components/use-translation";
+import { useUnitName } from "~/components/use-unit-name";
 import { Form, useFetcher, Link } from "react-router";
 import { Confirm } from "~/components/confirm";
 import { Price, useFormatShekel } from "~/components/price";
@@ -51,6 +52,7 @@ export function action({ request, context }: Route.ActionArgs) {
 
 export default function CartPage({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
+  const unitName = useUnitName();
   const shekel = useFormatShekel();
   const { cart, community, pickupDate, delivery, freeDeliveryGap, nextTier } = loaderData;
 
@@ -77,7 +79,7 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
                   {line.deal.title}
                 </Link>
                 <p className="text-sm text-fg-muted">
-                  <Price agorot={line.unitPrice} /> · {t("shop.price.perUnit", { unit: line.deal.unit })}
+                  <Price agorot={line.unitPrice} /> · {t("shop.price.perUnit", { unit: unitName(line.deal.unit) })}
                 </p>
                 <div className="flex flex-wrap items-center gap-3">
                   <LineQty line={line} />

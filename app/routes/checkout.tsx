@@ -13,6 +13,7 @@ import { Price } from "~/components/price";
 import { SavedAddressPicker } from "~/components/saved-address-picker";
 import { ErrorList, errorsNotShown, Field, SubmitButton } from "~/components/ui/field";
 import { useTranslation } from "~/components/use-translation";
+import { useUnitName } from "~/components/use-unit-name";
 import { dbContext } from "~/context";
 import type { PickupPoint } from "~/db/schema";
 import type { SavedAddressOption } from "~/domain/addresses";
@@ -218,6 +219,7 @@ function DetailsStep({
 
 function ReviewStep({ review, values }: { review: CheckoutReview; values: CheckoutDetailsInput }) {
   const { t } = useTranslation();
+  const unitName = useUnitName();
   const navigation = useNavigation();
   const pending = navigation.state !== "idle" && navigation.formAction?.startsWith("/checkout");
   const hidden = Object.entries(values).filter(([, value]) => value !== undefined && value !== "");
@@ -231,7 +233,7 @@ function ReviewStep({ review, values }: { review: CheckoutReview; values: Checko
             <span className="min-w-0">
               <bdi className="font-medium">{line.deal.title}</bdi>
               <span className="block text-sm text-fg-muted">
-                {t("shop.orders.qty", { qty: line.qty })} · <Price agorot={line.unitPrice} /> {t("shop.price.perUnit", { unit: line.deal.unit })}
+                {t("shop.orders.qty", { qty: line.qty })} · <Price agorot={line.unitPrice} /> {t("shop.price.perUnit", { unit: unitName(line.deal.unit) })}
               </span>
             </span>
             <Price agorot={line.lineTotal} className="shrink-0 font-semibold" />

@@ -1,6 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useMemo, useState } from "react";
 import { useTranslation } from "~/components/use-translation";
+import { useUnitName } from "~/components/use-unit-name";
 import { data, Form, useLocation, Link } from "react-router";
 import { CommunityProgress } from "~/components/community-progress";
 import { CycleBox } from "~/components/cycle-box";
@@ -131,6 +132,7 @@ function withSearchParam({ pathname, search }: { pathname: string; search: strin
 
 export default function DealPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
+  const unitName = useUnitName();
   const location = useLocation();
   const hydrated = useHydrated();
   const shekel = useFormatShekel();
@@ -165,7 +167,7 @@ export default function DealPage({ loaderData, actionData }: Route.ComponentProp
       <dl className="grid grid-cols-[auto_1fr] gap-x-6 gap-y-2">
         <dt className="text-fg-muted">{t("shop.deal.specVendor")}</dt><dd>{deal.vendorName}</dd>
         <dt className="text-fg-muted">{t("shop.deal.specCategory")}</dt><dd>{t(`categories.${deal.category}`)}</dd>
-        <dt className="text-fg-muted">{t("shop.deal.specUnit")}</dt><dd>{deal.unit}</dd>
+        <dt className="text-fg-muted">{t("shop.deal.specUnit")}</dt><dd>{unitName(deal.unit)}</dd>
         <dt className="text-fg-muted">{t("shop.deal.specFreshness")}</dt><dd>{t("shop.deal.freshnessText")}</dd>
       </dl>
     ),
@@ -237,7 +239,7 @@ export default function DealPage({ loaderData, actionData }: Route.ComponentProp
           <div className="rounded-2xl border border-line bg-surface p-4" id="add-to-cart">
             <p className="flex flex-wrap items-baseline gap-x-3">
               <Price agorot={unitPrice} className="text-3xl font-extrabold text-brand-700 dark:text-brand-200" />
-              <span className="text-fg-muted">{t("shop.price.perUnit", { unit: deal.unit })}</span>
+              <span className="text-fg-muted">{t("shop.price.perUnit", { unit: unitName(deal.unit) })}</span>
               {saving > 0 ? (
                 <>
                   <Price agorot={deal.basePrice} className="text-fg-muted line-through" />
@@ -294,7 +296,7 @@ export default function DealPage({ loaderData, actionData }: Route.ComponentProp
             ) : null}
             {deal.onSale ? (
               <p className="mt-2 text-xs text-fg-muted">
-                {t("shop.deal.maxQty", { max: deal.maxQty, unit: deal.unit })}
+                {t("shop.deal.maxQty", { max: deal.maxQty, unit: unitName(deal.unit) })}
                 {hydrated && qty > 1 ? ` · ${t("shop.deal.totalFor", { qty })} ${shekel(unitPrice * qty)}` : null}
               </p>
             ) : null}

@@ -5,6 +5,7 @@ import { Countdown } from "~/components/countdown";
 import { useFormatShekel } from "~/components/price";
 import { ShareButton } from "~/components/share-button";
 import { useTranslation } from "~/components/use-translation";
+import { useUnitName } from "~/components/use-unit-name";
 import { NAME_SLOT, withName } from "~/components/with-name";
 import { publicOrigin } from "~/config.server";
 import { dbContext, userContext } from "~/context";
@@ -59,6 +60,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 
 export default function Groups({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
+  const unitName = useUnitName();
   const shekel = useFormatShekel();
   const { week, communities, now, shareUrl } = loaderData;
 
@@ -158,7 +160,7 @@ export default function Groups({ loaderData }: Route.ComponentProps) {
                 </h3>
                 <p className="flex flex-wrap items-baseline gap-x-2 text-sm">
                   <span className="font-bold text-brand-700 dark:text-brand-200">{shekel(group.deal.unitPrice)}</span>
-                  <span className="text-fg-muted">{t("shop.price.perUnit", { unit: group.deal.unit })}</span>
+                  <span className="text-fg-muted">{t("shop.price.perUnit", { unit: unitName(group.deal.unit) })}</span>
                   <span className={group.membersJoined > 0 ? "font-medium" : "text-fg-muted"} data-testid="group-joined">
                     · {group.membersJoined > 0 ? t("browse.groups.joined", { count: group.membersJoined }) : t("browse.groups.beFirst")}
                   </span>

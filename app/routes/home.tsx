@@ -1,4 +1,6 @@
 import { useTranslation } from "~/components/use-translation";
+import { useTierName } from "~/components/use-tier-name";
+import { reachedLevel } from "~/domain/tier-names";
 import { Link } from "react-router";
 import { CommunityProgress } from "~/components/community-progress";
 import { CountUp } from "~/components/count-up";
@@ -71,6 +73,7 @@ const FIGURE_LABEL: Record<FigureKey, string> = {
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
+  const tierName = useTierName();
   const shekel = useFormatShekel();
   const { categories, greetingName, progress, deadline, figures, now, signedIn, guestCommunity, tierLine } = loaderData;
   const hot = loaderData.hot;
@@ -161,7 +164,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         <section className="mx-auto grid max-w-6xl gap-3 px-4 pt-8">
           {progress.appliedTierName && progress.discountPercent > 0 ? (
             <p className="rounded-2xl border border-brand-200 bg-brand-50 p-4 font-semibold text-brand-800 dark:border-brand-700 dark:bg-brand-800 dark:text-brand-50" role="status">
-              🎉 {t("home.celebration", { tier: progress.appliedTierName, percent: progress.discountPercent })}
+              🎉 {t("home.celebration", { tier: tierName(progress.appliedTierName, reachedLevel(progress.tiers, progress.revenue)), percent: progress.discountPercent })}
             </p>
           ) : null}
           <CommunityProgress data={progress} />

@@ -1,4 +1,5 @@
 import { useTranslation } from "~/components/use-translation";
+import { NAME_SLOT, withName } from "~/components/with-name";
 import { Link, redirect } from "react-router";
 import { requireUser } from "~/auth/guards.server";
 import { OrderPlaceLine } from "~/components/checkout-parts";
@@ -61,7 +62,7 @@ export default function OrderSuccess({ loaderData }: Route.ComponentProps) {
               <StatusBadge status={row.order.status} />
             </div>
             <p className="flex justify-between gap-3">
-              <span className="min-w-0"><bdi>{row.dealTitle}</bdi> × {row.order.qty}</span>
+              <span className="min-w-0">{withName(t("purchase.lineItem.titleAndQty", { title: NAME_SLOT, qty: row.order.qty }), row.dealTitle)}</span>
               <Price agorot={row.order.total} className="shrink-0 font-semibold" />
             </p>
             <p className="text-sm text-fg-muted"><OrderPlaceLine row={row} /></p>

@@ -1,4 +1,5 @@
 import { useTranslation } from "~/components/use-translation";
+import { useTierName } from "~/components/use-tier-name";
 import { Form, Link } from "react-router";
 import { requireUser } from "~/auth/guards.server";
 import { InviteShare } from "~/components/invite-share";
@@ -136,6 +137,7 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
 
 function InviteCard({ invitations, communityName }: { invitations: Route.ComponentProps["loaderData"]["invitations"]; communityName: string | null }) {
   const { t } = useTranslation();
+  const tierName = useTierName();
   const { communityLink, stats } = invitations;
   return (
     <section id="invite" className={card} aria-labelledby="invite-title" data-testid="invite-card">
@@ -168,7 +170,7 @@ function InviteCard({ invitations, communityName }: { invitations: Route.Compone
           <p className="mt-3 text-sm text-fg-muted" data-testid="invite-next-tier">
             {stats.nextTier ? (
               <>
-                {t("referrals.card.nextTierBefore", { tier: stats.nextTier.tierName, percent: stats.nextTier.discountPercent })} <Price agorot={stats.nextTier.gap} />
+                {t("referrals.card.nextTierBefore", { tier: tierName(stats.nextTier.tierName, stats.nextTier.level), percent: stats.nextTier.discountPercent })} <Price agorot={stats.nextTier.gap} />
               </>
             ) : (
               t("referrals.card.topTier")

@@ -32,7 +32,7 @@ export interface CheckoutOptions {
   /** agorot the cart lacks for free delivery (0 once free); null when there is nothing to reach */
   freeDeliveryGap: number | null;
   /** what her community still needs for its next tier, or null at the top */
-  nextTier: { tierName: string; discountPercent: number; gap: number } | null;
+  nextTier: { tierName: string; level: number; discountPercent: number; gap: number } | null;
 }
 
 /** Everything the cart and the checkout's steps show: four indexed queries. */

@@ -5,6 +5,7 @@ import type { Db } from "~/db/client.server";
 import { preparedQuery } from "~/db/prepared.server";
 import { authProviders, communities, orders, users, type User } from "~/db/schema";
 import type { CommunityWithPickupPoints } from "./communities.server";
+import type { Language } from "~/domain/enums";
 import { ServiceError } from "~/domain/errors";
 import type { ProfileUpdate, SettingsUpdate } from "~/domain/profile-schemas";
 
@@ -128,6 +129,16 @@ export function updateSettings(db: Db, userId: string, input: SettingsUpdate): U
     .get();
   if (!user) throw new ServiceError(404, "errors.userNotFound");
   return user;
+}
+
+/**
+ * The header's and footer's language switch (issue #47): her saved language follows the choice,
+ * so the next sign-in (which sets the cookie from it) does not bring the other one back. One
+ * UPDATE, nothing read first: the other settings stay as they are.
+ */
+export function updateLanguage(db: Db, userId: string, language: Language): void {
+  const changed = db.update(users).set({ language, updatedAt: new Date() }).where(eq(users.id, userId)).run();
+  if (changed.changes === 0) throw new ServiceError(404, "errors.userNotFound");
 }
 
 /**

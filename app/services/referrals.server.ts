@@ -167,7 +167,7 @@ export interface InviteStats {
   /** agorot: base totals of their non-canceled orders in the community's open cycle */
   revenue: number;
   /** what the community still needs for its next tier this week, null when none is left */
-  nextTier: { tierName: string; discountPercent: number; gap: number } | null;
+  nextTier: { tierName: string; level: number; discountPercent: number; gap: number } | null;
 }
 
 /** How the member's invitations are doing: two indexed queries and the community's tiers. */

@@ -1,13 +1,13 @@
 import { createInstance, type i18n } from "i18next";
 import { createContext, createCookie, type MiddlewareFunction, type RouterContextProvider } from "react-router";
-import { RemixI18Next } from "remix-i18next/server";
 import { secureCookies } from "~/config.server";
+import { resolveLanguage } from "~/domain/language";
 import { translatorOf } from "~/i18n";
 import { translations } from "~/locales";
 
 export const SUPPORTED_LANGUAGES = ["he", "en"] as const;
 
-/** The chosen language; Hebrew unless a person picked English (settings, or ?lng=en). */
+/** The chosen language: the header's or footer's switch, settings, or a sign-in (her saved one). */
 export const localeCookie = createCookie("lng", {
   path: "/",
   sameSite: "lax",
@@ -18,16 +18,6 @@ export const localeCookie = createCookie("lng", {
 });
 
 export { translations };
-
-const detector = new RemixI18Next({
-  detection: {
-    supportedLanguages: [...SUPPORTED_LANGUAGES],
-    fallbackLanguage: "he",
-    cookie: localeCookie,
-    // No Accept-Language: the product is Hebrew first, whatever the phone's setting.
-    order: ["searchParams", "cookie"],
-  },
-});
 
 /**
  * One i18next instance per language for the whole process. remix-i18next's own middleware
@@ -56,9 +46,17 @@ function instanceFor(locale: string): i18n {
 const localeContext = createContext<string>();
 const instanceContext = createContext<i18n>();
 
-/** The request's language (remix-i18next's detection: ?lng=, then the lng cookie, else Hebrew). */
-export const i18nextMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
-  const locale = await detector.getLocale(request);
+/**
+ * The request's language: ?lng=, then the lng cookie, then a browser asking for English before
+ * Hebrew (issue #47), else Hebrew (domain/language.ts). The guest cache keys pages by the same
+ * rule (server/guest-cache.ts), so a cached English page only ever meets an English request.
+ */
+export const i18nextMiddleware: MiddlewareFunction<Response> = async ({ request, url, context }, next) => {
+  const locale = resolveLanguage({
+    query: url.searchParams.get("lng"),
+    cookie: await localeCookie.parse(request.headers.get("Cookie")),
+    acceptLanguage: request.headers.get("Accept-Language"),
+  });
   context.set(localeContext, locale);
   context.set(instanceContext, instanceFor(locale));
   return next();

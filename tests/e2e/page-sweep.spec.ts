@@ -1,14 +1,16 @@
 // The page sweep: every page of the route table, in Hebrew and in English, as a guest, a
 // shopper, a vendor and an admin, on a 360 px phone. It fails on what a person sees broken on
 // any screen, whichever spec owns it: a raw translation key, a page wider than the phone, and a
-// shekel sign that sits on one side of an amount here and on the other side there, and what
-// axe finds (accessibility rules, best practices included) on the hydrated page.
+// shekel sign that sits on one side of an amount here and on the other side there, what axe
+// finds (accessibility rules, best practices included) on the hydrated page, and, on an English
+// page, Hebrew in the main content that is not the data people typed (issue #47).
 // Runs in its own Playwright project ("sweep", JavaScript on: hydrated widgets are the wider ones).
 import type { Browser, BrowserContext, Page } from "@playwright/test";
 import Database from "better-sqlite3";
 import fs from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
+import { dealUnitsFrom, unitCatalog, type UnitWords } from "../../app/domain/units";
 import { unsubscribeToken } from "../../app/services/unsubscribe-token.server";
 import { DEMO_ADMIN, DEMO_USER, expect, logIn, newPerson, placePickupOrder, test, waitForHydration } from "./fixtures";
 
@@ -105,6 +107,88 @@ function rawKeysIn(text: string): string[] {
     }
   }
   return [...found];
+}
+
+/**
+ * Columns whose stored Hebrew may be the product's own words, not what a person typed: a tier's
+ * name is shown by its level in English, and a deal's unit of the unit list by its English name
+ * (a unit typed by hand before the list is the vendor's own word, and counts as typed).
+ */
+const PRODUCT_WORDS = new Set(["deals.unit", "community_tiers.tier_name"]);
+const HEBREW = /[\u05D0-\u05EA]/;
+const UNITS = (() => {
+  const words = (lng: string) => (JSON.parse(fs.readFileSync(path.join(process.cwd(), `app/locales/${lng}/back-office.json`), "utf8")) as { backOffice: UnitWords }).backOffice;
+  return unitCatalog(dealUnitsFrom(words("he"), words("en")));
+})();
+
+/**
+ * What people typed, as stored (deal titles and descriptions, community, vendor and people's
+ * names, addresses, reviews, the admins' site settings, notifications already written): every
+ * text value of the database with Hebrew in it, each line of it, and the strings inside JSON.
+ */
+function userTexts(): string[] {
+  const file = process.env.E2E_DATABASE_PATH;
+  if (!file) throw new Error("E2E_DATABASE_PATH is not set: global-setup did not run");
+  const db = new Database(file, { readonly: true });
+  const texts = new Set<string>();
+  const add = (value: unknown): void => {
+    if (typeof value !== "string" || !HEBREW.test(value)) return;
+    if (/^[[{]/.test(value.trim())) {
+      try {
+        const parsed: unknown = JSON.parse(value);
+        const walk = (node: unknown): void => {
+          if (typeof node === "string") add(node);
+          else if (node && typeof node === "object") for (const child of Object.values(node)) walk(child);
+        };
+        return walk(parsed);
+      } catch {
+        // not JSON: the text itself
+      }
+    }
+    texts.add(value.trim());
+    for (const line of value.split(/\n+/)) if (HEBREW.test(line)) texts.add(line.trim());
+  };
+  try {
+    db.pragma("busy_timeout = 5000");
+    const tables = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '__drizzle%'").pluck().all() as string[];
+    for (const table of tables) {
+      const columns = (db.prepare(`PRAGMA table_info("${table}")`).all() as { name: string; type: string }[]).filter((c) => /text/i.test(c.type) && !PRODUCT_WORDS.has(`${table}.${c.name}`));
+      for (const column of columns) for (const value of db.prepare(`SELECT DISTINCT "${column.name}" FROM "${table}"`).pluck().all()) add(value);
+    }
+    for (const unit of db.prepare("SELECT DISTINCT unit FROM deals").pluck().all() as string[]) if (!UNITS.knownUnit(unit)) add(unit);
+    // Avatar initials, the first letters of a person's names (services/header.server.ts).
+    for (const person of db.prepare("SELECT first_name AS firstName, last_name AS lastName FROM users").all() as { firstName: string | null; lastName: string | null }[]) {
+      add([person.firstName, person.lastName].filter(Boolean).map((part) => part!.trim()[0]).join(""));
+    }
+  } finally {
+    db.close();
+  }
+  // Longest first: a title is taken out before a shorter name inside it.
+  return [...texts].filter(Boolean).sort((a, b) => b.length - a.length);
+}
+
+/**
+ * Text in the page's main content with Hebrew letters left once what people typed is taken out:
+ * the product's own words in Hebrew on an English page ("per ק״ג", "Current tier: רגיל"). A part
+ * marked as Hebrew (lang="he") and the choices of a list (a community picker) are passed over.
+ */
+async function hebrewInMain(page: Page, typed: string[]): Promise<string[]> {
+  return page.evaluate((typedTexts) => {
+    const hebrew = /[\u05D0-\u05EA]/;
+    const main = document.querySelector("main");
+    if (!main) return [];
+    const found: string[] = [];
+    const walker = document.createTreeWalker(main, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode() as Text | null; node; node = walker.nextNode() as Text | null) {
+      if (!hebrew.test(node.data)) continue;
+      const parent = node.parentElement;
+      if (!parent || parent.closest('[lang="he"], option, select, textarea, script, style, template') || !parent.checkVisibility()) continue;
+      let rest = node.data;
+      for (const text of typedTexts) if (rest.includes(text)) rest = rest.split(text).join(" ");
+      if (hebrew.test(rest)) found.push(node.data.trim().slice(0, 80));
+    }
+    return [...new Set(found)].slice(0, 5);
+  }, typed);
 }
 
 interface PageReading {
@@ -207,7 +291,10 @@ async function sweep(context: BrowserContext, persona: string, pages: string[]):
   const page = await context.newPage();
   const problems: string[] = [];
   page.on("pageerror", (error) => problems.push(`${persona} ${page.url()}: script error: ${error.message}`));
+  let typed: string[] = [];
   for (const lng of LANGUAGES) {
+    // Read after the Hebrew walk: what the pages themselves stored (an invitation) counts too.
+    if (lng === "en") typed = userTexts();
     // The language cookie too, not only ?lng=: a page that redirects keeps the language.
     await context.addCookies([{ name: "lng", value: encodeURIComponent(btoa(JSON.stringify(lng))), url: process.env.E2E_BASE_URL! }]);
     const signs = { left: [] as string[], right: [] as string[] };
@@ -222,6 +309,7 @@ async function sweep(context: BrowserContext, persona: string, pages: string[]):
         problems.push(`${where}: the shekel sign on both sides: ${reading.signLeft[0]} and ${reading.signRight[0]}`);
       }
       for (const violation of await axeViolations(page)) problems.push(`${where}: axe ${violation}`);
+      if (lng === "en") for (const text of await hebrewInMain(page, typed)) problems.push(`${where}: Hebrew on an English page: "${text}"`);
       signs.left.push(...reading.signLeft.map((s) => `${pathname} ${s}`));
       signs.right.push(...reading.signRight.map((s) => `${pathname} ${s}`));
     }
