@@ -69,7 +69,7 @@ interface HeaderPlace {
 }
 
 /** The mobile menu, the logo, the main links and the wide screen's search. */
-function HeaderStart({ signedIn, isAdmin, atHome, atDeals, query }: HeaderPlace) {
+function HeaderStart({ signedIn, isAdmin, atHome, atDeals, query, theme }: HeaderPlace & { theme: Theme }) {
   const { t } = useTranslation();
   return (
     <>
@@ -92,6 +92,8 @@ function HeaderStart({ signedIn, isAdmin, atHome, atDeals, query }: HeaderPlace)
             <li><Link className={menuLink} to="/#categories">{t("nav.categories")}</Link></li>
             <li><Link className={menuLink} to="/#how-it-works">{t("nav.howItWorks")}</Link></li>
             <li><LanguageSwitch className={`${menuLink} flex w-full`} testId="language-switch-menu" /></li>
+            {/* On a phone the theme lives here, so the header holds the logo on one line (issue #47). */}
+            <li className="sm:hidden"><ThemeToggle theme={theme} className={`${menuLink} flex w-full items-center gap-2`} labelled /></li>
             {signedIn ? (
               <>
                 <li><Link className={menuLink} to="/favorites">{t("nav.favorites")}</Link></li>
@@ -112,9 +114,9 @@ function HeaderStart({ signedIn, isAdmin, atHome, atDeals, query }: HeaderPlace)
         </nav>
       </details>
 
-      <Link to="/" className="flex items-center gap-2 text-lg font-extrabold text-brand-700 dark:text-brand-200">
-        <LeafIcon className="size-7" />
-        <span>{t("app.name")}</span>
+      <Link to="/" className="flex items-center gap-1.5 text-base font-extrabold text-brand-700 sm:gap-2 sm:text-lg dark:text-brand-200">
+        <LeafIcon className="size-6 sm:size-7" />
+        <span className="whitespace-nowrap">{t("app.name")}</span>
       </Link>
 
       <nav aria-label={t("nav.menu")} className="ms-4 hidden items-center gap-1 md:flex">
@@ -190,10 +192,10 @@ export function SiteHeader({ user, theme }: { user: HeaderUser | null; theme: Th
   return (
     <header className="sticky top-0 z-40 border-b border-line bg-surface/95 backdrop-blur">
       <div className="mx-auto flex h-16 max-w-6xl items-center gap-2 px-4">
-        <HeaderStart {...place} />
+        <HeaderStart {...place} theme={theme} />
         <div className="ms-auto flex items-center gap-1 lg:ms-2">
           <LanguageSwitch className="nav-link quiet-link hidden justify-center md:inline-flex" testId="language-switch-header" />
-          <ThemeToggle theme={theme} />
+          <ThemeToggle theme={theme} className="icon-button hidden sm:grid" />
           <HeaderAccount user={user} here={here} />
         </div>
       </div>

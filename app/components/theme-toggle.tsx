@@ -9,7 +9,7 @@ const ICONS = { light: SunIcon, dark: MoonIcon, system: MonitorIcon } as const;
  * A form POST to /theme: without JavaScript it reloads the page in the next theme; with it, the
  * fetcher switches the theme at once and the server keeps the cookie.
  */
-export function ThemeToggle({ theme }: { theme: Theme }) {
+export function ThemeToggle({ theme, className = "icon-button", labelled = false }: { theme: Theme; className?: string; labelled?: boolean }) {
   const { t } = useTranslation();
   const fetcher = useFetcher();
   const location = useLocation();
@@ -21,14 +21,16 @@ export function ThemeToggle({ theme }: { theme: Theme }) {
     <fetcher.Form method="post" action="/theme" className="contents">
       <input type="hidden" name="theme" value={next} />
       <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
+      {/* `labelled` (the phone's menu) says it in words; the header's icon has them as its name. */}
       <button
         type="submit"
-        className="icon-button"
-        aria-label={t("theme.switchTo", { theme: t(`theme.${next}`) })}
+        className={className}
+        aria-label={labelled ? undefined : t("theme.switchTo", { theme: t(`theme.${next}`) })}
         title={`${t("theme.label")}: ${t(`theme.${shown}`)}`}
         data-theme-current={shown}
       >
         <Icon className="size-5" />
+        {labelled ? <span>{t("theme.switchTo", { theme: t(`theme.${next}`) })}</span> : null}
       </button>
     </fetcher.Form>
   );
