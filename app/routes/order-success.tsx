@@ -12,6 +12,7 @@ import { findOrdersForUser } from "~/services/orders.server";
 import { communityDelivery } from "~/services/communities.server";
 import { deliveryPhrases } from "~/domain/delivery";
 import { formatShekel } from "~/domain/money";
+import { checkoutOf } from "~/services/order-lifecycle.server";
 import type { Route } from "./+types/order-success";
 
 /** A checkout places one order per cart line; the cart holds far fewer than this. */
@@ -33,6 +34,8 @@ export function loader({ url, context }: Route.LoaderArgs) {
     number: orderNumber(rows[0]!.order.id),
     orders: rows.map((row) => ({ ...row, number: orderNumber(row.order.id) })),
     total: rows.reduce((sum, row) => sum + row.order.total, 0),
+    // One printable document for the whole checkout (issue #47); each order keeps its own too.
+    checkoutReceipt: `/checkouts/${checkoutOf(rows[0]!.order)}/receipt`,
     // An order placed for delivery is delivered even if the community turned delivery off since.
     deliveryTime: settings ? deliveryPhrases({ ...settings, enabled: true }, (agorot) => formatShekel(agorot, "he")).time : null,
   };
@@ -73,6 +76,9 @@ export default function OrderSuccess({ loaderData }: Route.ComponentProps) {
         <Price agorot={total} className="shrink-0" />
       </p>
       <p className="mt-3 text-center text-fg-muted">{t("shop.success.payment")}</p>
+      <p className="mt-2 text-center">
+        <Link to={loaderData.checkoutReceipt} className="text-sm underline" data-testid="checkout-receipt-link">{t("printableOrder.checkoutLink")}</Link>
+      </p>
       <div className="mt-8 rounded-2xl border border-line bg-surface p-5 text-start">
         <h2 className="font-semibold">{t("shop.success.nextTitle")}</h2>
         <ol className="mt-2 grid list-decimal gap-1 ps-5 text-sm leading-6">
