@@ -1,4 +1,5 @@
 import { useTranslation } from "~/components/use-translation";
+import { PartyIcon } from "~/components/icons";
 import { Link, redirect } from "react-router";
 import { requireUser } from "~/auth/guards.server";
 import { OrderPlaceLine } from "~/components/checkout-parts";
@@ -50,7 +51,7 @@ export default function OrderSuccess({ loaderData }: Route.ComponentProps) {
     <section className="mx-auto max-w-xl px-4 py-10">
       <Confetti />
       <div className="text-center">
-        <p className="text-5xl" aria-hidden="true">🎉</p>
+        <PartyIcon className="mx-auto size-14 text-brand-600 dark:text-brand-200" />
         <h1 className="mt-4 text-3xl font-bold">{t("shop.success.title")}</h1>
         <p className="mt-2 text-fg-muted">{t("purchase.success.placed", { count: orders.length })}</p>
       </div>
