@@ -61,6 +61,7 @@ export default [
   route("orders", "routes/orders.tsx"),
   route("orders/:id", "routes/order.tsx"),
   route("orders/:id/receipt", "routes/order-receipt.tsx"),
+  route("checkouts/:id/receipt", "routes/checkout-receipt.tsx"),
   route("favorites", "routes/favorites.tsx"),
   route("notifications", "routes/notifications.tsx"),
   // The community's group purchases of the week, the page organisers share (issue #16).

@@ -1,4 +1,5 @@
 // The one deal edit page, for an admin (/admin/deals/:id/edit) and for the deal's vendor
+import { BackArrowIcon } from "./icons";
 // (/vendor/deals/:id/edit): the heading and status, what may be done next, the pictures, and the
 // form or, when the deal can no longer be edited, its summary. The two areas differ only in
 // where "back" goes and in what each is told (the vendor's review note, the admin's vendor name).
@@ -40,7 +41,7 @@ export function DealEditPage({ area, deal, canEdit, actions, defaults, vendorNam
   const page = (
     <>
       <Link to={admin ? "/admin/deals" : "/vendor/dashboard"} className="text-sm font-semibold text-brand-700 hover:underline dark:text-brand-200">
-        <span aria-hidden="true" className="inline-block rtl:rotate-180">←</span> {t(admin ? "adminDeals.backToDeals" : "dealEditor.edit.backToDashboard")}
+        <BackArrowIcon className="inline size-4 align-[-0.125em]" data-testid="back-arrow" /> {t(admin ? "adminDeals.backToDeals" : "dealEditor.edit.backToDashboard")}
       </Link>
       <div className="mt-3 flex flex-wrap items-center gap-3">
         <h1 className="text-3xl font-bold">{deal.title}</h1>

@@ -83,3 +83,49 @@ export const LeafIcon = (p: IconProps) => (
     <path d="M4 21c3-5 6-8 10-10" />
   </Icon>
 );
+
+/** A clock: how long until the week's orders close (the countdowns). */
+export const ClockIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <circle cx="12" cy="13" r="8" />
+    <path d="M12 9v4l2.5 2.5M10 2h4" />
+  </Icon>
+);
+/** An arrow down: the price that falls at the community's next tier. */
+export const ArrowDownIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M12 4v16M18 14l-6 6-6-6" />
+  </Icon>
+);
+/** A party popper with confetti: a tier reached, an order placed. */
+export const PartyIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M3 21l4.5-12 7.5 7.5z" />
+    <path d="M14 3v2M19 8h2M17 6l2-2M11.5 7.5c1-1.2 1-3-.2-4.2M16.5 12.5c1.2-1 3-1 4.2.2" />
+  </Icon>
+);
+/** Sliders: the deal list's filters. */
+export const SlidersIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M4 6h9M17 6h3M4 12h3M11 12h9M4 18h11M19 18h1" />
+    <circle cx="15" cy="6" r="2" />
+    <circle cx="9" cy="12" r="2" />
+    <circle cx="17" cy="18" r="2" />
+  </Icon>
+);
+/**
+ * "Back": drawn pointing left, and mirrored on a right-to-left page, where back is to the right.
+ * The head is a path of its own (data-arrow-head) so a test can tell where it points.
+ */
+export const BackArrowIcon = ({ className, ...p }: IconProps) => (
+  <Icon className={className ? `rtl:-scale-x-100 ${className}` : "rtl:-scale-x-100"} {...p}>
+    <path d="M20 12H5" />
+    <path d="M11 6l-6 6 6 6" data-arrow-head="" />
+  </Icon>
+);
+/** A tick: done, reached. */
+export const CheckIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M5 12.5l4.5 4.5L19 7" />
+  </Icon>
+);

@@ -1,4 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
+import { ArrowDownIcon, CheckIcon, ClockIcon } from "~/components/icons";
 import { useEffect, useMemo, useState } from "react";
 import { useTranslation } from "~/components/use-translation";
 import { useUnitName } from "~/components/use-unit-name";
@@ -305,18 +306,18 @@ export default function DealPage({ loaderData, actionData }: Route.ComponentProp
               <ul className="mt-3 grid gap-1.5 border-t border-line pt-3 text-sm" data-testid="deal-urgency">
                 {cycle ? (
                   <li className="flex items-center gap-2">
-                    <span aria-hidden="true">⏱</span>
+                    <ClockIcon className="size-4 shrink-0" />
                     <Countdown initial={cycle} now={now} communityId={community.id} short />
                   </li>
                 ) : null}
                 {progress?.next && progress.toNextTier !== null ? (
                   <li className="flex items-center gap-2" data-testid="deal-next-tier">
-                    <span aria-hidden="true">⬇</span>
+                    <ArrowDownIcon className="size-4 shrink-0" />
                     <span>{withName(t("browse.nextTier", { amount: shekel(progress.toNextTier), percent: progress.next.discountPercent, community: NAME_SLOT }), community.name)}</span>
                   </li>
                 ) : progress && progress.discountPercent > 0 ? (
                   <li className="flex items-center gap-2" data-testid="deal-next-tier">
-                    <span aria-hidden="true">✓</span>
+                    <CheckIcon className="size-4 shrink-0" />
                     <span>{withName(t("browse.topTier", { percent: progress.discountPercent, community: NAME_SLOT }), community.name)}</span>
                   </li>
                 ) : null}
@@ -377,7 +378,8 @@ export default function DealPage({ loaderData, actionData }: Route.ComponentProp
       </div>
 
       <section className="mt-10" id="reviews">
-        <div role="tablist" aria-label={t("shop.deal.tabsLabel")} className="flex gap-1 overflow-x-auto border-b border-line">
+        {/* The tabs wrap to a second row on a narrow phone rather than hide behind a sideways scroll (#47). */}
+        <div role="tablist" aria-label={t("shop.deal.tabsLabel")} className="flex flex-wrap gap-x-1 border-b border-line">
           {TABS.map((name) => (
             <a
               key={name}
@@ -388,7 +390,7 @@ export default function DealPage({ loaderData, actionData }: Route.ComponentProp
                 e.preventDefault();
                 setTab(name);
               }}
-              className={`whitespace-nowrap border-b-2 px-4 py-2 text-sm font-medium ${hydrated && tab === name ? "border-brand-600 text-brand-700 dark:text-brand-200" : "border-transparent text-fg-muted"}`}
+              className={`whitespace-nowrap border-b-2 px-3 py-2 text-sm font-medium sm:px-4 ${hydrated && tab === name ? "border-brand-600 text-brand-700 dark:text-brand-200" : "border-transparent text-fg-muted"}`}
             >
               {tabLabel(name)}
             </a>

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from "react";
+import { SlidersIcon } from "~/components/icons";
 import { useTranslation } from "~/components/use-translation";
 import { Form, useNavigation, Link } from "react-router";
 import { DealCardSkeleton, DealGrid } from "~/components/deal-card";
@@ -87,7 +88,7 @@ function FilterControls({ query }: { query: DealQuery }) {
         </Form>
         <details ref={sheet} className="group md:relative" data-testid="filter-sheet" onKeyDown={(e) => e.key === "Escape" && close()}>
           <summary className="relative z-50 flex cursor-pointer list-none items-center gap-1 whitespace-nowrap rounded-lg border border-line bg-surface px-3 py-2.5 text-sm font-medium hover:bg-muted [&::-webkit-details-marker]:hidden">
-            <span aria-hidden="true">⚙</span>
+            <SlidersIcon className="size-4 shrink-0" />
             <span className="hidden sm:inline">{active > 0 ? t("browse.deals.filtersActive", { count: active }) : t("browse.deals.filters")}</span>
             <span className="sr-only sm:hidden">{t("browse.deals.filters")}</span>
             {active > 0 ? <span className="rounded-full bg-brand-600 px-1.5 text-xs font-bold text-white sm:hidden">{active}</span> : null}

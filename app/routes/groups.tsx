@@ -1,4 +1,5 @@
 import { Form, Link } from "react-router";
+import { ClockIcon } from "~/components/icons";
 import { PickupPointList } from "~/components/pickup-point";
 import { CommunityProgress } from "~/components/community-progress";
 import { Countdown } from "~/components/countdown";
@@ -90,8 +91,8 @@ export default function Groups({ loaderData }: Route.ComponentProps) {
 
       <div className="grid gap-2 rounded-2xl border border-brand-200 bg-brand-50 p-4 dark:border-brand-700 dark:bg-brand-800" data-testid="groups-summary">
         {cycle ? (
-          <p>
-            <span aria-hidden="true">⏱ </span>
+          <p className="flex items-center gap-2">
+            <ClockIcon className="size-4 shrink-0" />
             <Countdown initial={cycle} now={now} communityId={community.id} short />
           </p>
         ) : (
@@ -175,7 +176,9 @@ export default function Groups({ loaderData }: Route.ComponentProps) {
                 >
                   <div className="h-full rounded-full bg-brand-500" style={{ inlineSize: `${group.qtyPercent}%` }} />
                 </div>
-                <p className="text-xs text-fg-muted">{t("browse.groups.ordered", { current: group.currentQty, target: group.targetQty })}</p>
+                <p className="text-xs text-fg-muted" data-testid="group-ordered">
+                  {t(group.currentQty > 0 ? "browse.groups.ordered" : "browse.groups.orderedNone", { current: group.currentQty, target: group.targetQty, unit: group.deal.unit })}
+                </p>
               </div>
             </li>
           ))}

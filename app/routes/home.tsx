@@ -1,6 +1,7 @@
 import { useTranslation } from "~/components/use-translation";
 import { useTierName } from "~/components/use-tier-name";
 import { reachedLevel } from "~/domain/tier-names";
+import { PartyIcon } from "~/components/icons";
 import { Link } from "react-router";
 import { CommunityProgress } from "~/components/community-progress";
 import { CountUp } from "~/components/count-up";
@@ -163,8 +164,8 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       {progress ? (
         <section className="mx-auto grid max-w-6xl gap-3 px-4 pt-8">
           {progress.appliedTierName && progress.discountPercent > 0 ? (
-            <p className="rounded-2xl border border-brand-200 bg-brand-50 p-4 font-semibold text-brand-800 dark:border-brand-700 dark:bg-brand-800 dark:text-brand-50" role="status">
-              🎉 {t("home.celebration", { tier: tierName(progress.appliedTierName, reachedLevel(progress.tiers, progress.revenue)), percent: progress.discountPercent })}
+            <p className="flex items-center gap-2 rounded-2xl border border-brand-200 bg-brand-50 p-4 font-semibold text-brand-800 dark:border-brand-700 dark:bg-brand-800 dark:text-brand-50" role="status">
+              <PartyIcon className="size-5 shrink-0" /> {t("home.celebration", { tier: tierName(progress.appliedTierName, reachedLevel(progress.tiers, progress.revenue)), percent: progress.discountPercent })}
             </p>
           ) : null}
           <CommunityProgress data={progress} />

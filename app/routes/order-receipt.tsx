@@ -1,24 +1,21 @@
 import { useTranslation } from "~/components/use-translation";
-import { PickupPointText } from "~/components/pickup-point";
 import { data, Link } from "react-router";
 import { requireUser } from "~/auth/guards.server";
-import { useNonce } from "~/components/nonce";
+import { BusinessLines, PlaceLine, PrintButton } from "~/components/receipt-parts";
 import { Price } from "~/components/price";
 import { dbContext } from "~/context";
 import { getLocale, getTranslate } from "~/web/i18next.server";
 import { VAT_PERCENT } from "~/domain/business";
-import { publicBusiness } from "~/domain/site-settings";
-import { readSiteSettings } from "~/services/site-settings.server";
-import { businessId } from "~/config.server";
 import { formatDateTime } from "~/domain/dates";
 import { formatShekel } from "~/domain/money";
 import { orderNumber } from "~/domain/order-status";
+import { checkoutOf } from "~/services/order-lifecycle.server";
 import { receiptFor } from "~/services/receipt.server";
+import { receiptBusiness } from "./receipt-business.server";
 import type { Route } from "./+types/order-receipt";
 
-// No hydration: the page is plain HTML. The print button is the one thing that needs a script, a
-// few lines of our own (below) instead of the router's bundle; without them the button stays
-// hidden and a line says how to print from the browser's menu.
+// No hydration: the page is plain HTML. The print button is the one thing that needs a script
+// (components/receipt-parts.tsx).
 export const handle = { hydrate: false };
 
 export function loader({ url, params, context }: Route.LoaderArgs) {
@@ -27,40 +24,35 @@ export function loader({ url, params, context }: Route.LoaderArgs) {
   const db = context.get(dbContext);
   const receipt = receiptFor(db, user.id, params.id);
   if (!receipt) throw data(null, { status: 404 });
-  // The platform's details as the organiser entered them (issue #45); a field not filled in is
-  // left off the receipt. BUSINESS_ID still counts for an install that set it before.
-  const business = publicBusiness(readSiteSettings(db), getLocale(context));
+  // "Receipt" only once the order is paid; until then it is an order summary (issue #47).
+  const heading = t(receipt.kind === "receipt" ? "printableOrder.receiptTitle" : "printableOrder.summaryTitle");
   return {
-    title: `${t("receipt.title")} ${orderNumber(receipt.order.id)} | ${t("app.name")}`,
+    title: `${heading} ${orderNumber(receipt.order.id)} | ${t("app.name")}`,
+    heading,
     ...receipt,
+    checkoutId: checkoutOf(receipt.order),
     buyer: user.name ?? user.email,
-    business: { ...business, registrationNumber: business.registrationNumber ?? businessId() },
+    business: receiptBusiness(db, getLocale(context)),
   };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }];
 
-const PRINT_SCRIPT = `document.querySelectorAll("[data-print]").forEach(function(b){b.hidden=false;b.addEventListener("click",function(){window.print()})});document.querySelectorAll("[data-print-hint]").forEach(function(p){p.hidden=true})`;
-
 /** The invoice button's printable receipt (DESIGN.md). */
 export default function Receipt({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
-  const nonce = useNonce();
-  const { order, dealTitle, dealUnit, basePrice, vendorName, communityName, pickupAddress, pickupDays, pickupStartTime, pickupEndTime, orderDeadline, buyer, lineTotal, savings, vat, business } = loaderData;
+  const { order, dealTitle, dealUnit, basePrice, vendorName, buyer, lineTotal, savings, vat, business, heading, kind } = loaderData;
   const row = "flex flex-wrap justify-between gap-x-4 py-1";
   return (
     <section className="receipt mx-auto grid max-w-2xl gap-6 px-4 py-10 print:max-w-none print:py-0">
       <header className="flex flex-wrap items-start justify-between gap-3">
         <div>
-          <h1 className="text-2xl font-bold">{t("receipt.title")}</h1>
+          <h1 className="text-2xl font-bold" data-testid="receipt-heading">{heading}</h1>
           <p className="text-fg-muted" dir="auto">{t("receipt.number", { number: orderNumber(order.id) })}</p>
+          {kind === "summary" ? <p className="mt-1 text-sm text-fg-muted">{t("printableOrder.summaryNote")}</p> : null}
         </div>
         <div className="print:hidden">
-          <button type="button" data-print hidden className="min-h-11 rounded-lg bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700">
-            {t("receipt.print")}
-          </button>
-          <p data-print-hint className="max-w-xs text-sm text-fg-muted">{t("receipt.printHint")}</p>
-          <script nonce={nonce} dangerouslySetInnerHTML={{ __html: PRINT_SCRIPT }} />
+          <PrintButton />
         </div>
       </header>
 
@@ -68,21 +60,7 @@ export default function Receipt({ loaderData }: Route.ComponentProps) {
         <div data-testid="receipt-seller">
           <dt className="font-semibold">{t("receipt.sellerTitle")}</dt>
           <dd>{t("receipt.soldBy")}: <bdi>{vendorName}</bdi></dd>
-          {business.name || business.registrationNumber ? (
-            <dd>
-              {t("receipt.through")}: {business.name ? <bdi>{business.name}</bdi> : null}
-              {business.name && business.registrationNumber ? " · " : null}
-              {business.registrationNumber ? <span dir="auto">{t("receipt.businessId", { id: business.registrationNumber })}</span> : null}
-            </dd>
-          ) : null}
-          {business.address ? <dd><bdi>{business.address}</bdi></dd> : null}
-          {business.phone || business.email ? (
-            <dd>
-              {business.phone ? <span dir="ltr">{business.phone.label}</span> : null}
-              {business.phone && business.email ? " · " : null}
-              {business.email ? <span dir="ltr">{business.email}</span> : null}
-            </dd>
-          ) : null}
+          <BusinessLines business={business} />
         </div>
         <div>
           <dt className="font-semibold">{t("receipt.buyer")}</dt>
@@ -90,16 +68,7 @@ export default function Receipt({ loaderData }: Route.ComponentProps) {
           <dt className="mt-2 font-semibold">{t("receipt.issuedAt")}</dt>
           <dd>{formatDateTime(order.createdAt, i18n.language)}</dd>
           <dd className="mt-2" data-testid="receipt-place">
-            {order.deliveryType === "PICKUP" ? (
-              <>
-                {t("receipt.pickupAt", { place: communityName ?? "" })}
-                {pickupAddress && pickupDays && pickupStartTime && pickupEndTime ? (
-                  <> · <PickupPointText point={{ address: pickupAddress, pickupDays, pickupStartTime, pickupEndTime, instructions: null }} orderDeadline={orderDeadline} /></>
-                ) : null}
-              </>
-            ) : (
-              t("receipt.delivery")
-            )}
+            <PlaceLine place={loaderData} />
           </dd>
         </div>
       </dl>
@@ -144,7 +113,12 @@ export default function Receipt({ loaderData }: Route.ComponentProps) {
       </div>
 
       {business.receiptFooter ? <p className="whitespace-pre-line text-xs text-fg-muted" dir="auto" data-testid="receipt-footer">{business.receiptFooter}</p> : null}
-      <Link to={`/orders/${order.id}`} className="text-sm underline print:hidden">{t("receipt.back")}</Link>
+      <p className="flex flex-wrap gap-x-6 gap-y-2 text-sm print:hidden">
+        <Link to={`/orders/${order.id}`} className="underline">{t("receipt.back")}</Link>
+        <Link to={`/checkouts/${loaderData.checkoutId}/receipt`} className="underline" data-testid="checkout-receipt-link">
+          {t(kind === "receipt" ? "printableOrder.checkoutReceiptLink" : "printableOrder.checkoutLink")}
+        </Link>
+      </p>
     </section>
   );
 }

@@ -1,5 +1,6 @@
 import { useTranslation } from "~/components/use-translation";
 import { NAME_SLOT, withName } from "~/components/with-name";
+import { PartyIcon } from "~/components/icons";
 import { Link, redirect } from "react-router";
 import { requireUser } from "~/auth/guards.server";
 import { OrderPlaceLine } from "~/components/checkout-parts";
@@ -13,6 +14,7 @@ import { findOrdersForUser } from "~/services/orders.server";
 import { communityDelivery } from "~/services/communities.server";
 import { deliveryPhrases } from "~/domain/delivery";
 import { formatShekel } from "~/domain/money";
+import { checkoutOf } from "~/services/order-lifecycle.server";
 import type { Route } from "./+types/order-success";
 
 /** A checkout places one order per cart line; the cart holds far fewer than this. */
@@ -34,6 +36,8 @@ export function loader({ url, context }: Route.LoaderArgs) {
     number: orderNumber(rows[0]!.order.id),
     orders: rows.map((row) => ({ ...row, number: orderNumber(row.order.id) })),
     total: rows.reduce((sum, row) => sum + row.order.total, 0),
+    // One printable document for the whole checkout (issue #47); each order keeps its own too.
+    checkoutReceipt: `/checkouts/${checkoutOf(rows[0]!.order)}/receipt`,
     // An order placed for delivery is delivered even if the community turned delivery off since.
     deliveryTime: settings ? deliveryPhrases({ ...settings, enabled: true }, (agorot) => formatShekel(agorot, "he")).time : null,
   };
@@ -48,7 +52,7 @@ export default function OrderSuccess({ loaderData }: Route.ComponentProps) {
     <section className="mx-auto max-w-xl px-4 py-10">
       <Confetti />
       <div className="text-center">
-        <p className="text-5xl" aria-hidden="true">🎉</p>
+        <PartyIcon className="mx-auto size-14 text-brand-600 dark:text-brand-200" />
         <h1 className="mt-4 text-3xl font-bold">{t("shop.success.title")}</h1>
         <p className="mt-2 text-fg-muted">{t("purchase.success.placed", { count: orders.length })}</p>
       </div>
@@ -74,6 +78,9 @@ export default function OrderSuccess({ loaderData }: Route.ComponentProps) {
         <Price agorot={total} className="shrink-0" />
       </p>
       <p className="mt-3 text-center text-fg-muted">{t("shop.success.payment")}</p>
+      <p className="mt-2 text-center">
+        <Link to={loaderData.checkoutReceipt} className="text-sm underline" data-testid="checkout-receipt-link">{t("printableOrder.checkoutLink")}</Link>
+      </p>
       <div className="mt-8 rounded-2xl border border-line bg-surface p-5 text-start">
         <h2 className="font-semibold">{t("shop.success.nextTitle")}</h2>
         <ol className="mt-2 grid list-decimal gap-1 ps-5 text-sm leading-6">

@@ -18,6 +18,9 @@ import { readForm } from "~/web/form.server";
 import { redirectWithToast } from "~/web/toast.server";
 import { MessageScreen } from "~/components/message-screen";
 import type { Route } from "./+types/order";
+import { receiptKind } from "~/domain/receipt-kind";
+import { checkoutOf } from "~/services/order-lifecycle.server";
+import { checkoutOrderCount } from "~/services/receipt.server";
 import { StatusBadge } from "~/components/status-badge";
 
 export function loader({ params, context }: Route.LoaderArgs) {
@@ -42,6 +45,10 @@ export function loader({ params, context }: Route.LoaderArgs) {
     final: canCancel(found.order.status) && final && window !== "raised",
     // The business days her community promises for a delivery (issue #45), as it set them.
     deliveryDays: found.order.deliveryType === "DELIVERY" ? deliveryDaysOf(communityDelivery(db, found.order.communityId)) : null,
+    // The printable documents: "receipt" once paid, else an order summary; the checkout's one
+    // document when the checkout placed more than this order (issue #47).
+    receiptKind: receiptKind([found.order.status]),
+    checkoutReceipt: checkoutOrderCount(db, user.id, checkoutOf(found.order)) > 1 ? `/checkouts/${checkoutOf(found.order)}/receipt` : null,
   };
 }
 
@@ -184,7 +191,14 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
               <input type="hidden" name="intent" value="cancel" />
             </Confirm>
           ) : null}
-          <Link to={`/orders/${order.id}/receipt`} className="rounded-lg border border-line px-4 py-2 text-sm hover:bg-muted">{t("shop.order.invoice")}</Link>
+          <Link to={`/orders/${order.id}/receipt`} className="rounded-lg border border-line px-4 py-2 text-sm hover:bg-muted">
+            {t(loaderData.receiptKind === "receipt" ? "printableOrder.orderReceiptLink" : "printableOrder.orderSummaryLink")}
+          </Link>
+          {loaderData.checkoutReceipt ? (
+            <Link to={loaderData.checkoutReceipt} className="rounded-lg border border-line px-4 py-2 text-sm hover:bg-muted" data-testid="checkout-receipt-link">
+              {t(loaderData.receiptKind === "receipt" ? "printableOrder.checkoutReceiptLink" : "printableOrder.checkoutLink")}
+            </Link>
+          ) : null}
           <Link to={`/contact?order=${number}`} className="rounded-lg border border-line px-4 py-2 text-sm hover:bg-muted">{t("shop.order.support")}</Link>
           {order.status === "PAID" ? <a href="#timeline" className="rounded-lg border border-line px-4 py-2 text-sm hover:bg-muted">{t("shop.order.track")}</a> : null}
         </div>

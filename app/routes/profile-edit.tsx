@@ -1,4 +1,5 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { BackArrowIcon } from "~/components/icons";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "~/components/use-translation";
 import { data, Form, Link, useNavigation } from "react-router";
@@ -70,7 +71,7 @@ export default function ProfileEdit({ loaderData, actionData }: Route.ComponentP
   return (
     <section className="mx-auto max-w-lg px-4 py-10">
       <Link to="/profile" className="text-sm font-semibold text-brand-700 hover:underline dark:text-brand-200">
-        <span aria-hidden="true" className="inline-block rtl:rotate-180">←</span> {t("account.profileEdit.back")}
+        <BackArrowIcon className="inline size-4 align-[-0.125em]" data-testid="back-arrow" /> {t("account.profileEdit.back")}
       </Link>
       <h1 className="mt-3 text-3xl font-bold">{t("account.profileEdit.title")}</h1>
       <p className="mt-1 text-fg-muted">{t("account.profileEdit.subtitle")}</p>

@@ -39,8 +39,7 @@ export function loader({ url, context }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }];
 
-const ROLE_TONES: Record<Role, string> = {
-  USER: "bg-brand-100 text-brand-800",
+const ROLE_TONES: Record<Exclude<Role, "USER">, string> = {
   VENDOR: "bg-amber-100 text-amber-900",
   ADMIN: "bg-purple-100 text-purple-900",
 };
@@ -64,9 +63,12 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
         <div className="flex-1">
           <div className="flex flex-wrap items-center gap-2">
             <h1 className="text-3xl font-bold">{person.displayName}</h1>
-            <span className={`status-badge ${ROLE_TONES[person.role]}`} data-testid="role-badge">
-              {t(`account.roles.${person.role}`)}
-            </span>
+            {/* A shopper is what everyone here is: only a vendor's or an admin's role is worth a badge (#47). */}
+            {person.role === "USER" ? null : (
+              <span className={`status-badge ${ROLE_TONES[person.role]}`} data-testid="role-badge">
+                {t(`account.roles.${person.role}`)}
+              </span>
+            )}
           </div>
           <dl className="mt-2 grid gap-1 text-sm text-fg-muted">
             <div className="flex gap-2">

@@ -1,4 +1,5 @@
 import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
+import { BackArrowIcon } from "~/components/icons";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "~/components/use-translation";
 import { data, Form, Link, useActionData, useNavigation } from "react-router";
@@ -111,7 +112,7 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
     <section className="mx-auto grid max-w-2xl gap-6 px-4 py-10">
       <div>
         <Link to="/profile" className="text-sm font-semibold text-brand-700 hover:underline dark:text-brand-200">
-          <span aria-hidden="true" className="inline-block rtl:rotate-180">←</span> {t("account.settings.back")}
+          <BackArrowIcon className="inline size-4 align-[-0.125em]" data-testid="back-arrow" /> {t("account.settings.back")}
         </Link>
         <h1 className="mt-3 text-3xl font-bold">{t("account.settings.title")}</h1>
         <p className="mt-1 text-fg-muted">{t("account.settings.subtitle")}</p>

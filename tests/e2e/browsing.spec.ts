@@ -219,7 +219,7 @@ test.describe("/groups, the page an organiser shares", () => {
 
     await page.goto("/groups");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(own.name);
-    await expect(page.getByText("הקהילה שלך")).toBeVisible();
+    await expect(page.getByText("הקהילה שלכם")).toBeVisible();
     await expect(page.getByTestId("members-joined")).toContainText(/כבר (הזמין|הזמינו) השבוע/);
     const row = page.getByTestId("group-row").filter({ has: page.locator('a[href^="/deals/cucumbers?"]') });
     await expect(row.getByTestId("group-joined")).toContainText(/הזמין|הזמינו/);

@@ -1,7 +1,8 @@
 // The page sweep: every page of the route table, in Hebrew and in English, as a guest, a
 // shopper, a vendor and an admin, on a 360 px phone. It fails on what a person sees broken on
 // any screen, whichever spec owns it: a raw translation key, a page wider than the phone, and a
-// shekel sign that sits on one side of an amount here and on the other side there, what axe
+// shekel sign that sits on one side of an amount here and on the other side there, an emoji used
+// as an icon (an empty box where no emoji font is installed: icons are inline SVG), what axe
 // finds (accessibility rules, best practices included) on the hydrated page, and, on an English
 // page, Hebrew in the main content that is not the data people typed (issue #47).
 // Runs in its own Playwright project ("sweep", JavaScript on: hydrated widgets are the wider ones).
@@ -67,7 +68,9 @@ function paramPages(orderId: string | null, inviteCode: string): string[] {
     `/admin/cycles/${cycle}/pickup`,
     `/vendor/deals/${vendorDeal}/edit`,
     `/admin/deals/${anyDeal}/edit`,
-    ...(orderId ? [`/orders/${orderId}`, `/orders/${orderId}/receipt`, `/order-success?orderId=${orderId}`] : []),
+    ...(orderId
+      ? [`/orders/${orderId}`, `/orders/${orderId}/receipt`, `/checkouts/${firstValue("SELECT coalesce(checkout_id, id) FROM orders WHERE id = ?", orderId)}/receipt`, `/order-success?orderId=${orderId}`]
+      : []),
     // The checkout's details step for home delivery (the widest form); /checkout alone starts at /shipping.
     "/checkout?deliveryType=DELIVERY",
   ];
@@ -200,6 +203,8 @@ interface PageReading {
   signRight: string[];
   /** The innermost elements that stick out of the phone's width (what to fix when it overflows). */
   outside: string[];
+  /** Emoji and other pictographs the page itself draws (not what people typed), with their text. */
+  pictographs: string[];
 }
 
 /** What the phone shows: the text (and labels a screen reader says), the width, the sign sides. */
@@ -243,6 +248,18 @@ async function read(page: Page): Promise<PageReading> {
         (sign.left + sign.width / 2 < amount.left + amount.width / 2 ? signLeft : signRight).push(label);
       }
     }
+    // A pictograph in the page's own text is an icon drawn with an emoji font that a phone may
+    // lack. What people typed (names, titles, reviews) is isolated in <bdi> or dir="auto", and
+    // may hold emoji; ©, ® and ™ are ordinary text characters.
+    const pictographs: string[] = [];
+    const pictograph = /(?![\u00a9\u00ae\u2122])\p{Extended_Pictographic}/u;
+    const pictographWalker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node = pictographWalker.nextNode() as Text | null; node; node = pictographWalker.nextNode() as Text | null) {
+      const found = node.data.match(pictograph);
+      const parent = node.parentElement;
+      if (!found || !parent || parent.closest("bdi, [dir=auto], script, style, noscript, textarea")) continue;
+      pictographs.push(`${found[0]} in <${parent.tagName.toLowerCase()}>${node.data.trim().slice(0, 40)}`);
+    }
     const labels = [...document.querySelectorAll("[placeholder], [aria-label], [title], img[alt]")]
       .map((el) => ["placeholder", "aria-label", "title", "alt"].map((name) => el.getAttribute(name) ?? "").join(" "))
       .join("\n");
@@ -260,6 +277,7 @@ async function read(page: Page): Promise<PageReading> {
       .map((el) => `<${el.tagName.toLowerCase()} class="${el.getAttribute("class") ?? ""}">${(el.textContent ?? "").trim().slice(0, 30)}`);
     return {
       outside,
+      pictographs,
       text: `${document.title}\n${document.body.innerText}\n${labels}`,
       scrollWidth: document.documentElement.scrollWidth,
       clientWidth: document.documentElement.clientWidth,
@@ -305,6 +323,7 @@ async function sweep(context: BrowserContext, persona: string, pages: string[]):
       const reading = await read(page);
       for (const key of rawKeysIn(reading.text)) problems.push(`${where}: raw key "${key}"`);
       if (reading.scrollWidth > reading.clientWidth + 1) problems.push(`${where}: ${reading.scrollWidth} px wide on a ${reading.clientWidth} px phone: ${reading.outside.join(" | ")}`);
+      for (const found of reading.pictographs) problems.push(`${where}: an emoji as an icon: ${found}`);
       if (reading.signLeft.length && reading.signRight.length) {
         problems.push(`${where}: the shekel sign on both sides: ${reading.signLeft[0]} and ${reading.signRight[0]}`);
       }

@@ -207,7 +207,7 @@ test("a member's home shows the community banner, progress and a greeting by fir
   await expect(page.getByTestId("community-banner")).toBeVisible();
   await expect(page.getByTestId("community-progress")).toContainText("ההתקדמות של");
   await expect(page.getByTestId("countdown").first()).toContainText("נותרו");
-  await expect(page.getByTestId("closing-cta")).toHaveText(`${person.firstName}, הקהילה מחכה לך`);
+  await expect(page.getByTestId("closing-cta")).toHaveText(`${person.firstName}, הקהילה מחכה לכם`);
 });
 
 test("after a fulfilled order the buyer reviews the deal; the review shows with its rating", async ({ page, request, jsEnabled }) => {

@@ -135,6 +135,19 @@ describe("a community's week of groups", () => {
     expect(html).toMatch(/<meta name="description" content="[^"]+"/);
     expect(await (await app.fetch("/groups?community=nonsense")).text()).toContain(first.name);
   });
+
+  it("says how much of each group is ordered in the deal's unit, and what the target is when nothing is yet (#47)", async () => {
+    const community = byName()[0];
+    await order(await newShopper(community.id), "cucumbers", 2);
+    const week = communityWeek(db(), community.id)!;
+    const ordered = week.groups.find((g) => g.deal.slug === "cucumbers")!;
+    const untouched = week.groups.find((g) => g.currentQty === 0)!;
+    const html = await (await app.fetch(`/groups?community=${community.id}`)).text();
+    const lines = [...html.matchAll(/data-testid="group-ordered"[^>]*>([^<]*)</g)].map((m) => m[1]);
+    expect(lines).toContain(`הוזמנו ${ordered.currentQty} מתוך ${ordered.targetQty} ${ordered.deal.unit}`);
+    expect(lines).toContain(`עוד לא הוזמן השבוע. היעד של הקבוצה: ${untouched.targetQty} ${untouched.deal.unit}`);
+    expect(lines.some((line) => line.startsWith("0 "))).toBe(false);
+  });
 });
 
 // A popular deal's page lists its newest reviews a step at a time (domain/review-list.ts); the
