@@ -11,6 +11,8 @@ const startsWith =
     prefixes.some((prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`));
 
 const purchase = startsWith("/cart", "/shipping", "/checkout", "/order-success", "/orders");
+/** The printable order documents: one order's (/orders/:id/receipt) and a whole checkout's. */
+const printable = (pathname: string) => pathname.startsWith("/orders/") || pathname.startsWith("/checkouts/");
 
 /** Sections (or a section's part, "section.part") the browser needs only on some paths. */
 const PAGE_ONLY: Record<string, (pathname: string) => boolean> = {
@@ -37,8 +39,8 @@ const PAGE_ONLY: Record<string, (pathname: string) => boolean> = {
   // Written into mails and notifications on the server; no screen reads them.
   mail: () => false,
   notify: () => false,
-  // The printable receipt (/orders/:id/receipt).
-  receipt: (pathname) => pathname.startsWith("/orders/"),
+  // The printable receipt, of one order or of a whole checkout.
+  receipt: printable,
   // Parts of a section (issue #14: the first paint of /deals and / carries less). Sign-in and
   // sign-up wording, with the forms that reuse it (a deal's community picker, first admin,
   // settings), with room to spare.
@@ -46,14 +48,14 @@ const PAGE_ONLY: Record<string, (pathname: string) => boolean> = {
     startsWith("/login", "/signup", "/forgot-password", "/reset-password", "/auth", "/admin", "/onboarding", "/settings", "/profile", "/invite", "/vendor", "/checkout", "/shipping")(pathname) ||
     pathname.startsWith("/deals/"),
   // The contact form's words, and its validation messages on the vendors' support form.
-  contact: (pathname) => startsWith("/contact", "/privacy", "/vendor/support")(pathname) || pathname.startsWith("/orders/"),
+  contact: (pathname) => startsWith("/contact", "/privacy", "/vendor/support")(pathname) || printable(pathname),
   "browse.groups": startsWith("/groups"),
   "shop.cart": purchase,
   "shop.checkout": purchase,
   "shop.shipping": purchase,
   "shop.success": purchase,
   "shop.orders": purchase,
-  "shop.order": purchase,
+  "shop.order": (pathname) => purchase(pathname) || printable(pathname),
   // server.ts words its own refusals (too large, wrong host) before React Router runs.
   serverErrors: () => false,
 };
