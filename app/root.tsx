@@ -55,6 +55,9 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
       // As one JSON text: the header's newest notifications alone were some forty values for
       // the document's data to encode, on every signed-in page (016, session 22).
       user: user ? headerSummary(context.get(dbContext), user) : null,
+      // This page view's "tap": an add-to-cart form sends it, and the cart adds once per tap
+      // (components/use-tap.ts). New after every action, since every loader runs again then.
+      tap: user ? crypto.randomUUID() : null,
       // Worded here, where every string is at hand: a toast may name any section.
       toasts: toasts.map((toast) => ({
         id: toast.id,

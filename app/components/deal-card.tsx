@@ -5,6 +5,7 @@ import { useFetchers, useLocation, useSubmit, Link } from "react-router";
 import { HeartButton } from "./favorite-button";
 import { HeartSymbol } from "./icons";
 import { Price } from "./price";
+import { useTap } from "./use-tap";
 import { imageSrcSet } from "~/domain/image-upload";
 import { dealCardAnchor } from "~/domain/deal-query";
 
@@ -243,6 +244,7 @@ export function DealGrid({
  * the grid, so their submit events reach its handler; `hidden` keeps them out of the layout.
  */
 function CardForms({ addFormId, heartFormId, here }: { addFormId: string; heartFormId: string; here: string }) {
+  const tap = useTap();
   return (
     <>
       <form id={addFormId} method="post" action="/cart" hidden>
@@ -250,6 +252,7 @@ function CardForms({ addFormId, heartFormId, here }: { addFormId: string; heartF
         <input type="hidden" name="qty" value="1" />
         <input type="hidden" name="redirectTo" value={here} />
         <input type="hidden" name="anchor" value="card" />
+        <input type="hidden" name="tap" value={tap} />
       </form>
       <form id={heartFormId} method="post" action="/favorites" hidden>
         <input type="hidden" name="redirectTo" value={here} />

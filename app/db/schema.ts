@@ -468,6 +468,9 @@ export const cartItems = sqliteTable(
       .notNull()
       .references(() => groups.id, { onDelete: "cascade" }),
     qty: integer("qty").notNull().default(1),
+    // The page view ("tap") whose "add to cart" last added to this line: the same form sent
+    // again (an impatient second tap, a resubmitted page) adds nothing more (issue #47).
+    lastTap: text("last_tap"),
     addedAt: timestamp("added_at").notNull().default(nowMs),
   },
   (t) => [

@@ -15,6 +15,8 @@ export const AddToCartSchema = z.object({
   dealId: id("shop.validation.dealRequired"),
   groupId: id("shop.validation.groupRequired"),
   qty,
+  /** the page view the form came from (services/cart.server.ts, addToCart): one add per tap */
+  tap: z.string().max(64).optional(),
 });
 
 export const CartQtySchema = z.object({ qty });

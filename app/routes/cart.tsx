@@ -1,7 +1,7 @@
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "~/components/use-translation";
 import { useUnitName } from "~/components/use-unit-name";
-import { Form, useFetcher, Link } from "react-router";
+import { Form, useFetcher, useNavigation, Link } from "react-router";
 import { Confirm } from "~/components/confirm";
 import { Price, useFormatShekel } from "~/components/price";
 import { ErrorList } from "~/components/ui/field";
@@ -55,6 +55,9 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
   const unitName = useUnitName();
   const shekel = useFormatShekel();
   const { cart, community, pickupDate, delivery, freeDeliveryGap, nextTier } = loaderData;
+  // The checkout's first step is loading (a slow phone waits a second or two for it).
+  const navigation = useNavigation();
+  const toCheckout = navigation.state === "loading" && navigation.location.pathname === "/shipping";
 
   if (!cart) {
     return <MessageScreen title={t("shop.cart.title")} text={t("shop.cart.loginPrompt")} linkTo="/login?redirect=/cart" linkLabel={t("shop.cart.loginButton")} />;
@@ -83,13 +86,7 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
                 </p>
                 <div className="flex flex-wrap items-center gap-3">
                   <LineQty line={line} />
-                  <Form method="post" preventScrollReset>
-                    <input type="hidden" name="intent" value="remove" />
-                    <input type="hidden" name="dealId" value={line.dealId} />
-                    <button type="submit" className="min-h-11 px-2 text-sm text-red-700 hover:underline dark:text-red-300" aria-label={t("shop.cart.removeItem", { title: line.deal.title })}>
-                      {t("shop.cart.remove")}
-                    </button>
-                  </Form>
+                  <RemoveLine line={line} />
                 </div>
               </div>
               <p className="shrink-0 font-semibold whitespace-nowrap" data-testid="line-total">
@@ -150,11 +147,38 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
           ) : null}
         </ul>
         {/* One checkout: it begins with pickup (free, preselected) or delivery. */}
-        <Link to="/shipping" className="mt-5 flex min-h-11 items-center justify-center rounded-lg bg-brand-600 px-4 py-3 text-center font-semibold text-white hover:bg-brand-700">
-          {t("shop.cart.checkout")}
+        <Link
+          to="/shipping"
+          aria-busy={toCheckout}
+          className="mt-5 flex min-h-11 items-center justify-center rounded-lg bg-brand-600 px-4 py-3 text-center font-semibold text-white hover:bg-brand-700 aria-busy:opacity-70"
+          data-testid="cart-checkout"
+        >
+          {toCheckout ? t("purchase.next") : t("shop.cart.checkout")}
         </Link>
       </aside>
     </section>
+  );
+}
+
+/** A line's "remove": says it is working, and takes no second tap, while the line goes. */
+function RemoveLine({ line }: { line: ShownLine }) {
+  const { t } = useTranslation();
+  const navigation = useNavigation();
+  const removing = navigation.state !== "idle" && navigation.formData?.get("intent") === "remove" && navigation.formData.get("dealId") === line.dealId;
+  return (
+    <Form method="post" preventScrollReset>
+      <input type="hidden" name="intent" value="remove" />
+      <input type="hidden" name="dealId" value={line.dealId} />
+      <button
+        type="submit"
+        disabled={removing}
+        aria-busy={removing}
+        className="min-h-11 px-2 text-sm text-red-700 hover:underline disabled:opacity-70 dark:text-red-300"
+        aria-label={t("shop.cart.removeItem", { title: line.deal.title })}
+      >
+        {removing ? t("purchase.cart.saving") : t("shop.cart.remove")}
+      </button>
+    </Form>
   );
 }
 
@@ -171,10 +195,15 @@ function LineQty({ line }: { line: ShownLine }) {
   const hydrated = useHydrated();
   const fetcher = useFetcher<{ ok?: true; error?: string }>();
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  // "Saving" from the first tap, not only once the pause is over and the request is out: the
+  // line total is old until the answer comes.
+  const [queued, setQueued] = useState(false);
   useEffect(() => () => clearTimeout(timer.current), []);
   const saveSoon = (qty: number) => {
     clearTimeout(timer.current);
+    setQueued(true);
     timer.current = setTimeout(() => {
+      setQueued(false);
       fetcher.submit({ intent: "update", dealId: line.dealId, qty: String(qty), via: "fetcher" }, { method: "post", action: "/cart", preventScrollReset: true });
     }, QTY_SAVE_DELAY_MS);
   };
@@ -186,7 +215,7 @@ function LineQty({ line }: { line: ShownLine }) {
       {/* The same box before and after hydration (w-24, min-h-11): the line keeps its height. */}
       {hydrated ? (
         <span role="status" className="inline-flex min-h-11 w-24 items-center text-xs text-fg-muted" data-testid="qty-saving">
-          {fetcher.state !== "idle" ? t("purchase.cart.saving") : null}
+          {queued || fetcher.state !== "idle" ? t("purchase.cart.saving") : null}
         </span>
       ) : (
         <button type="submit" className="min-h-11 w-24 rounded-lg border border-line px-3 text-sm hover:bg-muted">

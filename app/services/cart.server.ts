@@ -40,7 +40,7 @@ const cartLineQuery = preparedQuery((db) =>
 const setLineQuery = preparedQuery((db) =>
   db
     .update(cartItems)
-    .set({ qty: sql`${sql.placeholder("qty")}`, groupId: sql`${sql.placeholder("groupId")}` })
+    .set({ qty: sql`${sql.placeholder("qty")}`, groupId: sql`${sql.placeholder("groupId")}`, lastTap: sql`${sql.placeholder("tap")}` })
     .where(eq(cartItems.id, sql.placeholder("id")))
     .prepare(),
 );
@@ -48,7 +48,7 @@ const setLineQuery = preparedQuery((db) =>
 const insertLineQuery = preparedQuery((db) =>
   db
     .insert(cartItems)
-    .values({ id: sql.placeholder("id"), userId: sql.placeholder("userId"), dealId: sql.placeholder("dealId"), groupId: sql.placeholder("groupId"), qty: sql.placeholder("qty") })
+    .values({ id: sql.placeholder("id"), userId: sql.placeholder("userId"), dealId: sql.placeholder("dealId"), groupId: sql.placeholder("groupId"), qty: sql.placeholder("qty"), lastTap: sql.placeholder("tap") })
     .prepare(),
 );
 
@@ -70,19 +70,25 @@ function activeDeal(db: Queryable, dealId: string) {
   return deal;
 }
 
-/** Adds to the cart (the quantity adds up when the deal is already there, up to maxQty). */
-export function addToCart(db: Db, userId: string, input: { dealId: string; groupId: string; qty: number }): { dealId: string; qty: number } {
+/**
+ * Adds to the cart (the quantity adds up when the deal is already there, up to maxQty). A form's
+ * `tap` (one per page view) makes the add happen once: the same tap again (a second impatient
+ * tap, a page sent again) finds it on the line and changes nothing.
+ */
+export function addToCart(db: Db, userId: string, input: { dealId: string; groupId: string; qty: number; tap?: string }): { dealId: string; qty: number } {
   return db.transaction(
     (tx) => {
       const deal = activeDeal(tx, input.dealId);
       if (!openGroupOfDeal(tx, deal.id, input.groupId)) throw new ServiceError(422, "shop.errors.noGroup", "groupId");
       const existing = cartLineQuery(tx).get({ userId, dealId: deal.id });
+      const tap = input.tap || null;
+      if (existing && tap !== null && existing.lastTap === tap) return { dealId: deal.id, qty: existing.qty };
       const qty = (existing?.qty ?? 0) + input.qty;
       if (qty > deal.maxQty) throw new ServiceError(422, "shop.errors.qtyAboveMax", "qty");
       if (existing) {
-        setLineQuery(tx).run({ qty, groupId: input.groupId, id: existing.id });
+        setLineQuery(tx).run({ qty, groupId: input.groupId, tap, id: existing.id });
       } else {
-        insertLineQuery(tx).run({ id: crypto.randomUUID(), userId, dealId: deal.id, groupId: input.groupId, qty });
+        insertLineQuery(tx).run({ id: crypto.randomUUID(), userId, dealId: deal.id, groupId: input.groupId, qty, tap });
       }
       return { dealId: deal.id, qty };
     },
