@@ -4,7 +4,7 @@ import { data, Form, Link, useNavigation } from "react-router";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Confirm } from "~/components/confirm";
 import { isConfirmed } from "~/domain/confirm";
-import { Price } from "~/components/price";
+import { Price, useFormatShekel } from "~/components/price";
 import { dbContext, userContext } from "~/context";
 import { getTranslate } from "~/web/i18next.server";
 import { formatDateTime } from "~/domain/dates";
@@ -12,7 +12,7 @@ import { CANCEL_CUTOFF_HOURS, REFUND_DAYS } from "~/domain/delivery";
 import { communityDelivery } from "~/services/communities.server";
 import { ServiceError } from "~/domain/errors";
 import { canCancel, cancelCutoffPassed, cancelWindow, orderNumber } from "~/domain/order-status";
-import { cancelOrder, changeOrderQty, findOrderForUser } from "~/services/orders.server";
+import { cancelOrder, changeOrderQty, findOrderForUser, PRICE_RISE } from "~/services/orders.server";
 import { CartQtySchema } from "~/domain/shop-schemas";
 import { readForm } from "~/web/form.server";
 import { redirectWithToast } from "~/web/toast.server";
@@ -73,7 +73,16 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     if (intent === "change-qty") {
       const submission = parseWithZod(formData, { schema: CartQtySchema });
       if (submission.status !== "success") return data({ intent, error: submission.error?.qty?.[0] ?? "shop.validation.qtyInvalid" }, { status: 400 });
-      changeOrderQty(db, user.id, params.id, submission.value.qty);
+      try {
+        changeOrderQty(db, user.id, params.id, submission.value.qty, new Date(), { acceptPriceRise: formData.get("acceptPrice") === "1" });
+      } catch (error) {
+        // A higher price per unit: the page says so and asks before anything changes.
+        if (error instanceof ServiceError && error.messageKey === PRICE_RISE && error.values) {
+          const { qty, unitPrice, was } = error.values as { qty: number; unitPrice: number; was: number };
+          return data({ intent, error: null, priceRise: { qty, unitPrice, was } }, { status: 409 });
+        }
+        throw error;
+      }
       return redirectWithToast(request, `/orders/${params.id}`, { variant: "success", title: "purchase.order.qtyChanged" });
     }
     // Cancelling asks first (the Confirm panel's field): a stray POST changes nothing.
@@ -88,6 +97,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 
 export default function OrderPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
+  const shekel = useFormatShekel();
   const navigation = useNavigation();
   if (loaderData.state === "guest") {
     return <MessageScreen text={t("shop.orders.loginPrompt")} linkTo="/login" linkLabel={t("shop.orders.loginButton")} />;
@@ -154,6 +164,22 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
           <p role="alert" className="mt-2 rounded-lg bg-red-50 p-3 text-sm text-red-800 dark:bg-red-950 dark:text-red-100" data-testid="order-action-error">
             {actionData.intent === "change-qty" ? t("purchase.order.changeFailed") : t("shop.errors.cancel")} {t(actionData.error)}
           </p>
+        ) : null}
+        {actionData && "priceRise" in actionData && actionData.priceRise ? (
+          <Form method="post" className="mt-2 grid gap-2 rounded-lg bg-amber-50 p-3 text-sm text-amber-900 dark:bg-amber-950 dark:text-amber-100" data-testid="order-price-rise">
+            <p role="alert">{t("purchase.order.priceRise", { qty: actionData.priceRise.qty, price: shekel(actionData.priceRise.unitPrice), was: shekel(actionData.priceRise.was) })}</p>
+            <input type="hidden" name="intent" value="change-qty" />
+            <input type="hidden" name="qty" value={actionData.priceRise.qty} />
+            <input type="hidden" name="acceptPrice" value="1" />
+            <div className="flex flex-wrap gap-2">
+              <button type="submit" disabled={navigation.state !== "idle"} className="min-h-11 rounded-lg bg-brand-600 px-4 font-semibold text-white hover:bg-brand-700 disabled:opacity-70">
+                {t("purchase.order.priceRiseConfirm", { qty: actionData.priceRise.qty })}
+              </button>
+              <Link to={`/orders/${order.id}`} className="inline-flex min-h-11 items-center rounded-lg border border-amber-700 px-4 font-semibold hover:bg-amber-100 dark:hover:bg-amber-900">
+                {t("purchase.order.priceRiseKeep", { qty: order.qty })}
+              </Link>
+            </div>
+          </Form>
         ) : null}
         {loaderData.final ? <p className="mt-2 rounded-lg bg-amber-50 p-3 text-sm text-amber-900 dark:bg-amber-950 dark:text-amber-100" data-testid="order-final">{t("shop.order.finalNote")}</p> : null}
         {loaderData.raised && loaderData.cyclePickupDate ? (

@@ -252,13 +252,20 @@ export function cancelOrder(db: Db, userId: string, orderId: string, now = new D
   );
 }
 
+/** changeOrderQty's refusal of a change that raises the price per unit she has not accepted. */
+export const PRICE_RISE = "purchase.order.priceRise";
+
 /**
  * The owner changes an order's quantity before the same cut-off. The line is priced again by
  * the checkout's rules (quantity tiers, then the community's discount now), and the delivery fee
  * of its checkout by the delivery rule on the new subtotal; the week's and the group's revenue
  * move by exactly the change in base total, and an audit row says what changed.
+ *
+ * A change that raises the price per unit (5 down to 2 loses the quantity tier) is refused with
+ * `PRICE_RISE` and the new price, unless the caller says she has seen it (`acceptPriceRise`):
+ * the order page asks her first (issue #47). The API keeps its contract and accepts by default.
  */
-export function changeOrderQty(db: Db, userId: string, orderId: string, qty: number, now = new Date()): Order {
+export function changeOrderQty(db: Db, userId: string, orderId: string, qty: number, now = new Date(), { acceptPriceRise = true } = {}): Order {
   return db.transaction(
     (tx) => {
       const refusal = { status: "purchase.errors.cannotChange", cutoff: "purchase.errors.changeCutoff" };
@@ -277,6 +284,9 @@ export function changeOrderQty(db: Db, userId: string, orderId: string, qty: num
         .all();
       const discountPercent = communityPricing(tx, order.communityId)?.discountPercent ?? 0;
       const amounts = lineAmounts({ basePrice: deal.basePrice, quantityTiers, qty, discountPercent });
+      if (amounts.unitPrice > order.unitPriceAtPurchase && !acceptPriceRise) {
+        throw new ServiceError(409, PRICE_RISE, "qty", { qty, unitPrice: amounts.unitPrice, was: order.unitPriceAtPurchase });
+      }
       const revenueChange = amounts.originalTotal - order.originalTotal;
       withCheckoutFee(tx, userId, order, now, () =>
         tx

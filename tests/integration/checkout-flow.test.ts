@@ -4,7 +4,7 @@
 // quantity changed or refused by the 24-hour cut-off, with the week's revenue kept exact.
 import { and, eq, ne, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { cartItems, communities, deals, eventLogs, favorites, groups, orders, pickupPoints, users, weeklyCycles } from "~/db/schema";
+import { cartItems, communities, deals, dealTiers, eventLogs, favorites, groups, orders, pickupPoints, users, weeklyCycles } from "~/db/schema";
 import { formatDay } from "~/domain/dates";
 import { formatShekel } from "~/domain/money";
 import { pointDateInWeek } from "~/domain/pickup-point";
@@ -243,7 +243,8 @@ describe("changing a placed order", () => {
     const groupBefore = db().select().from(groups).where(eq(groups.id, order.groupId!)).get()!;
 
     for (const qty of [5, 1]) {
-      const answer = await postForm(`/orders/${order.id}`, { intent: "change-qty", qty: String(qty) }, token);
+      // Down to 1 may lose a quantity tier: she has been asked (the next test) and accepts.
+      const answer = await postForm(`/orders/${order.id}`, { intent: "change-qty", qty: String(qty), acceptPrice: "1" }, token);
       expect(answer.status).toBe(302);
       expect(answer.headers.get("Location")).toBe(`/orders/${order.id}`);
       const now = db().select().from(orders).where(eq(orders.id, order.id)).get()!;
@@ -273,6 +274,34 @@ describe("changing a placed order", () => {
     const page = await (await getPage(`/orders/${order.id}`, token)).text();
     expect(page).not.toContain('data-testid="change-qty-form"');
     expect(page).toContain('data-testid="order-final"');
+  });
+
+  it("asks before a smaller quantity raises the price per unit (the quantity tier is lost), and changes nothing until she accepts", async () => {
+    const { token, order, deal } = await placedOrder();
+    const base = Math.round(Number(deal.basePrice) * 100);
+    db().delete(dealTiers).where(eq(dealTiers.dealId, deal.id)).run();
+    db().insert(dealTiers).values({ id: crypto.randomUUID(), dealId: deal.id, thresholdQty: 4, unitPrice: base - 100 }).run();
+    // Up to 5: the price falls, nothing to ask.
+    expect((await postForm(`/orders/${order.id}`, { intent: "change-qty", qty: "5" }, token)).status).toBe(302);
+    const atFive = db().select().from(orders).where(eq(orders.id, order.id)).get()!;
+    expect(atFive.qty).toBe(5);
+
+    const before = snapshot();
+    const asked = await postForm(`/orders/${order.id}`, { intent: "change-qty", qty: "2" }, token);
+    expect(asked.status).toBe(409);
+    const html = await asked.text();
+    expect(html).toContain('data-testid="order-price-rise"');
+    expect(html).toContain(`בכמות 2 המחיר ליחידה יעלה`);
+    expect(html).toContain(`(עכשיו ${formatShekel(atFive.unitPriceAtPurchase, "he")})`);
+    expect(html).toContain('name="acceptPrice" value="1"');
+    expect(snapshot()).toEqual(before);
+
+    expect((await postForm(`/orders/${order.id}`, { intent: "change-qty", qty: "2", acceptPrice: "1" }, token)).status).toBe(302);
+    const atTwo = db().select().from(orders).where(eq(orders.id, order.id)).get()!;
+    expect(atTwo.qty).toBe(2);
+    expect(atTwo.unitPriceAtPurchase).toBeGreaterThan(atFive.unitPriceAtPurchase);
+    // The price she was shown is the price she got.
+    expect(html).toContain(`יעלה ל־${formatShekel(atTwo.unitPriceAtPurchase, "he")}`);
   });
 
   it("refuses bad quantities (400), more than the deal sells (422) and someone else's order (404), changing nothing", async () => {

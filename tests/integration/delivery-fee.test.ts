@@ -102,7 +102,7 @@ describe("the delivery fee follows every change of an order and of its checkout"
   it("through the order page's form: the same", async () => {
     const { token, userId, ids } = await freeDeliveryCheckout();
     for (const id of ids) {
-      const changed = await postForm(`/orders/${id}`, { intent: "change-qty", qty: "1" }, token);
+      const changed = await postForm(`/orders/${id}`, { intent: "change-qty", qty: "1", acceptPrice: "1" }, token);
       expect(changed.status).toBe(302);
     }
     const cut = expectOneRule(userId);

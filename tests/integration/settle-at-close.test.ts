@@ -281,7 +281,7 @@ describe("tier pumping through the pages' forms", () => {
   it("P cuts her orders to one unit on their pages; after the close Q pays the undiscounted price", async () => {
     const { cycleId, tier, p, pOrders, qOrder } = await pumpedWeek();
     for (const id of pOrders) {
-      const changed = await postForm(`/orders/${id}`, { intent: "change-qty", qty: "1" }, p.token);
+      const changed = await postForm(`/orders/${id}`, { intent: "change-qty", qty: "1", acceptPrice: "1" }, p.token);
       expect(changed.status).toBe(302);
     }
     expect(liveRevenue(cycleId)).toBeLessThan(tier.minRevenue);
