@@ -1,7 +1,9 @@
 import { useTranslation } from "~/components/use-translation";
-import type { OrderStatus } from "~/domain/enums";
+import type { DeliveryType, OrderStatus } from "~/domain/enums";
+import { orderStatusKey } from "~/domain/order-words";
 
-export function StatusBadge({ status }: { status: OrderStatus }) {
+/** An order's state in the one vocabulary (domain/order-words.ts): "to pay at pickup", "collected". */
+export function StatusBadge({ status, deliveryType }: { status: OrderStatus; deliveryType: DeliveryType | null }) {
   const { t } = useTranslation();
   const tone = {
     PENDING: "bg-amber-100 text-amber-900",
@@ -10,5 +12,5 @@ export function StatusBadge({ status }: { status: OrderStatus }) {
     CANCELED: "bg-red-100 text-red-800",
     REFUNDED: "bg-purple-100 text-purple-900",
   }[status];
-  return <span className={`status-badge ${tone}`} data-testid="order-status">{t(`shop.status.${status}`)}</span>;
+  return <span className={`status-badge ${tone}`} data-testid="order-status">{t(orderStatusKey(status, deliveryType))}</span>;
 }

@@ -11,6 +11,8 @@ import { parseAuditQuery } from "~/domain/audit-query";
 import { formatAdminDate } from "~/domain/dates";
 import type { Route } from "./+types/admin-audit";
 import { ScrollBox } from "~/components/scroll-box";
+import { orderStatusKey } from "~/domain/order-words";
+import type { OrderStatus } from "~/domain/enums";
 
 export function loader({ url, context }: Route.LoaderArgs) {
   requireAdmin(context, url);
@@ -31,7 +33,7 @@ export function loader({ url, context }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ loaderData, error }) => [{ title: loaderData?.title ?? forbiddenTitle(error) }];
 
 const ROLES = ["USER", "VENDOR", "ADMIN"];
-const ORDER_STATUSES = ["PENDING", "PAID", "CANCELED", "FULFILLED", "REFUNDED"];
+const ORDER_STATUSES: readonly string[] = ["PENDING", "PAID", "CANCELED", "FULFILLED", "REFUNDED"];
 
 export default function AdminAudit({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
@@ -43,7 +45,7 @@ export default function AdminAudit({ loaderData }: Route.ComponentProps) {
     day: (weekday) => t(`days.${weekday}`),
     code: (key, value) => {
       if (key === "role" && ROLES.includes(value)) return t(`admin.roles.${value}`);
-      if (key === "status" && rowType.startsWith("order.") && ORDER_STATUSES.includes(value)) return t(`admin.status.${value}`);
+      if (key === "status" && rowType.startsWith("order.") && ORDER_STATUSES.includes(value)) return t(orderStatusKey(value as OrderStatus));
       return null;
     },
   });

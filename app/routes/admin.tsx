@@ -8,7 +8,7 @@ import { CONFIRMED_ORDER_STATUSES, isConfirmed } from "~/domain/confirm";
 import { GettingStarted, WaitingForYou } from "~/components/admin-getting-started";
 import { SearchIcon } from "~/components/icons";
 import { dbContext } from "~/context";
-import type { OrderStatus, Role } from "~/db/schema";
+import type { DeliveryType, OrderStatus, Role } from "~/db/schema";
 import { getTranslate } from "~/web/i18next.server";
 import { readSiteSettings } from "~/services/site-settings.server";
 import { missingSettings } from "~/domain/site-settings";
@@ -27,6 +27,7 @@ import { ORDER_STATUSES } from "~/domain/enums";
 import type { Route } from "./+types/admin";
 import { readForm } from "~/web/form.server";
 import { ScrollBox } from "~/components/scroll-box";
+import { orderStatusKey } from "~/domain/order-words";
 
 export function loader({ url, context }: Route.LoaderArgs) {
   const admin = requireAdmin(context, url);
@@ -93,10 +94,10 @@ function RoleBadge({ role }: { role: Role }) {
   return <span className={`${badge} ${ROLE_TONES[role]}`} data-testid="role-badge">{t(`admin.roles.${role}`)}</span>;
 }
 
-/** The admin view's own status words (spec section 4), not the shopper's. */
-function AdminStatusBadge({ status }: { status: OrderStatus }) {
+/** The order's state in the words the shopper reads too (domain/order-words.ts). */
+function AdminStatusBadge({ status, deliveryType }: { status: OrderStatus; deliveryType: DeliveryType | null }) {
   const { t } = useTranslation();
-  return <span className={`${badge} ${STATUS_TONES[status]}`} data-testid="admin-order-status">{t(`admin.status.${status}`)}</span>;
+  return <span className={`${badge} ${STATUS_TONES[status]}`} data-testid="admin-order-status">{t(orderStatusKey(status, deliveryType))}</span>;
 }
 
 function Spinner() {
@@ -167,7 +168,7 @@ function OrderStatusForm({ orderId, status, name }: { orderId: string; status: O
       <input type="hidden" name="orderId" value={orderId} />
       <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
       <select name="status" aria-label={t("adminCycles.statusLabel", { name })} className="rounded border border-line bg-surface px-1 py-0.5 text-xs">
-        {options.map((s) => <option key={s} value={s}>{t(`admin.status.${s}`)}</option>)}
+        {options.map((s) => <option key={s} value={s}>{t(orderStatusKey(s))}</option>)}
       </select>
       <button type="submit" className="rounded border border-line px-2 py-0.5 text-xs hover:bg-muted">{t("adminCycles.statusUpdate")}</button>
     </Form>
@@ -179,7 +180,7 @@ type ConfirmStatus = { orderId: string; status: OrderStatus; redirectTo: string 
 /** The question for a cancel or refund posted without its confirmation, beside its order. */
 function ConfirmOrderStatus({ ask }: { ask: ConfirmStatus }) {
   const { t } = useTranslation();
-  const status = t(`admin.status.${ask.status}`);
+  const status = t(orderStatusKey(ask.status));
   return (
     <Confirm
       label={t("destructiveConfirm.orderStatus.label", { status })}
@@ -214,7 +215,7 @@ function OrdersTable({ rows, ask }: { rows: AdminOrder[]; ask?: ConfirmStatus })
           <td className={`${td} tabular-nums`}>{order.qty}</td>
           <td className={`${td} whitespace-nowrap tabular-nums`}>{formatShekel(order.total, i18n.language)}</td>
           <td className={td}>
-            <AdminStatusBadge status={order.status} />
+            <AdminStatusBadge status={order.status} deliveryType={order.deliveryType} />
             <OrderStatusForm orderId={order.id} status={order.status} name={order.user.name ?? order.user.email} />
             {ask?.orderId === order.id ? <ConfirmOrderStatus ask={ask} /> : null}
           </td>

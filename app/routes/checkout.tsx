@@ -27,6 +27,7 @@ import { readForm } from "~/web/form.server";
 import { getTranslate } from "~/web/i18next.server";
 import { redirectWithToast } from "~/web/toast.server";
 import type { Route } from "./+types/checkout";
+import { detailsTitleKey, paymentKey } from "~/domain/order-words";
 
 type Method = { deliveryType: "PICKUP"; point: PickupPoint } | { deliveryType: "DELIVERY"; point: null };
 
@@ -172,7 +173,7 @@ function DetailsStep({
   return (
     <div className="min-w-0">
       <CheckoutSteps current={2} />
-      <h1 className="mt-3 text-3xl font-bold">{t("shop.checkout.title")}</h1>
+      <h1 className="mt-3 text-3xl font-bold">{t(detailsTitleKey(method.deliveryType))}</h1>
       <p className="mt-2 text-sm" data-testid="checkout-method">
         {delivery ? t("shop.delivery.delivery") : <>{t("shop.delivery.pickup")}: <PickupLine point={method.point!} orderDeadline={orderDeadline} /></>}{" "}
         <Link to={`/shipping?${methodQuery({ deliveryType: method.deliveryType, pickupPointId: method.point?.id })}`} className="underline">
@@ -205,7 +206,7 @@ function DetailsStep({
           <legend className="px-1 text-sm font-medium">{t("shop.checkout.payment")}</legend>
           <label className="flex min-h-11 items-center gap-2">
             <input type="radio" name="paymentMethod" value="CASH" defaultChecked className="size-5 accent-brand-600" />
-            {delivery ? t("shop.checkout.cash") : t("purchase.details.cashAtPickup")}
+            <span data-testid="checkout-payment">{t(paymentKey(delivery ? "DELIVERY" : "PICKUP"))}</span>
           </label>
         </fieldset>
         <div role="alert"><ErrorList id={form.errorId} errors={errorsNotShown(form.allErrors, shownFields)} /></div>
@@ -263,7 +264,7 @@ function ReviewStep({ review, values }: { review: CheckoutReview; values: Checko
           </>
         ) : null}
         <dt className="text-fg-muted">{t("shop.checkout.payment")}</dt>
-        <dd>{values.deliveryType === "DELIVERY" ? t("shop.checkout.cash") : t("purchase.details.cashAtPickup")}</dd>
+        <dd>{t(paymentKey(values.deliveryType))}</dd>
       </dl>
       <dl className="mt-5 grid gap-1 rounded-xl border border-line bg-surface p-4 text-sm">
         <div className="flex justify-between gap-2"><dt>{t("shop.delivery.subtotal")}</dt><dd><Price agorot={review.cart.subtotal} /></dd></div>

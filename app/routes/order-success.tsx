@@ -16,6 +16,7 @@ import { deliveryPhrases } from "~/domain/delivery";
 import { formatShekel } from "~/domain/money";
 import { checkoutOf } from "~/services/order-lifecycle.server";
 import type { Route } from "./+types/order-success";
+import { paymentKey } from "~/domain/order-words";
 
 /** A checkout places one order per cart line; the cart holds far fewer than this. */
 const MAX_ORDERS = 100;
@@ -63,7 +64,7 @@ export default function OrderSuccess({ loaderData }: Route.ComponentProps) {
               <Link to={`/orders/${row.order.id}`} className="font-semibold hover:underline" data-testid="order-number">
                 {t("shop.success.orderNumber", { number: row.number })}
               </Link>
-              <StatusBadge status={row.order.status} />
+              <StatusBadge status={row.order.status} deliveryType={row.order.deliveryType} />
             </div>
             <p className="flex justify-between gap-3">
               <span className="min-w-0">{withName(t("purchase.lineItem.titleAndQty", { title: NAME_SLOT, qty: row.order.qty }), row.dealTitle)}</span>
@@ -77,7 +78,7 @@ export default function OrderSuccess({ loaderData }: Route.ComponentProps) {
         <span>{t("shop.delivery.total")}</span>
         <Price agorot={total} className="shrink-0" />
       </p>
-      <p className="mt-3 text-center text-fg-muted">{t("shop.success.payment")}</p>
+      <p className="mt-3 text-center text-fg-muted">{t("shop.success.payment", { method: t(paymentKey(orders[0]?.order.deliveryType ?? "PICKUP")) })}</p>
       <p className="mt-2 text-center">
         <Link to={loaderData.checkoutReceipt} className="text-sm underline" data-testid="checkout-receipt-link">{t("printableOrder.checkoutLink")}</Link>
       </p>

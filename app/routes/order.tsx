@@ -129,7 +129,7 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
           <h1 className="text-2xl font-bold">{t("shop.orders.number", { number })}</h1>
           <p className="text-sm text-fg-muted">{formatDateTime(order.createdAt, i18n.language)}</p>
         </div>
-        <StatusBadge status={order.status} />
+        <StatusBadge status={order.status} deliveryType={order.deliveryType} />
       </div>
 
       <div className={card}>

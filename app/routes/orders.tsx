@@ -12,6 +12,7 @@ import { listOrderRows, type OrderListRow } from "~/services/orders.server";
 import { StatusBadge } from "~/components/status-badge";
 import { MessageScreen } from "~/components/message-screen";
 import type { Route } from "./+types/orders";
+import { orderStatusKey } from "~/domain/order-words";
 
 export function loader({ url, context }: Route.LoaderArgs) {
   const t = getTranslate(context);
@@ -80,7 +81,7 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
         <label className="sr-only" htmlFor="orders-status">{t("shop.orders.status")}</label>
         <select id="orders-status" name="status" defaultValue={query.status ?? ""} className="rounded-lg border border-line bg-surface px-3 py-2">
           <option value="">{t("shop.orders.statusAll")}</option>
-          {ORDER_STATUSES.map((s) => <option key={s} value={s}>{t(`shop.status.${s}`)}</option>)}
+          {ORDER_STATUSES.map((s) => <option key={s} value={s}>{t(orderStatusKey(s))}</option>)}
         </select>
         <label className="sr-only" htmlFor="orders-sort">{t("shop.orders.sort")}</label>
         <select id="orders-sort" name="sort" defaultValue={query.sort} className="rounded-lg border border-line bg-surface px-3 py-2">
@@ -147,7 +148,7 @@ function OrderRowContent({ row }: { row: ShownRow }) {
         <p className="text-sm text-fg-muted"><OrderPlaceLine row={row} /></p>
       </div>
       <div className="order-card-end">
-        <StatusBadge status={row.order.status} />
+        <StatusBadge status={row.order.status} deliveryType={row.order.deliveryType} />
         <Price agorot={row.order.total} className="font-semibold" />
       </div>
     </Link>

@@ -4,7 +4,7 @@
 import { count, desc, eq, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { inlined } from "~/db/prepared.server";
-import { contactMessages, deals, orders, users, vendors, type OrderStatus, type Role } from "~/db/schema";
+import { contactMessages, deals, orders, users, vendors, type DeliveryType, type OrderStatus, type Role } from "~/db/schema";
 import { ADMIN_LIST_LIMIT, displayName, type AdminQuery, type AdminTab } from "~/domain/admin-schemas";
 import { toDecimalString } from "~/domain/money";
 import { containsAny } from "./list-search.server";
@@ -100,6 +100,8 @@ export interface AdminOrder {
   /** agorot */
   total: number;
   status: OrderStatus;
+  /** how she gets it: the status reads "to pay at pickup" or "to pay on delivery" */
+  deliveryType: DeliveryType;
   createdAt: Date;
 }
 
@@ -110,6 +112,7 @@ export function listAdminOrders(db: Db, q = "", limit = ADMIN_LIST_LIMIT): Admin
       qty: orders.qty,
       total: orders.total,
       status: orders.status,
+      deliveryType: orders.deliveryType,
       createdAt: orders.createdAt,
       userName: users.name,
       userFirstName: users.firstName,
@@ -134,13 +137,14 @@ export function listAdminOrders(db: Db, q = "", limit = ADMIN_LIST_LIMIT): Admin
       qty: row.qty,
       total: row.total,
       status: row.status,
+      deliveryType: row.deliveryType,
       createdAt: row.createdAt,
     }));
 }
 
 export function adminOrderJson(order: AdminOrder) {
   // The API's shape stays as the spec gives it (the vendor's name is the page's addition).
-  const { vendorName: _vendorName, ...rest } = order;
+  const { vendorName: _vendorName, deliveryType: _deliveryType, ...rest } = order;
   return { ...rest, total: toDecimalString(order.total), createdAt: order.createdAt.toISOString() };
 }
 

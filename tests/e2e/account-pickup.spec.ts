@@ -111,7 +111,7 @@ test.describe("the pickup day", () => {
     await expect(admin.getByTestId("pickup-shopper").filter({ hasText: name }).getByTestId("pickup-state")).toHaveText("נאסף");
     await admin.close();
     await page.goto(`/orders/${orderId}`);
-    await expect(page.getByTestId("order-status")).toHaveText("הושלמה");
+    await expect(page.getByTestId("order-status")).toHaveText("נאספה");
   });
 
   test("marks a no-show after asking; a tampered form is refused with the reason", async ({ page, request, browser, jsEnabled }) => {

@@ -56,7 +56,7 @@ test.describe("admin dashboard", () => {
     await expect(page).toHaveURL(/tab=orders/);
     await expect(page.getByTestId("admin-order-row")).toHaveCount(1);
     await expect(page.getByTestId("admin-order-row")).toContainText(shopper.dealTitle);
-    await expect(page.getByTestId("admin-order-row").getByTestId("admin-order-status")).toHaveText("ממתין");
+    await expect(page.getByTestId("admin-order-row").getByTestId("admin-order-status")).toHaveText("לתשלום באיסוף");
     await expect(tabs.getByTestId("admin-tab-count-orders")).toHaveText("1");
 
     // Messages: clear the search first, then the newest message is the one just sent.

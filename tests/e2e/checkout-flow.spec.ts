@@ -38,6 +38,9 @@ test.describe("the one checkout", () => {
 
     await expect(page).toHaveURL(/\/checkout\?deliveryType=PICKUP&pickupPointId=/);
     await expect(page.getByTestId("checkout-method")).toContainText(address);
+    // The step says what it is for: a pickup, not a delivery (#47, item 7).
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("פרטים לאיסוף");
+    await expect(page.getByTestId("checkout-payment")).toHaveText("מזומן באיסוף");
     await expect(page.getByLabel("שם מלא")).toHaveCount(0);
     await page.getByLabel("טלפון").fill("0501234567");
     await page.getByRole("button", { name: "המשך לסיכום" }).click();
@@ -60,7 +63,7 @@ test.describe("the one checkout", () => {
     const orders = page.getByTestId("success-order");
     await expect(orders).toHaveCount(2);
     for (const order of await orders.all()) {
-      await expect(order.getByTestId("order-status")).toHaveText("ממתינה לתשלום");
+      await expect(order.getByTestId("order-status")).toHaveText("לתשלום באיסוף");
       await expect(order.getByTestId("order-place")).toContainText(address);
       // Where and when, as every page shows a point: "address · day, date · hours" (issue #45).
       await expect(order.getByTestId("order-place")).toContainText(/יום \S+, \d\d\/\d\d/);
@@ -74,7 +77,7 @@ test.describe("the one checkout", () => {
     await expect(week).toHaveCount(1);
     await expect(week.getByRole("heading")).toContainText("איסוף: יום");
     await expect(week.getByTestId("order-card")).toHaveCount(2);
-    await expect(week.getByTestId("order-card").first().getByTestId("order-status")).toHaveText("ממתינה לתשלום");
+    await expect(week.getByTestId("order-card").first().getByTestId("order-status")).toHaveText("לתשלום באיסוף");
     await expect(week.getByTestId("order-card").first().getByTestId("pickup-point-text")).toContainText(address);
   });
 

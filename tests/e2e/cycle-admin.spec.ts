@@ -38,7 +38,7 @@ test("an admin marks a week's orders fulfilled; the buyer is notified, follows i
   await admin.close();
 
   await page.goto(`/orders/${orderId}`);
-  await expect(page.getByTestId("order-status")).toHaveText("הושלמה");
+  await expect(page.getByTestId("order-status")).toHaveText("נאספה");
   await page.goto("/notifications");
   const reminder = page.getByTestId("notification").filter({ hasText: "איך היה?" });
   await reminder.getByRole("button", { name: "למוצר" }).click();
@@ -57,14 +57,15 @@ test("an admin moves one order on from the orders tab, through the allowed statu
   await expect(admin).toHaveURL(/\/admin$/);
   await admin.goto(`/admin?tab=orders&q=${encodeURIComponent(person.email)}`);
   const row = admin.getByTestId("admin-order-row").first();
-  await expect(row.getByTestId("admin-order-status")).toHaveText("ממתין");
+  // The same words the shopper reads (domain/order-words.ts): a pickup order is paid at pickup.
+  await expect(row.getByTestId("admin-order-status")).toHaveText("לתשלום באיסוף");
   const select = row.getByRole("combobox");
-  await expect(select.locator("option")).toHaveText(["שולם", "בוטל"]);
-  await select.selectOption({ label: "שולם" });
+  await expect(select.locator("option")).toHaveText(["שולמה", "בוטלה"]);
+  await select.selectOption({ label: "שולמה" });
   await row.getByRole("button", { name: "עדכון" }).click();
   await expect(admin.getByText("סטטוס ההזמנה עודכן")).toBeVisible();
-  await expect(admin.getByTestId("admin-order-row").first().getByTestId("admin-order-status")).toHaveText("שולם");
+  await expect(admin.getByTestId("admin-order-row").first().getByTestId("admin-order-status")).toHaveText("שולמה");
   await admin.close();
   await page.goto("/orders");
-  await expect(page.getByTestId("order-card").first().getByTestId("order-status")).toHaveText("שולמה, בטיפול");
+  await expect(page.getByTestId("order-card").first().getByTestId("order-status")).toHaveText("שולמה");
 });

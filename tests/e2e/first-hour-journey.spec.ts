@@ -362,7 +362,7 @@ test("the organiser's first hour on an empty market: setup link to the shopper's
       await expect(admin.getByRole("status").filter({ hasText: `סומן: ${name} אסף/ה את ההזמנה` })).toBeVisible();
       await expect(admin.getByTestId("pickup-shopper").filter({ hasText: name }).getByTestId("pickup-state")).toHaveText("נאסף");
       await shopper.goto(`/orders/${orderId}`);
-      await expect(shopper.getByTestId("order-status")).toHaveText("הושלמה");
+      await expect(shopper.getByTestId("order-status")).toHaveText("נאספה");
     });
 
     await step("10. the shopper's receipt names the organiser's business", async () => {

@@ -81,7 +81,11 @@ export async function logIn(page: Page, email: string, password: string, path = 
   await page.goto(path);
   await page.getByLabel("כתובת מייל").fill(email);
   await page.getByLabel("סיסמה", { exact: true }).fill(password);
+  // Waits for the server's answer (and its session cookie): a page.goto right after the click
+  // would otherwise cancel the sign-in on a busy machine and land on /login.
+  const answered = page.waitForResponse((response) => response.request().method() === "POST" && new URL(response.url()).pathname.startsWith("/login"));
   await page.getByRole("button", { name: "התחברות", exact: true }).click();
+  await answered;
 }
 
 export async function logOut(page: Page) {

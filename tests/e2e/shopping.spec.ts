@@ -38,6 +38,8 @@ test.describe("shopping", () => {
     await page.getByRole("radio", { name: /משלוח עד הבית/ }).check();
     await page.getByRole("button", { name: "המשך לפרטים" }).click();
     await expect(page).toHaveURL(/\/checkout\?deliveryType=DELIVERY$/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("פרטים למשלוח");
+    await expect(page.getByTestId("checkout-payment")).toHaveText("מזומן במסירה");
     await page.getByLabel("טלפון").fill("050-1234567");
     await page.getByLabel("כתובת", { exact: true }).fill("רחוב הגפן 12");
     await page.getByLabel("עיר").fill("תל אביב");
@@ -48,12 +50,12 @@ test.describe("shopping", () => {
     await expect(page).toHaveURL(/\/order-success\?orderId=/);
     const number = (await page.getByTestId("order-number").textContent())!.match(/[0-9A-F]{8}/)![0];
     // The same status words as the orders list below.
-    await expect(page.getByTestId("success-order").getByTestId("order-status")).toHaveText("ממתינה לתשלום");
+    await expect(page.getByTestId("success-order").getByTestId("order-status")).toHaveText("לתשלום במסירה");
 
     await page.getByRole("link", { name: "להזמנות שלי" }).click();
     await expect(page.getByTestId("order-card")).toHaveCount(1);
     await expect(page.getByTestId("order-card")).toContainText(number);
-    await expect(page.getByTestId("order-card").getByTestId("order-status")).toHaveText("ממתינה לתשלום");
+    await expect(page.getByTestId("order-card").getByTestId("order-status")).toHaveText("לתשלום במסירה");
 
     // Search by a lower-case part of the order number finds it; another number does not.
     await page.getByRole("searchbox", { name: "חיפוש לפי מספר הזמנה" }).fill(number.slice(2, 6).toLowerCase());

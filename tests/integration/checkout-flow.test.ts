@@ -160,7 +160,8 @@ describe("/checkout: details, review, order", () => {
     const success = await (await getPage(location.pathname + location.search, token)).text();
     for (const order of mine) expect(success).toContain(orderNumber(order.id));
     expect(success.match(/data-testid="success-order"/g)).toHaveLength(2);
-    expect(success).toContain("ממתינה לתשלום");
+    expect(success).toContain("לתשלום באיסוף");
+    expect(success).toContain("תשלום: מזומן באיסוף");
     expect(success).not.toContain("ממתינה לאישור");
     expect(success).toContain(point.address);
   });
