@@ -14,6 +14,7 @@ import { backOfficeArea } from "~/domain/back-office";
 import type { loader as rootLoader } from "~/root";
 import { waitingForAdmin } from "~/services/admin-alerts.server";
 import type { Route } from "./+types/back-office";
+import { LanguageSwitch } from "~/components/language-switch";
 
 export const handle = { backOffice: true };
 
@@ -67,13 +68,17 @@ export default function BackOffice({ loaderData }: Route.ComponentProps) {
                   <p className="truncate px-3 py-2 text-sm text-fg-muted" dir="ltr">{user.email}</p>
                   <Link className="block rounded-lg px-3 py-2 hover:bg-muted" to="/settings">{t("nav.settings")}</Link>
                   {user.role === "ADMIN" && area !== "admin" ? <Link className="block rounded-lg px-3 py-2 hover:bg-muted" to="/admin">{t("nav.admin")}</Link> : null}
+                  <LanguageSwitch className="flex w-full rounded-lg px-3 py-2 text-start hover:bg-muted" testId="language-switch-back-office" />
                   <Form method="post" action="/logout">
                     <button type="submit" className="block w-full rounded-lg px-3 py-2 text-start text-red-700 hover:bg-muted dark:text-red-300">{t("nav.logout")}</button>
                   </Form>
                 </div>
               </details>
             ) : (
+              <>
+              <LanguageSwitch className="inline-flex rounded-lg px-3 py-2 text-sm font-medium hover:bg-muted" testId="language-switch-back-office" />
               <Link to={`/login?redirect=${encodeURIComponent(pathname)}`} className="rounded-lg px-3 py-2 text-sm font-medium hover:bg-muted">{t("nav.login")}</Link>
+              </>
             )}
           </div>
         </div>

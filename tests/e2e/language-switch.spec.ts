@@ -2,7 +2,7 @@
 // footer, a plain form that works with JavaScript on and off, keeps the page and the choice
 // for the visit, and saves a signed-in person's language; a browser asking for English gets
 // English on its first visit.
-import { expect, logIn, signedInShopper, test } from "./fixtures";
+import { expect, logIn, newVendor, signedInShopper, test } from "./fixtures";
 
 test.describe("the language switch", () => {
   test("a guest switches to English from the footer, stays on the same page, and English lasts across pages", async ({ page }) => {
@@ -103,4 +103,19 @@ test.describe("a browser that asks for English", () => {
     await page.goto("/faq");
     await expect(page.locator("html")).toHaveAttribute("lang", "he");
   });
+});
+
+test("the back office has the switch too, in the person's menu, and it keeps her on her page", async ({ page, request }) => {
+  const vendor = await newVendor(request);
+  await logIn(page, vendor.email, vendor.password);
+  await page.goto("/vendor/dashboard");
+  await expect(page.getByTestId("back-office-header")).toBeVisible();
+  await page.getByTestId("user-menu").click();
+  await page.getByTestId("language-switch-back-office").click();
+  await expect(page).toHaveURL(/\/vendor\/dashboard$/);
+  await expect(page.locator("html")).toHaveAttribute("lang", "en");
+  await expect(page.getByTestId("back-to-shop")).toHaveText("To the shop");
+  await page.getByTestId("user-menu").click();
+  await page.getByTestId("language-switch-back-office").click();
+  await expect(page.locator("html")).toHaveAttribute("lang", "he");
 });
