@@ -2,7 +2,8 @@
 // shopper, a vendor and an admin, on a 360 px phone. It fails on what a person sees broken on
 // any screen, whichever spec owns it: a raw translation key, a page wider than the phone, and a
 // shekel sign that sits on one side of an amount here and on the other side there, an emoji used
-// as an icon (an empty box where no emoji font is installed: icons are inline SVG), what axe
+// as an icon (an empty box where no emoji font is installed: icons are inline SVG), text cut off
+// in the first screen with no "…" to say so, what axe
 // finds (accessibility rules, best practices included) on the hydrated page, and, on an English
 // page, Hebrew in the main content that is not the data people typed (issue #47).
 // Runs in its own Playwright project ("sweep", JavaScript on: hydrated widgets are the wider ones).
@@ -205,6 +206,8 @@ interface PageReading {
   outside: string[];
   /** Emoji and other pictographs the page itself draws (not what people typed), with their text. */
   pictographs: string[];
+  /** Text cut off in the first screen by a box too narrow for it, with no "…" to say so. */
+  clipped: string[];
 }
 
 /** What the phone shows: the text (and labels a screen reader says), the width, the sign sides. */
@@ -275,8 +278,35 @@ async function read(page: Page): Promise<PageReading> {
       .filter((el) => sticksOut(el) && el.parentElement && !sticksOut(el.parentElement) && !scrolls(el.parentElement))
       .slice(0, 4)
       .map((el) => `<${el.tagName.toLowerCase()} class="${el.getAttribute("class") ?? ""}">${(el.textContent ?? "").trim().slice(0, 30)}`);
+    // Text a box cuts off in the first screen with nothing to say so: a box that hides what
+    // overflows it sideways (hidden or clip), holds text wider than itself, and shows no "…".
+    // A box that scrolls (auto, scroll) has its own cue; the screen-reader-only texts are 1 px
+    // boxes on purpose.
+    const firstScreen = window.innerHeight;
+    const clipped = [...document.body.querySelectorAll("*")]
+      .filter((el) => {
+        const style = getComputedStyle(el);
+        if (!/hidden|clip/.test(style.overflowX) || style.textOverflow === "ellipsis") return false;
+        const box = el as HTMLElement;
+        if (box.clientWidth <= 1 || box.scrollWidth <= box.clientWidth + 1) return false;
+        const rect = el.getBoundingClientRect();
+        if (rect.top >= firstScreen || rect.bottom <= 0 || !el.checkVisibility()) return false;
+        // What sticks out must be text that is drawn, not a picture or an animation's frame.
+        const texts = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+        const range = document.createRange();
+        for (let node = texts.nextNode(); node; node = texts.nextNode()) {
+          if (!node.textContent!.trim() || !node.parentElement?.checkVisibility()) continue;
+          range.selectNodeContents(node);
+          const r = range.getBoundingClientRect();
+          if (r.width > 1 && (r.right > rect.right + 1 || r.left < rect.left - 1)) return true;
+        }
+        return false;
+      })
+      .slice(0, 4)
+      .map((el) => `<${el.tagName.toLowerCase()} class="${el.getAttribute("class") ?? ""}">${(el.textContent ?? "").trim().slice(0, 40)}`);
     return {
       outside,
+      clipped,
       pictographs,
       text: `${document.title}\n${document.body.innerText}\n${labels}`,
       scrollWidth: document.documentElement.scrollWidth,
@@ -324,6 +354,7 @@ async function sweep(context: BrowserContext, persona: string, pages: string[]):
       for (const key of rawKeysIn(reading.text)) problems.push(`${where}: raw key "${key}"`);
       if (reading.scrollWidth > reading.clientWidth + 1) problems.push(`${where}: ${reading.scrollWidth} px wide on a ${reading.clientWidth} px phone: ${reading.outside.join(" | ")}`);
       for (const found of reading.pictographs) problems.push(`${where}: an emoji as an icon: ${found}`);
+      for (const box of reading.clipped) problems.push(`${where}: text cut off in the first screen with no cue: ${box}`);
       if (reading.signLeft.length && reading.signRight.length) {
         problems.push(`${where}: the shekel sign on both sides: ${reading.signLeft[0]} and ${reading.signRight[0]}`);
       }
