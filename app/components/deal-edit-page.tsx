@@ -93,6 +93,12 @@ export function DealEditPage({ area, deal, canEdit, actions, defaults, vendorNam
         <DealImages images={deal.images} canEdit={canEdit} />
       </section>
 
+      {!admin && canEdit && deal.status === "ACTIVE" ? (
+        <p role="note" className="mt-6 rounded-2xl border border-line bg-muted p-4 text-sm" data-testid="live-edit-note">
+          {t("dealEditor.edit.liveNote")}
+        </p>
+      ) : null}
+
       <div className="mt-8">
         {canEdit ? (
           <DealForm

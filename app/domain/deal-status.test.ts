@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { applyDealAction, availableDealActions, canEditDeal, canTakeDealAction, type DealState } from "./deal-status";
+import { applyDealAction, availableDealActions, canEditDeal, canTakeDealAction, liveFixedFieldChanged, type DealState } from "./deal-status";
 
 const now = new Date("2026-11-22T10:00:00Z");
 const draft: DealState = { status: "DRAFT", submittedAt: null };
@@ -49,11 +49,22 @@ describe("deal status machine", () => {
     expect(availableDealActions(active, "VENDOR")).toEqual(["end"]);
   });
 
-  it("lets a vendor edit only a draft that is not waiting for review", () => {
+  it("lets a vendor edit a draft that is not waiting for review, and a live deal", () => {
     expect(canEditDeal(draft, "VENDOR")).toBe(true);
     expect(canEditDeal(inReview, "VENDOR")).toBe(false);
-    expect(canEditDeal(active, "VENDOR")).toBe(false);
+    expect(canEditDeal(active, "VENDOR")).toBe(true);
+    expect(canEditDeal({ status: "ENDED", submittedAt: null }, "VENDOR")).toBe(false);
     expect(canEditDeal(active, "ADMIN")).toBe(true);
     expect(canEditDeal(archived, "ADMIN")).toBe(false);
+  });
+
+  it("keeps a live deal's name, category and unit from a vendor's edit, not from an admin's", () => {
+    const live = { ...active, title: "עגבניות שרי", category: "vegetables", unit: "ק״ג" };
+    expect(liveFixedFieldChanged(live, { title: " עגבניות שרי ", category: "vegetables", unit: "ק״ג" }, "VENDOR")).toBeNull();
+    expect(liveFixedFieldChanged(live, { title: "עגבניות", category: "vegetables", unit: "ק״ג" }, "VENDOR")).toBe("title");
+    expect(liveFixedFieldChanged(live, { title: "עגבניות שרי", category: "fruits", unit: "ק״ג" }, "VENDOR")).toBe("category");
+    expect(liveFixedFieldChanged(live, { title: "עגבניות שרי", category: "vegetables", unit: "יחידה" }, "VENDOR")).toBe("unit");
+    expect(liveFixedFieldChanged(live, { title: "עגבניות", category: "fruits", unit: "יחידה" }, "ADMIN")).toBeNull();
+    expect(liveFixedFieldChanged({ ...live, status: "DRAFT", submittedAt: null }, { title: "x", category: "fruits", unit: "y" }, "VENDOR")).toBeNull();
   });
 });

@@ -54,8 +54,29 @@ export function availableDealActions(state: DealState, actor: DealActor): DealAc
   return DEAL_ACTIONS.filter((action) => canTakeDealAction(state, action, actor));
 }
 
-/** Vendors edit their deal's content only while it is a draft not waiting for review; admins may edit any deal not archived. */
+/**
+ * Vendors edit a draft that is not waiting for review, and a live deal (issue #49: prices and
+ * stock change every week) within `liveFixedFieldChanged`'s rule; admins may edit any deal not
+ * archived.
+ */
 export function canEditDeal(state: DealState, actor: DealActor): boolean {
   if (actor === "ADMIN") return state.status !== "ARCHIVED";
-  return state.status === "DRAFT" && state.submittedAt === null;
+  return (state.status === "DRAFT" && state.submittedAt === null) || state.status === "ACTIVE";
+}
+
+/** What shoppers chose a live deal by, and the review approved: its name, category and unit. */
+export const LIVE_FIXED_FIELDS = ["title", "category", "unit"] as const;
+
+/**
+ * The first of a live deal's fixed fields a vendor's edit would change, or null. Price, quantity
+ * ladder, maximum, description and pictures change at once for new orders (orders placed keep
+ * their price); a new name, category or unit is a new deal, through review.
+ */
+export function liveFixedFieldChanged(
+  before: DealState & Record<(typeof LIVE_FIXED_FIELDS)[number], string>,
+  after: Record<(typeof LIVE_FIXED_FIELDS)[number], string>,
+  actor: DealActor,
+): (typeof LIVE_FIXED_FIELDS)[number] | null {
+  if (actor === "ADMIN" || before.status !== "ACTIVE") return null;
+  return LIVE_FIXED_FIELDS.find((field) => before[field].trim() !== after[field].trim()) ?? null;
 }

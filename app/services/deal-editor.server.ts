@@ -11,7 +11,7 @@ import { recordAuditEvent, type AuditEventType } from "./audit.server";
 import { openGroupsForDeal } from "./cycle-engine.server";
 import { checkImageFiles, removeFiles, storeImages, uploadPathOf, type CheckedImage } from "./deal-images.server";
 import { DEAL_NOTE_MAX, type DealInput } from "~/domain/deal-schema";
-import { applyDealAction, availableDealActions, canEditDeal, type DealAction } from "~/domain/deal-status";
+import { applyDealAction, availableDealActions, canEditDeal, liveFixedFieldChanged, type DealAction } from "~/domain/deal-status";
 import { ServiceError } from "~/domain/errors";
 import { fitsImageLimit, MAX_IMAGES_PER_DEAL } from "~/domain/image-upload";
 import { toDecimalString } from "~/domain/money";
@@ -169,6 +169,8 @@ export async function updateDeal(db: Db, editor: DealEditor, dealId: string, inp
       (tx) => {
         const before = dealOf(tx, editor, dealId);
         if (!canEditDeal(before, editor.role)) throw new ServiceError(409, "dealEditor.errors.notEditable");
+        const fixed = liveFixedFieldChanged(before, input, editor.role);
+        if (fixed) throw new ServiceError(409, "dealEditor.errors.liveFixed", fixed);
         ensureRoomFor(before, images);
         const tiersBefore = tiersOf(tx, dealId);
         const slug = input.slug && slugify(input.slug) !== before.slug ? freeSlug(tx, input.slug, dealId) : before.slug;

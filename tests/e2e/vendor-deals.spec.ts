@@ -44,6 +44,7 @@ test.describe("vendor deals", () => {
     const title = `עגבניות שרי ${crypto.randomUUID().slice(0, 8)}`;
     await signInAs(page, vendor);
     await createDealThroughForm(page, title, true);
+    const editUrl = page.url();
 
     const picture = page.getByTestId("deal-images").getByRole("img");
     await expect(picture).toHaveCount(1);
@@ -64,6 +65,23 @@ test.describe("vendor deals", () => {
     await page.goto(`/deals/${encodeURIComponent(slugify(title))}`);
     await expect(page.getByRole("heading", { name: title, level: 1 })).toBeVisible();
     await expect(page.getByRole("img", { name: title })).toHaveAttribute("src", /^\/uploads\/deals\//);
+
+    // Live, the farmer changes its price and stock herself, with no new review (#49); its name stays.
+    await signInAs(page, vendor);
+    await page.goto(editUrl);
+    await expect(page.getByTestId("live-edit-note")).toBeVisible();
+    await page.getByLabel("שם המבצע").fill(`${title} גדולות`);
+    await page.getByRole("button", { name: "שמירת השינויים" }).click();
+    await expect(page.getByText("סיימו את המבצע ושלחו מבצע חדש לבדיקה")).toBeVisible();
+    await page.goto(editUrl);
+    await page.getByLabel("מחיר ליחידה (₪)", { exact: true }).fill("15.90");
+    await page.getByLabel("כמות מקסימלית להזמנה").fill("40");
+    await page.getByRole("button", { name: "שמירת השינויים" }).click();
+    await expect(page.getByText("השינויים נשמרו")).toBeVisible();
+    await expect(page.getByTestId("deal-status")).toHaveText("פעיל");
+    await page.goto(`/deals/${encodeURIComponent(slugify(title))}`);
+    await expect(page.getByRole("heading", { name: title, level: 1 })).toBeVisible();
+    await expect(page.getByText(/^עד 40 /).first()).toBeVisible();
   });
 
   test("an admin sends a deal back with a note; the vendor fixes it and sends it again", async ({ page, request }) => {

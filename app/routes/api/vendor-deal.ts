@@ -13,7 +13,7 @@ export function loader({ request, params, context }: Route.LoaderArgs) {
   );
 }
 
-/** PUT /api/vendor/deals/{id}: new content for a draft that is not waiting for review. */
+/** PUT /api/vendor/deals/{id}: new content for a draft that is not waiting for review, or for a live deal within its rule (domain/deal-status.ts, liveFixedFieldChanged). */
 export function action({ request, params, context }: Route.ActionArgs) {
   if (request.method !== "PUT") return methodNotAllowed();
   return withApiVendor(context, request, async ({ db, i18n, user, vendor }) => {
