@@ -199,11 +199,14 @@ function LineQty({ line }: { line: ShownLine }) {
   // line total is old until the answer comes.
   const [queued, setQueued] = useState(false);
   useEffect(() => () => clearTimeout(timer.current), []);
+  // Queued until the request is out; from then on the fetcher's own state says it is saving.
+  useEffect(() => {
+    if (fetcher.state !== "idle") setQueued(false);
+  }, [fetcher.state]);
   const saveSoon = (qty: number) => {
     clearTimeout(timer.current);
     setQueued(true);
     timer.current = setTimeout(() => {
-      setQueued(false);
       fetcher.submit({ intent: "update", dealId: line.dealId, qty: String(qty), via: "fetcher" }, { method: "post", action: "/cart", preventScrollReset: true });
     }, QTY_SAVE_DELAY_MS);
   };

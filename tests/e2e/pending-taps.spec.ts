@@ -57,5 +57,6 @@ test("the cart's stepper says 'saving' from the first tap until the answer comes
   await page.getByTestId("cart-line").getByRole("button", { name: "הגדלת כמות" }).click();
   await expect(saving).toHaveText("שומר...");
   await expect(saving).toHaveText("", { timeout: 10_000 });
+  // Saved by the time it stops saying so.
   expect(await cartQty(page)).toEqual([2]);
 });
