@@ -207,11 +207,12 @@ export function DealForm({
 function DealPreview({ title, unit, ladder, image }: { title: string; unit: string; ladder: LadderStep[]; image: string | null }) {
   const { t, i18n } = useTranslation();
   const price = (agorot: number) => formatShekel(agorot, i18n.language);
-  const unitName = unit ? unitLabel(unit, i18n.language) : t("backOffice.units.unit");
+  // After a count: "3 jars" (the plural), "1 jar"; per unit, the name alone.
+  const unitName = (count?: number) => (unit ? unitLabel(unit, i18n.language, count) : t(count !== undefined && count !== 1 ? "backOffice.unitsPlural.unit" : "backOffice.units.unit"));
   const tiers = ladder.slice(1);
   const ladderText = (step: LadderStep) => {
     const { key, values } = ladderRowText(step);
-    return t(`backOffice.dealForm.${key}`, { ...values, unit: unitName });
+    return t(`backOffice.dealForm.${key}`, { ...values, unit: unitName(values.to ?? values.qty) });
   };
   return (
     <aside aria-labelledby="deal-preview-title" className="grid gap-4 lg:sticky lg:top-4" data-testid="deal-preview">
@@ -242,7 +243,7 @@ function DealPreview({ title, unit, ladder, image }: { title: string; unit: stri
             {ladder[0] ? (
               <p className="flex flex-wrap items-baseline gap-x-2">
                 <span className="text-xl font-bold text-brand-700 dark:text-brand-200">{price(ladder[0].unitPrice)}</span>
-                <span className="text-sm text-fg-muted">{t("shop.price.perUnit", { unit: unitName })}</span>
+                <span className="text-sm text-fg-muted">{t("shop.price.perUnit", { unit: unitName() })}</span>
               </p>
             ) : null}
             {tiers.length > 0 ? (
@@ -250,7 +251,7 @@ function DealPreview({ title, unit, ladder, image }: { title: string; unit: stri
                 {tiers.slice(0, 3).map((step) => (
                   <li key={step.from} className="rounded-lg bg-muted px-2 py-1 text-xs">
                     {/* In the deal's own unit ("from 2 bags of 2 kg"), not "units" (issue #49). */}
-                    <bdi>{t("backOffice.dealForm.ladderFrom", { qty: step.from, unit: unitName })}</bdi> · {price(step.unitPrice)}
+                    <bdi>{t("backOffice.dealForm.ladderFrom", { qty: step.from, unit: unitName(step.from) })}</bdi> · {price(step.unitPrice)}
                   </li>
                 ))}
               </ul>

@@ -7,8 +7,9 @@ import { useCallback } from "react";
 import { unitLabel } from "~/locales/units";
 import { useTranslation } from "./use-translation";
 
-export function useUnitName(): (stored: string) => string {
+/** The unit's name in the page's language; after a count other than one, its plural. */
+export function useUnitName(): (stored: string, count?: number) => string {
   const { i18n } = useTranslation();
   const language = i18n?.language ?? "he";
-  return useCallback((stored: string) => unitLabel(stored, language), [language]);
+  return useCallback((stored: string, count?: number) => unitLabel(stored, language, count), [language]);
 }

@@ -38,6 +38,13 @@ describe("sale units", () => {
 
   it("names a known unit in each language and shows an unknown one as stored", () => {
     expect(unitLabel("קילו", "en")).toBe("kg");
+    // After a count other than one, the plural; a unit typed by hand stays as typed.
+    expect(unitLabel("צרור", "en", 3)).toBe("bunches");
+    expect(unitLabel("צרור", "en", 1)).toBe("bunch");
+    expect(unitLabel("צרור", "he", 3)).toBe("צרורות");
+    expect(unitLabel("מארז 500 גרם", "he", 30)).toBe("מארזים של 500 גרם");
+    expect(unitLabel("ק״ג", "he", 3)).toBe("ק״ג");
+    expect(unitLabel("סלסלה", "he", 3)).toBe("סלסלה");
     expect(unitLabel("קילו", "he")).toBe("ק״ג");
     expect(unitLabel("סלסלה", "en")).toBe("סלסלה");
   });

@@ -9,6 +9,9 @@ export interface DealUnit {
   /** the stored text, as shoppers see it */
   he: string;
   en: string;
+  /** the names after a count other than one ("3 צרורות", "3 bunches") */
+  hePlural: string;
+  enPlural: string;
   /** other ways people wrote the same unit (compared without spaces, quotes or case) */
   spellings: readonly string[];
 }
@@ -34,6 +37,7 @@ export const OTHER_UNIT = "other";
 /** One language's words for the units: names and comma-separated other spellings, by code. */
 export interface UnitWords {
   units: Record<DealUnitCode, string>;
+  unitsPlural: Record<DealUnitCode, string>;
   unitSpellings: Record<DealUnitCode, string>;
 }
 
@@ -48,6 +52,8 @@ export function dealUnitsFrom(he: UnitWords, en: UnitWords): DealUnit[] {
     code,
     he: he.units[code],
     en: en.units[code],
+    hePlural: he.unitsPlural[code],
+    enPlural: en.unitsPlural[code],
     spellings: [
       ...split(he.unitSpellings[code]),
       ...split(en.unitSpellings[code]),
@@ -98,11 +104,16 @@ export function unitCatalog(units: readonly DealUnit[]) {
     return units.find((unit) => unit.code === choice)?.he ?? "";
   }
 
-  /** A unit's name in a language: the list's name for a known one, the stored text otherwise. */
-  function unitLabel(stored: string, language: string): string {
+  /**
+   * A unit's name in a language: the list's name for a known one, the stored text otherwise.
+   * After a `count` other than one, the plural ("3 bunches", "3 צרורות"); per unit, no count.
+   */
+  function unitLabel(stored: string, language: string, count?: number): string {
     const unit = knownUnit(stored);
     if (!unit) return stored;
-    return language === "en" ? unit.en : unit.he;
+    const plural = count !== undefined && count !== 1;
+    if (language === "en") return plural ? unit.enPlural : unit.en;
+    return plural ? unit.hePlural : unit.he;
   }
 
   /**

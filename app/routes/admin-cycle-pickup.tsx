@@ -194,7 +194,7 @@ function Shopper({ shopper, place, canMark, confirmOpen }: { shopper: ShopperPic
           // In the page's direction (no dir="auto": with every Hebrew run inside <bdi> it found no
           // strong letter and laid the line out left to right). Name first, then quantity and unit.
           <li key={item.orderId} className={item.noShow ? "line-through" : ""} data-testid="pickup-item">
-            <bdi data-testid="pickup-item-name">{item.dealTitle}</bdi> · <span data-testid="pickup-item-qty">{item.qty}</span> <bdi>{unitName(item.unit)}</bdi>
+            <bdi data-testid="pickup-item-name">{item.dealTitle}</bdi> · <span data-testid="pickup-item-qty">{item.qty}</span> <bdi>{unitName(item.unit, item.qty)}</bdi>
           </li>
         ))}
       </ul>

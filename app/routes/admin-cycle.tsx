@@ -133,7 +133,7 @@ export default function AdminCycle({ loaderData, actionData }: Route.ComponentPr
         {packing.length === 0 ? <p className="mt-2 text-fg-muted">{t("adminCycles.empty")}</p> : (
           <table className="mt-3 w-full text-sm" data-testid="packing-list">
             <thead><tr className="border-b border-line"><th className={cell}>{t("adminCycles.product")}</th><th className={cell}>{t("adminCycles.qty")}</th><th className={cell}>{t("adminCycles.orders")}</th></tr></thead>
-            <tbody>{packing.map((p) => <tr key={p.dealTitle} className="border-b border-line"><td className={cell}>{p.dealTitle}</td><td className={cell}>{p.qty} {unitName(p.unit)}</td><td className={cell}>{p.orders}</td></tr>)}</tbody>
+            <tbody>{packing.map((p) => <tr key={p.dealTitle} className="border-b border-line"><td className={cell}>{p.dealTitle}</td><td className={cell}>{p.qty} {unitName(p.unit, p.qty)}</td><td className={cell}>{p.orders}</td></tr>)}</tbody>
           </table>
         )}
       </section>
@@ -171,7 +171,7 @@ export default function AdminCycle({ loaderData, actionData }: Route.ComponentPr
                           <td className={cell}>
                             <ul>
                               {shopper.items.map((item) => (
-                                <li key={item.orderId} className={item.noShow ? "line-through" : ""}><bdi>{item.dealTitle}</bdi> · {item.qty} <bdi>{unitName(item.unit)}</bdi></li>
+                                <li key={item.orderId} className={item.noShow ? "line-through" : ""}><bdi>{item.dealTitle}</bdi> · {item.qty} <bdi>{unitName(item.unit, item.qty)}</bdi></li>
                               ))}
                             </ul>
                           </td>

@@ -309,7 +309,7 @@ export default function DealPage({ loaderData, actionData }: Route.ComponentProp
             ) : null}
             {deal.onSale ? (
               <p className="mt-2 text-xs text-fg-muted">
-                {t("shop.deal.maxQty", { max: deal.maxQty, unit: unitName(deal.unit) })}
+                {t("shop.deal.maxQty", { max: deal.maxQty, unit: unitName(deal.unit, deal.maxQty) })}
                 {hydrated && qty > 1 ? ` · ${t("shop.deal.totalFor", { qty })} ${shekel(unitPrice * qty)}` : null}
               </p>
             ) : null}

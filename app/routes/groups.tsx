@@ -177,7 +177,7 @@ export default function Groups({ loaderData }: Route.ComponentProps) {
                   <div className="h-full rounded-full bg-brand-500" style={{ inlineSize: `${group.qtyPercent}%` }} />
                 </div>
                 <p className="text-xs text-fg-muted" data-testid="group-ordered">
-                  {t(group.currentQty > 0 ? "browse.groups.ordered" : "browse.groups.orderedNone", { current: group.currentQty, target: group.targetQty, unit: unitName(group.deal.unit) })}
+                  {t(group.currentQty > 0 ? "browse.groups.ordered" : "browse.groups.orderedNone", { current: group.currentQty, target: group.targetQty, unit: unitName(group.deal.unit, group.targetQty) })}
                 </p>
               </div>
             </li>

@@ -116,7 +116,7 @@ export default function VendorDashboard({ loaderData }: Route.ComponentProps) {
               {pick.map((line) => (
                 <li key={line.dealId} className="flex justify-between gap-3 px-4 py-2.5">
                   <span className="font-medium">{line.dealTitle}</span>
-                  <span className="whitespace-nowrap font-bold tabular-nums">{line.qty} {unitLabel(line.unit, locale)}</span>
+                  <span className="whitespace-nowrap font-bold tabular-nums">{line.qty} {unitLabel(line.unit, locale, line.qty)}</span>
                 </li>
               ))}
             </ul>
@@ -133,7 +133,7 @@ export default function VendorDashboard({ loaderData }: Route.ComponentProps) {
                       {place.lines.map((line) => (
                         <li key={line.dealId} className="flex justify-between gap-3 py-1.5">
                           <span>{line.dealTitle}</span>
-                          <span className="whitespace-nowrap font-semibold tabular-nums">{line.qty} {unitLabel(line.unit, locale)}</span>
+                          <span className="whitespace-nowrap font-semibold tabular-nums">{line.qty} {unitLabel(line.unit, locale, line.qty)}</span>
                         </li>
                       ))}
                     </ul>
@@ -183,7 +183,7 @@ export default function VendorDashboard({ loaderData }: Route.ComponentProps) {
                       {week.sales.map((sale) => (
                         <tr key={sale.dealId} data-testid="vendor-sale">
                           <td className={td}>{sale.dealTitle}</td>
-                          <td className={`${td} tabular-nums`}>{sale.qty} {unitLabel(sale.unit, locale)}</td>
+                          <td className={`${td} tabular-nums`}>{sale.qty} {unitLabel(sale.unit, locale, sale.qty)}</td>
                           <td className={`${td} tabular-nums`}>{sale.orders}</td>
                           <td className={`${td} tabular-nums`}><Price agorot={sale.revenue} /></td>
                         </tr>
@@ -237,7 +237,7 @@ export default function VendorDashboard({ loaderData }: Route.ComponentProps) {
                       {t("vendor.dashboard.deals.price")}: <Price agorot={deal.basePrice} /> / {unitLabel(deal.unit, locale)}
                     </p>
                     <p className="mt-0.5 text-sm" data-testid="vendor-deal-week">
-                      {sold ? t("backOffice.myDeals.thisWeek", { qty: sold.qty, unit: unitLabel(deal.unit, locale), revenue: formatShekel(sold.revenue, locale) }) : <span className="text-fg-muted">{t("backOffice.myDeals.noSalesYet")}</span>}
+                      {sold ? t("backOffice.myDeals.thisWeek", { qty: sold.qty, unit: unitLabel(deal.unit, locale, sold.qty), revenue: formatShekel(sold.revenue, locale) }) : <span className="text-fg-muted">{t("backOffice.myDeals.noSalesYet")}</span>}
                     </p>
                     {deal.reviewNote && deal.state === "DRAFT" ? (
                       <p className="mt-1 text-sm text-amber-800 dark:text-amber-200" data-testid="vendor-deal-note">{t("vendor.dashboard.deals.note", { note: deal.reviewNote })}</p>
@@ -286,7 +286,7 @@ function WeekDates({ week }: { week: { orderDeadline: Date; pickupDate: Date } }
 /** Quantities per unit, never one sum across units: "13 kg · 4 bunches". */
 function Quantities({ list }: { list: readonly { unit: string; qty: number }[] }) {
   const { i18n } = useTranslation();
-  return <>{list.map(({ unit, qty }) => `${qty.toLocaleString(i18n.language)} ${unitLabel(unit, i18n.language)}`).join(" · ")}</>;
+  return <>{list.map(({ unit, qty }) => `${qty.toLocaleString(i18n.language)} ${unitLabel(unit, i18n.language, qty)}`).join(" · ")}</>;
 }
 
 export function ErrorBoundary() {

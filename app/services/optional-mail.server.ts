@@ -85,7 +85,7 @@ export function tellDeadlineNear(tx: Queryable, cycle: WeeklyCycle, community: P
     queueOptional(tx, member, "deadlineReminder", {
       subject: t("mail.optional.deadlineSubject", { deadline: plainText(deadline) }),
       paragraphs: [greetingLine(t, member.firstName), t("mail.optional.deadlineIntro", { community: community.name, deadline })],
-      lines: carts.get(member.id)!.map((item) => t("mail.week.cancelledLine", { title: item.title, qty: item.qty, unit: unitLabel(item.unit, member.language) })),
+      lines: carts.get(member.id)!.map((item) => t("mail.week.cancelledLine", { title: item.title, qty: item.qty, unit: unitLabel(item.unit, member.language, item.qty) })),
       after: [t("mail.optional.deadlineAfter")],
       cta: { text: t("mail.optional.deadlineCta"), link: `${publicOrigin()}/cart` },
     });

@@ -86,7 +86,7 @@ export function mailOrderPlaced(tx: Queryable, user: Pick<User, "email" | "first
 
   const lines = placed.map((order) => {
     const deal = titles.get(order.dealId);
-    return t("mail.order.line", { title: deal?.title ?? "", qty: order.qty, unit: deal ? unitLabel(deal.unit, language) : "", total: money(order.total - order.deliveryFee) });
+    return t("mail.order.line", { title: deal?.title ?? "", qty: order.qty, unit: deal ? unitLabel(deal.unit, language, order.qty) : "", total: money(order.total - order.deliveryFee) });
   });
   const total = placed.reduce((sum, order) => sum + order.total, 0);
   const fee = placed.reduce((sum, order) => sum + order.deliveryFee, 0);
@@ -148,7 +148,7 @@ function communityName(tx: Queryable, communityId: string | null): string {
 
 /** What a mail says of one order line: the deal, how many, what it costs. */
 function lineText(t: Translate, language: Language, deal: { title: string; unit: string } | undefined, order: Pick<Order, "qty" | "total" | "deliveryFee">) {
-  return t("mail.order.line", { title: deal?.title ?? "", qty: order.qty, unit: deal ? unitLabel(deal.unit, language) : "", total: plainText(formatShekel(order.total - order.deliveryFee, language)) });
+  return t("mail.order.line", { title: deal?.title ?? "", qty: order.qty, unit: deal ? unitLabel(deal.unit, language, order.qty) : "", total: plainText(formatShekel(order.total - order.deliveryFee, language)) });
 }
 
 /** Her change of an order's quantity (orders.server.ts changeOrderQty): the line as it now is. */
@@ -158,7 +158,7 @@ export function tellOrderChanged(tx: Queryable, before: Order, after: Order): vo
   const t = translatorFor(person.language);
   const deal = dealsOf(tx, [after]).get(after.dealId);
   const cycle = after.weeklyCycleId ? tx.select({ orderDeadline: weeklyCycles.orderDeadline }).from(weeklyCycles).where(eq(weeklyCycles.id, after.weeklyCycleId)).get() : undefined;
-  const unit = deal ? unitLabel(deal.unit, person.language) : "";
+  const unit = deal ? unitLabel(deal.unit, person.language, after.qty) : "";
   const after_ = cycle ? [t("mail.order.changeUntil", { cutoff: formatDateTime(changeCutoffAt(cycle.orderDeadline), person.language) })] : [];
   queueMail(tx, {
     kind: "order-changed",
@@ -258,7 +258,7 @@ export function tellWeekClosed(tx: Queryable, week: { community: string; orderDe
     const hers = mine.get(person.id)!;
     const t = translatorFor(person.language);
     const money = (agorot: number) => plainText(formatShekel(agorot, person.language));
-    const unit = (line: ClosedLine) => unitLabel(line.dealUnit, person.language);
+    const unit = (line: ClosedLine) => unitLabel(line.dealUnit, person.language, line.order.qty);
     for (const line of hers) {
       notices.push(closedNotice(t, person.language, week, handOverAt(points, line.order, week.orderDeadline, week.pickupDate), line));
     }

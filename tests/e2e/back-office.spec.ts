@@ -174,15 +174,15 @@ test("a vendor picks a unit, sees the picture and the price ladder before saving
     await expect(page.getByTestId("card-preview")).toContainText(title);
     const ladder = page.getByTestId("price-ladder").getByRole("listitem");
     await expect(ladder).toHaveCount(2);
-    await expect(ladder.nth(0)).toContainText("1–2 צנצנת");
-    await expect(ladder.nth(1)).toContainText("מ־3 צנצנת");
+    await expect(ladder.nth(0)).toContainText("1–2 צנצנות");
+    await expect(ladder.nth(1)).toContainText("מ־3 צנצנות");
     await expect(ladder.nth(1)).toContainText("21.50");
     // The card speaks the deal's unit, and a band of one reads as one quantity (issue #49).
-    await expect(page.getByTestId("card-preview")).toContainText("מ־3 צנצנת");
+    await expect(page.getByTestId("card-preview")).toContainText("מ־3 צנצנות");
     await page.getByLabel("מכמות").first().fill("2");
     await expect(ladder.nth(0).locator("bdi")).toHaveText("1 צנצנת");
     await page.getByLabel("מכמות").first().fill("3");
-    await expect(ladder.nth(0)).toContainText("1–2 צנצנת");
+    await expect(ladder.nth(0)).toContainText("1–2 צנצנות");
   }
   await page.getByRole("button", { name: "שמירה כטיוטה" }).click();
   await expect(page).toHaveURL(/\/vendor\/deals\/[^/]+\/edit$/);

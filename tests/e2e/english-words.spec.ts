@@ -6,15 +6,16 @@ import { expect, signedInShopper, test } from "./fixtures";
 test.describe("an English page names units and tiers in English", () => {
   test("a guest's deal page and the deals list show the list's units in English", async ({ page }) => {
     await page.goto("/deals/cherry-tomatoes?lng=en");
-    await expect(page.getByText("Up to 30 500 g pack")).toBeVisible();
+    // After a count, the plural (in Hebrew too, below).
+    await expect(page.getByText("Up to 30 500 g packs")).toBeVisible();
     await expect(page.getByText("per 500 g pack").first()).toBeVisible();
     await expect(page.locator("main")).not.toContainText("מארז");
     await page.goto("/deals?lng=en&category=vegetables");
     await expect(page.getByTestId("deal-card").filter({ hasText: "per kg" }).first()).toBeVisible();
     await expect(page.locator("main")).not.toContainText("ק״ג");
-    // Hebrew is as it was.
+    // Hebrew after a count: the plural too.
     await page.goto("/deals/cherry-tomatoes?lng=he");
-    await expect(page.getByText("עד 30 מארז 500 גרם")).toBeVisible();
+    await expect(page.getByText("עד 30 מארזים של 500 גרם")).toBeVisible();
   });
 
   test("a member's progress names the tiers by level, and the community without a possessive", async ({ page, request }) => {

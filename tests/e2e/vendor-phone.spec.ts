@@ -43,14 +43,14 @@ test("a farmer signs in on a phone and sees what to pick first, each product in 
   expect(box, "the pick list is on the page").not.toBeNull();
   expect(box!.y, "the pick list starts in the first screen").toBeLessThan(PHONE.height);
   await expect(pick).toContainText("3 ק״ג");
-  await expect(pick).toContainText("2 צרור");
+  await expect(pick).toContainText("2 צרורות");
   const dates = page.getByTestId("vendor-week-dates");
   expect((await dates.boundingBox())!.y + (await dates.boundingBox())!.height).toBeLessThanOrEqual(PHONE.height);
   await expect(dates).toContainText(/ההזמנות נסגרות ביום .+, \d\d\/\d\d בשעה \d\d:\d\d · איסוף ביום/);
   await expect(dates).not.toContainText("ב-");
 
   // The figures below never add kilos to bunches.
-  await expect(page.getByTestId("vendor-total-qty")).toContainText("3 ק״ג · 2 צרור");
+  await expect(page.getByTestId("vendor-total-qty")).toContainText("3 ק״ג · 2 צרורות");
 
   // Edit and view are phone-sized targets.
   for (const link of await page.getByTestId("vendor-deal").first().getByRole("link").all()) {

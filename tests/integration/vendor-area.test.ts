@@ -389,7 +389,7 @@ describe("the vendor dashboard", () => {
     expect(html.indexOf('id="vendor-this-week"')).toBeGreaterThan(0);
     expect(html.indexOf('id="vendor-this-week"')).toBeLessThan(html.indexOf("השבוע במספרים"));
     expect(html.indexOf('id="vendor-this-week"')).toBeLessThan(html.indexOf('id="vendor-deals"'));
-    expect(html).toContain("10 ק״ג · 4 צרור");
+    expect(html).toContain("10 ק״ג · 4 צרורות");
     expect(html).not.toMatch(/>14</);
     // One date style, no stray hyphens: "ההזמנות נסגרות ביום רביעי, 02/12 בשעה 20:00 · איסוף ביום שישי, 04/12".
     expect(html).toMatch(/ההזמנות נסגרות ביום [^,<]+, \d\d\/\d\d בשעה \d\d:\d\d/);
