@@ -173,3 +173,15 @@ export async function placePickupOrder(page: Page, slug: string): Promise<string
   await expect(page).toHaveURL(/\/order-success/);
   return new URL(page.url()).searchParams.get("orderId")!;
 }
+
+/** A live deal of this vendor in every open week, sold in `unit`; its slug. */
+export function liveDealOf(vendorEmail: string, title: string, unit: string): { id: string; slug: string } {
+  const id = crypto.randomUUID();
+  const slug = `farm-${crypto.randomUUID().slice(0, 8)}`;
+  runOnDatabase(
+    "insert into deals (id, vendor_id, title, slug, description, category, base_price, unit, status) select ?, v.id, ?, ?, 'נקטף הבוקר', 'vegetables', 900, ?, 'ACTIVE' from vendors v join users u on u.id = v.user_id where u.email = ?",
+    id, title, slug, unit, vendorEmail,
+  );
+  runOnDatabase("insert into groups (id, community_id, weekly_cycle_id, deal_id) select lower(hex(randomblob(16))), community_id, id, ? from weekly_cycles where is_active = 1", id);
+  return { id, slug };
+}

@@ -1,10 +1,10 @@
 // Issue #47, item 6: the printable order documents. The print button is there however the page
 // is reached (a link inside the app, or the address itself), with JavaScript; without it a line
 // says how to print from the browser. Every printed page is dark text on white, whatever the
-// theme: the one-order paper, the checkout's paper and the admin's pick list.
+// theme: the one-order paper, the checkout's paper, the admin's pick list and the farmer's.
 import type { Locator, Page } from "@playwright/test";
 import Database from "better-sqlite3";
-import { DEMO_ADMIN, expect, logIn, placePickupOrder, signedInShopper, test } from "./fixtures";
+import { DEMO_ADMIN, expect, liveDealOf, logIn, newVendor, placePickupOrder, signedInShopper, test } from "./fixtures";
 
 function cycleOf(orderId: string): string {
   const db = new Database(process.env.E2E_DATABASE_PATH!, { readonly: true });
@@ -112,5 +112,22 @@ test.describe("the printable order documents", () => {
     await admin.emulateMedia({ media: "print", colorScheme: "dark" });
     await expectDarkOnWhite(admin, [admin.locator("h1"), admin.getByTestId("pickup-shopper"), admin.getByTestId("pickup-state")]);
     await admin.close();
+  });
+
+  test("the farmer's pick list prints dark text on white in the dark theme", async ({ page, request, browser, jsEnabled }) => {
+    const vendor = await newVendor(request);
+    const deal = liveDealOf(vendor.email, `גזר ${crypto.randomUUID().slice(0, 4)}`, "ק״ג");
+    await signedInShopper(page, request);
+    const detail = await (await page.request.get(`/api/deals/${deal.slug}`)).json();
+    expect((await page.request.post("/api/orders", { data: { dealId: deal.id, groupId: detail.groups[0].id, qty: 2, deliveryType: "PICKUP" } })).status()).toBe(201);
+    const farmer = await browser.newPage({ baseURL: new URL(page.url()).origin, javaScriptEnabled: jsEnabled });
+    await logIn(farmer, vendor.email, vendor.password);
+    await chooseTheme(farmer, "dark");
+    await farmer.goto("/vendor/dashboard");
+    await expect(farmer.locator("html")).toHaveAttribute("data-theme", "dark");
+    await expect(farmer.getByTestId("vendor-pick-list")).toContainText("2 ק״ג");
+    await farmer.emulateMedia({ media: "print", colorScheme: "dark" });
+    await expectDarkOnWhite(farmer, [farmer.locator("h1"), farmer.getByTestId("vendor-pick-list"), farmer.getByTestId("vendor-week-dates")]);
+    await farmer.close();
   });
 });

@@ -1,22 +1,10 @@
 // The farmer's Thursday night on a phone (issue #49): from sign-in to what to pick, in as few
 // taps as the page allows, with the pick list and the week's dates in the first screen and no
 // figure that adds kilos to bunches. JavaScript on and off.
-import { expect, logIn, newPerson, newVendor, runOnDatabase, test } from "./fixtures";
+import { expect, liveDealOf, logIn, newPerson, newVendor, test } from "./fixtures";
 
 const PHONE = { width: 360, height: 740 };
 test.use({ viewport: PHONE });
-
-/** A live deal of this vendor in every open week, sold in `unit`; its slug. */
-function liveDealOf(vendorEmail: string, title: string, unit: string): { id: string; slug: string } {
-  const id = crypto.randomUUID();
-  const slug = `farm-${crypto.randomUUID().slice(0, 8)}`;
-  runOnDatabase(
-    "insert into deals (id, vendor_id, title, slug, description, category, base_price, unit, status) select ?, v.id, ?, ?, 'נקטף הבוקר', 'vegetables', 900, ?, 'ACTIVE' from vendors v join users u on u.id = v.user_id where u.email = ?",
-    id, title, slug, unit, vendorEmail,
-  );
-  runOnDatabase("insert into groups (id, community_id, weekly_cycle_id, deal_id) select lower(hex(randomblob(16))), community_id, id, ? from weekly_cycles where is_active = 1", id);
-  return { id, slug };
-}
 
 test("a farmer signs in on a phone and sees what to pick first, each product in its own unit", async ({ page, request }) => {
   const vendor = await newVendor(request);
