@@ -7,6 +7,7 @@ import { defaultCommunityId, pickCommunityId } from "~/services/community-pricin
 import { communityWeek } from "~/services/community-week.server";
 import { useTestDatabase } from "../support/test-db";
 import { jsonInit, useTestServer } from "../support/test-server";
+import { unitLabel } from "~/locales/units";
 
 const db = useTestDatabase();
 const app = useTestServer(db);
@@ -144,8 +145,9 @@ describe("a community's week of groups", () => {
     const untouched = week.groups.find((g) => g.currentQty === 0)!;
     const html = await (await app.fetch(`/groups?community=${community.id}`)).text();
     const lines = [...html.matchAll(/data-testid="group-ordered"[^>]*>([^<]*)</g)].map((m) => m[1]);
-    expect(lines).toContain(`הוזמנו ${ordered.currentQty} מתוך ${ordered.targetQty} ${ordered.deal.unit}`);
-    expect(lines).toContain(`עוד לא הוזמן השבוע. היעד של הקבוצה: ${untouched.targetQty} ${untouched.deal.unit}`);
+    // The unit after the target, in its plural when the target is not one (1ce9333).
+    expect(lines).toContain(`הוזמנו ${ordered.currentQty} מתוך ${ordered.targetQty} ${unitLabel(ordered.deal.unit, "he", ordered.targetQty)}`);
+    expect(lines).toContain(`עוד לא הוזמן השבוע. היעד של הקבוצה: ${untouched.targetQty} ${unitLabel(untouched.deal.unit, "he", untouched.targetQty)}`);
     expect(lines.some((line) => line.startsWith("0 "))).toBe(false);
   });
 });
