@@ -12,7 +12,7 @@ import { formatAdminDate } from "~/domain/dates";
 import type { Route } from "./+types/admin-audit";
 import { ScrollBox } from "~/components/scroll-box";
 import { orderStatusKey } from "~/domain/order-words";
-import type { OrderStatus } from "~/domain/enums";
+import { ORDER_STATUSES, ROLES, type OrderStatus } from "~/domain/enums";
 
 export function loader({ url, context }: Route.LoaderArgs) {
   requireAdmin(context, url);
@@ -32,8 +32,6 @@ export function loader({ url, context }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ loaderData, error }) => [{ title: loaderData?.title ?? forbiddenTitle(error) }];
 
-const ROLES = ["USER", "VENDOR", "ADMIN"];
-const ORDER_STATUSES: readonly string[] = ["PENDING", "PAID", "CANCELED", "FULFILLED", "REFUNDED"];
 
 export default function AdminAudit({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
@@ -44,8 +42,8 @@ export default function AdminAudit({ loaderData }: Route.ComponentProps) {
     no: t("admin.audit.valueNo"),
     day: (weekday) => t(`days.${weekday}`),
     code: (key, value) => {
-      if (key === "role" && ROLES.includes(value)) return t(`admin.roles.${value}`);
-      if (key === "status" && rowType.startsWith("order.") && ORDER_STATUSES.includes(value)) return t(orderStatusKey(value as OrderStatus));
+      if (key === "role" && (ROLES as readonly string[]).includes(value)) return t(`admin.roles.${value}`);
+      if (key === "status" && rowType.startsWith("order.") && (ORDER_STATUSES as readonly string[]).includes(value)) return t(orderStatusKey(value as OrderStatus));
       return null;
     },
   });

@@ -74,7 +74,11 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       const submission = parseWithZod(formData, { schema: CartQtySchema });
       if (submission.status !== "success") return data({ intent, error: submission.error?.qty?.[0] ?? "shop.validation.qtyInvalid" }, { status: 400 });
       try {
-        changeOrderQty(db, user.id, params.id, submission.value.qty, new Date(), { acceptPriceRise: formData.get("acceptPrice") === "1" });
+        const shown = Number(formData.get("shownPrice"));
+        changeOrderQty(db, user.id, params.id, submission.value.qty, new Date(), {
+          acceptPriceRise: formData.get("acceptPrice") === "1",
+          shownUnitPrice: Number.isSafeInteger(shown) && shown > 0 ? shown : undefined,
+        });
       } catch (error) {
         // A higher price per unit: the page says so and asks before anything changes.
         if (error instanceof ServiceError && error.messageKey === PRICE_RISE && error.values) {
@@ -171,6 +175,7 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
             <input type="hidden" name="intent" value="change-qty" />
             <input type="hidden" name="qty" value={actionData.priceRise.qty} />
             <input type="hidden" name="acceptPrice" value="1" />
+            <input type="hidden" name="shownPrice" value={actionData.priceRise.unitPrice} />
             <div className="flex flex-wrap gap-2">
               <button type="submit" disabled={navigation.state !== "idle"} className="min-h-11 rounded-lg bg-brand-600 px-4 font-semibold text-white hover:bg-brand-700 disabled:opacity-70">
                 {t("purchase.order.priceRiseConfirm", { qty: actionData.priceRise.qty })}

@@ -265,7 +265,14 @@ export const PRICE_RISE = "purchase.order.priceRise";
  * `PRICE_RISE` and the new price, unless the caller says she has seen it (`acceptPriceRise`):
  * the order page asks her first (issue #47). The API keeps its contract and accepts by default.
  */
-export function changeOrderQty(db: Db, userId: string, orderId: string, qty: number, now = new Date(), { acceptPriceRise = true } = {}): Order {
+export function changeOrderQty(
+  db: Db,
+  userId: string,
+  orderId: string,
+  qty: number,
+  now = new Date(),
+  { acceptPriceRise = true, shownUnitPrice }: { acceptPriceRise?: boolean; shownUnitPrice?: number } = {},
+): Order {
   return db.transaction(
     (tx) => {
       const refusal = { status: "purchase.errors.cannotChange", cutoff: "purchase.errors.changeCutoff" };
@@ -284,7 +291,9 @@ export function changeOrderQty(db: Db, userId: string, orderId: string, qty: num
         .all();
       const discountPercent = communityPricing(tx, order.communityId)?.discountPercent ?? 0;
       const amounts = lineAmounts({ basePrice: deal.basePrice, quantityTiers, qty, discountPercent });
-      if (amounts.unitPrice > order.unitPriceAtPurchase && !acceptPriceRise) {
+      // Accepted up to the price she was shown: a price that rose again since asks again.
+      const accepted = acceptPriceRise && (shownUnitPrice === undefined || amounts.unitPrice <= shownUnitPrice);
+      if (amounts.unitPrice > order.unitPriceAtPurchase && !accepted) {
         throw new ServiceError(409, PRICE_RISE, "qty", { qty, unitPrice: amounts.unitPrice, was: order.unitPriceAtPurchase });
       }
       const revenueChange = amounts.originalTotal - order.originalTotal;

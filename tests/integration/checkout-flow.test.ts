@@ -296,6 +296,12 @@ describe("changing a placed order", () => {
     expect(html).toContain(`(עכשיו ${formatShekel(atFive.unitPriceAtPurchase, "he")})`);
     expect(html).toContain('name="acceptPrice" value="1"');
     expect(snapshot()).toEqual(before);
+    // An accept for a lower price than the one that applies now (the price rose again since she
+    // was asked) asks again and changes nothing.
+    const shown = Number(html.match(/name="shownPrice" value="(\d+)"/)![1]);
+    const stale = await postForm(`/orders/${order.id}`, { intent: "change-qty", qty: "2", acceptPrice: "1", shownPrice: String(shown - 1) }, token);
+    expect(stale.status).toBe(409);
+    expect(snapshot()).toEqual(before);
 
     expect((await postForm(`/orders/${order.id}`, { intent: "change-qty", qty: "2", acceptPrice: "1" }, token)).status).toBe(302);
     const atTwo = db().select().from(orders).where(eq(orders.id, order.id)).get()!;
