@@ -95,13 +95,15 @@ function DealCardContent({
             className="deal-card-image"
           />
         </Link>
-        {deal.isHot ? (
+        {deal.soldOut ? (
+          <span className="deal-card-badge deal-card-badge-muted" data-testid="card-sold-out">{t("shop.deal.soldOutTitle")}</span>
+        ) : deal.isHot ? (
           <span className="deal-card-badge">{t("shop.price.hot")}</span>
         ) : null}
         {bulkFormId ? (
           // Without an open group in the shopper's community the deal cannot join the cart this
           // week: nothing to tick (cart.server.ts refuses such a line).
-          group ? (
+          group && !deal.soldOut ? (
             <label className="round-button absolute end-2 top-2 size-11 cursor-pointer">
               <span className="sr-only">{t("shop.deals.select", { title: deal.title })}</span>
               <input type="checkbox" name="line" value={`${deal.id}:${group.id}`} form={bulkFormId} className="size-5 accent-brand-600" data-testid="bulk-select" />
@@ -112,7 +114,7 @@ function DealCardContent({
           // "registration required" toast.
           <HeartButton shown={favorite} bursting={heart === true} position="absolute end-2 top-2" symbolId={heartSymbolId(heartFormId)} form={heartFormId} name="toggle" value={`${favorite ? "remove" : "add"}:${deal.id}`} />
         )}
-        {bulkFormId ? null : (
+        {bulkFormId || deal.soldOut ? null : (
           <button
             type="submit"
             form={addFormId}

@@ -8,6 +8,7 @@ import { useTranslation } from "~/components/use-translation";
 import type { DealFormDefaults, DealContent } from "~/domain/deal-schema";
 import type { DealAction } from "~/domain/deal-status";
 import type { DealStatus } from "~/domain/enums";
+import { DealChanges, type ShownDealChange } from "./deal-changes";
 import { DealActionForm, DealForm, DealImages, DealStatusBadge, DealSummary, type DealFormResult } from "./deal-editor";
 
 export interface EditedDeal extends DealContent {
@@ -28,6 +29,8 @@ export interface DealEditPageProps {
   defaults: DealFormDefaults;
   vendorName?: string | null;
   actionData?: DealFormResult;
+  /** the admin's list of the deal's recent changes, each with its undo */
+  changes?: ShownDealChange[];
 }
 
 /** Why a vendor cannot edit now: in review, live, ended or archived. */
@@ -35,7 +38,7 @@ function readOnlyReason(deal: Pick<EditedDeal, "status">) {
   return deal.status === "DRAFT" ? "inReview" : deal.status.toLowerCase();
 }
 
-export function DealEditPage({ area, deal, canEdit, actions, defaults, vendorName, actionData }: DealEditPageProps) {
+export function DealEditPage({ area, deal, canEdit, actions, defaults, vendorName, actionData, changes }: DealEditPageProps) {
   const { t } = useTranslation();
   const admin = area === "admin";
   const page = (
@@ -119,6 +122,7 @@ export function DealEditPage({ area, deal, canEdit, actions, defaults, vendorNam
           </DealSummary>
         )}
       </div>
+      {admin && changes ? <DealChanges changes={changes} /> : null}
     </>
   );
   // The back office's layout brings the area's tabs. Wide enough for the form and its preview.

@@ -160,6 +160,10 @@ export function DealForm({
           <Field label={t("dealEditor.fields.minQty")} errorId={fields.minQty.errorId} errors={fields.minQty.errors} dir="ltr" {...getInputProps(fields.minQty, { type: "number" })} />
           <Field label={t("dealEditor.fields.maxQty")} errorId={fields.maxQty.errorId} errors={fields.maxQty.errors} dir="ltr" {...getInputProps(fields.maxQty, { type: "number" })} />
         </div>
+        <div className="max-w-md" data-testid="stock-field">
+          <Field label={t("dealEditor.fields.stock")} hint={t("dealEditor.fields.stockHint")} errorId={fields.stock.errorId} errors={fields.stock.errors} dir="ltr" min={0} {...getInputProps(fields.stock, { type: "number" })} required={false} />
+          <input {...getInputProps(fields.stockShown, { type: "hidden" })} />
+        </div>
 
         <fieldset className="rounded-2xl border border-line p-4">
           <legend className="px-1 text-sm font-semibold">{t("dealEditor.fields.tiersTitle")}</legend>
@@ -475,6 +479,7 @@ export function DealSummary({ deal, children }: { deal: DealContent; children?: 
         <div className={row}><dt className="text-fg-muted">{t("dealEditor.fields.unit")}</dt><dd>{unitLabel(deal.unit, i18n.language)}</dd></div>
         <div className={row}><dt className="text-fg-muted">{t("dealEditor.fields.basePrice")}</dt><dd><Price agorot={deal.basePrice} /></dd></div>
         <div className={row}><dt className="text-fg-muted">{t("dealEditor.fields.maxQty")}</dt><dd>{t("dealEditor.edit.qtyRange", { min: deal.minQty, max: deal.maxQty })}</dd></div>
+        <div className={row}><dt className="text-fg-muted">{t("dealEditor.fields.stock")}</dt><dd>{deal.stock === null ? t("dealEditor.edit.stockNone") : deal.stock}</dd></div>
         <div className={row}>
           <dt className="text-fg-muted">{t("dealEditor.fields.tiersTitle")}</dt>
           <dd>
@@ -496,7 +501,7 @@ export function DealSummary({ deal, children }: { deal: DealContent; children?: 
   );
 }
 
-function TierLine({ qty, agorot }: { qty: number; agorot: number }) {
+export function TierLine({ qty, agorot }: { qty: number; agorot: number }) {
   const { t, i18n } = useTranslation();
   return <>{t("dealEditor.edit.tierLine", { qty, price: formatShekel(agorot, i18n.language) })}</>;
 }

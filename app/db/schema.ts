@@ -246,6 +246,12 @@ export const deals = sqliteTable(
     unit: text("unit").notNull(),
     minQty: integer("min_qty").notNull().default(1),
     maxQty: integer("max_qty").notNull().default(1000),
+    /**
+     * Units the farmer can still supply to new orders (issue #49), or null for no limit. Placing
+     * an order takes from it and cancelling one before it is handed over gives back; at zero the
+     * deal stays live but takes no new orders until she sets more. `maxQty` is per order.
+     */
+    stock: integer("stock"),
     status: text("status", { enum: DEAL_STATUSES }).notNull().default("DRAFT"),
     startAt: timestamp("start_at"),
     endAt: timestamp("end_at"),
@@ -265,6 +271,7 @@ export const deals = sqliteTable(
     check("deals_status_check", oneOf("status", DEAL_STATUSES)),
     check("deals_base_price_check", sql`base_price >= 0`),
     check("deals_qty_bounds_check", sql`min_qty >= 1 and max_qty >= min_qty`),
+    check("deals_stock_check", sql`stock is null or stock >= 0`),
   ],
 );
 
@@ -403,6 +410,11 @@ export const weeklyCycles = sqliteTable(
     digestMailedAt: timestamp("digest_mailed_at"),
     /** set when the cycle closed below its target: every order was cancelled */
     goalMissed: bool("goal_missed").notNull().default(false),
+    /**
+     * The market's share of its farmers' lines, in basis points, fixed when the week closes from
+     * the site settings (domain/farmer-money.ts); null before the close (today's setting applies).
+     */
+    marketShareBp: integer("market_share_bp"),
     createdAt: createdAt(),
   },
   (t) => [
@@ -753,3 +765,26 @@ export const mailOutbox = sqliteTable(
   ],
 );
 export type OutboxMail = typeof mailOutbox.$inferSelect;
+
+/**
+ * A farmer's week marked paid by an admin (issue #49): one row per closed weekly cycle and vendor.
+ * No row is "not yet paid". `amount` is what the statement said she was owed when it was marked
+ * (domain/farmer-money.ts), so a later refund shows as a difference instead of rewriting history.
+ */
+export const vendorPayouts = sqliteTable(
+  "vendor_payouts",
+  {
+    id: id(),
+    weeklyCycleId: text("weekly_cycle_id")
+      .notNull()
+      .references(() => weeklyCycles.id, { onDelete: "cascade" }),
+    vendorId: text("vendor_id")
+      .notNull()
+      .references(() => vendors.id, { onDelete: "cascade" }),
+    /** agorot */
+    amount: integer("amount").notNull(),
+    paidAt: timestamp("paid_at").notNull(),
+    paidByUserId: text("paid_by_user_id").references(() => users.id, { onDelete: "set null" }),
+  },
+  (t) => [uniqueIndex("vendor_payouts_cycle_vendor_unique").on(t.weeklyCycleId, t.vendorId), index("vendor_payouts_vendor_idx").on(t.vendorId)],
+);

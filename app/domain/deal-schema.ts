@@ -111,6 +111,15 @@ export const DealFormSchema = z
     basePrice: shekels("dealEditor.validation.priceRequired").pipe(z.number().min(1, { error: "dealEditor.validation.priceRequired" })),
     minQty: quantity("dealEditor.validation.minQtyRequired"),
     maxQty: quantity("dealEditor.validation.maxQtyRequired"),
+    /** units she can still supply (domain/stock.ts); empty or null: no limit */
+    stock: z
+      .number({ error: "dealEditor.validation.stockInvalid" })
+      .int({ error: "dealEditor.validation.qtyWhole" })
+      .min(0, { error: "dealEditor.validation.stockInvalid" })
+      .max(DEAL_QTY_LIMIT * 100, { error: "dealEditor.validation.qtyMax" })
+      .nullish(),
+    /** the stock the form showed: orders taken since it was drawn come off what she typed */
+    stockShown: z.number().int().min(0).max(DEAL_QTY_LIMIT * 100).nullish(),
     tiers,
   })
   .superRefine((value, ctx) => {
@@ -151,6 +160,7 @@ export interface DealContent {
   basePrice: number;
   minQty: number;
   maxQty: number;
+  stock: number | null;
   tiers: { thresholdQty: number; unitPrice: number }[];
 }
 
@@ -167,6 +177,8 @@ export function dealFormDefaults(deal: DealContent & { slug: string }) {
     basePrice: toDecimalString(deal.basePrice),
     minQty: String(deal.minQty),
     maxQty: String(deal.maxQty),
+    stock: deal.stock === null ? "" : String(deal.stock),
+    stockShown: deal.stock === null ? "" : String(deal.stock),
     tiers,
   };
 }
@@ -175,7 +187,7 @@ export type DealFormDefaults = ReturnType<typeof dealFormDefaults>;
 
 /** The new-deal form's starting values. */
 export function emptyDealFormDefaults(): DealFormDefaults {
-  return { ...dealFormDefaults({ title: "", slug: "", description: "", category: "", unit: "", basePrice: 0, minQty: 1, maxQty: 100, tiers: [] }), basePrice: "" };
+  return { ...dealFormDefaults({ title: "", slug: "", description: "", category: "", unit: "", basePrice: 0, minQty: 1, maxQty: 100, stock: null, tiers: [] }), basePrice: "" };
 }
 
 /** The admins' deals tab state (status, search, page), in the URL so it works without JavaScript. */

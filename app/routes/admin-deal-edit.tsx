@@ -4,6 +4,8 @@ import { DealPageErrorBoundary, errorTitle } from "~/components/deal-editor";
 import { getTranslate } from "~/web/i18next.server";
 import type { DealEditor } from "~/services/deal-editor.server";
 import { editDealAction, loadDealForEditing } from "./deal-editor.server";
+import { dbContext } from "~/context";
+import { dealChanges } from "~/services/deal-changes.server";
 import type { Route } from "./+types/admin-deal-edit";
 
 function editorOf(context: Route.LoaderArgs["context"], url: URL): DealEditor {
@@ -14,7 +16,7 @@ export function loader({ url, params, context }: Route.LoaderArgs) {
   const editor = editorOf(context, url);
   const t = getTranslate(context);
   const found = loadDealForEditing(context, editor, params.id);
-  return { ...found, title: `${found.deal.title} | ${t("adminDeals.editMetaTitle")}` };
+  return { ...found, changes: dealChanges(context.get(dbContext), params.id), title: `${found.deal.title} | ${t("adminDeals.editMetaTitle")}` };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, error }) => [{ title: loaderData?.title ?? errorTitle(error) }];

@@ -13,6 +13,7 @@ import { getTranslate } from "~/web/i18next.server";
 import type { Cart } from "~/services/cart.server";
 import { checkoutOptions } from "~/services/checkout.server";
 import { formatDay } from "~/domain/dates";
+import { orderableMax, stockRefusal } from "~/domain/stock";
 import { MessageScreen } from "~/components/message-screen";
 import type { Route } from "./+types/cart";
 import { cartAction } from "./cart.server";
@@ -23,7 +24,13 @@ import { cartAction } from "./cart.server";
  * decodes, and /cart is a page shoppers open again and again before a deadline (016).
  */
 function shownLine({ id, dealId, qty, unitPrice, lineTotal, deal }: Cart["lines"][number]) {
-  return { id, dealId, qty, unitPrice, lineTotal, deal: { slug: deal.slug, title: deal.title, unit: deal.unit, image: deal.images[0] ?? null, maxQty: deal.maxQty } };
+  // Less left than the line holds (the farmer's stock fell since it was added): she may still
+  // lower it step by step, and the line says how much is left.
+  const stockShort = stockRefusal(deal.stock, qty);
+  return {
+    id, dealId, qty, unitPrice, lineTotal, stockShort,
+    deal: { slug: deal.slug, title: deal.title, unit: deal.unit, image: deal.images[0] ?? null, maxQty: Math.max(qty, orderableMax(deal.maxQty, deal.stock)) },
+  };
 }
 type ShownLine = ReturnType<typeof shownLine>;
 
@@ -88,6 +95,11 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
                   <LineQty line={line} />
                   <RemoveLine line={line} />
                 </div>
+                {line.stockShort !== null ? (
+                  <p className="text-sm font-medium text-red-700 dark:text-red-300" role="status" data-testid="line-stock-short">
+                    {line.stockShort === 0 ? t("shop.errors.soldOut") : t("shop.errors.stockShort", { left: line.stockShort })}
+                  </p>
+                ) : null}
               </div>
               <p className="shrink-0 font-semibold whitespace-nowrap" data-testid="line-total">
                 <Price agorot={line.lineTotal} />

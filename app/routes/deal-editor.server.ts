@@ -7,6 +7,7 @@ import type { DealFormResult } from "~/components/deal-editor";
 import { dbContext } from "~/context";
 import { getTranslate } from "~/web/i18next.server";
 import { filesOf, readUploadForm, withoutFiles } from "~/web/upload.server";
+import { undoDealChange } from "~/services/deal-changes.server";
 import { dealForEditor, removeDealImage, takeDealAction, updateDeal, type DealEditor, type EditorDeal } from "~/services/deal-editor.server";
 import { dealFormDefaults, DealFormSchema, type DealInput } from "~/domain/deal-schema";
 import { DEAL_ACTIONS, type DealAction } from "~/domain/deal-status";
@@ -67,6 +68,12 @@ export async function dealButtonAction(request: Request, context: Ctx, form: For
   const db = context.get(dbContext);
   try {
     if (!dealId) throw new ServiceError(404, "dealEditor.errors.notFound");
+    if (intent === "undoChange") {
+      // Only an admin undoes a change (issue #49); to a vendor it is an unknown button.
+      if (editor.role !== "ADMIN") throw new ServiceError(400, "dealEditor.errors.unknownAction");
+      undoDealChange(db, editor, dealId, String(form.get("changeId") ?? ""));
+      return redirectWithToast(request, to, { variant: "success", title: "dealEditor.undo.undone" });
+    }
     if (intent === "removeImage") {
       removeDealImage(db, editor, dealId, String(form.get("url") ?? ""));
       return redirectWithToast(request, to, { variant: "success", title: "dealEditor.edit.imageRemoved" });

@@ -27,6 +27,7 @@ import { ServiceError } from "~/domain/errors";
 import { formatShekel } from "~/domain/money";
 import { imageSrcSet } from "~/domain/image-upload";
 import { isHot, priceBreakdown } from "~/domain/pricing";
+import { isSoldOut, orderableMax } from "~/domain/stock";
 import { Countdown } from "~/components/countdown";
 import { NAME_SLOT, withName } from "~/components/with-name";
 import { findInviteLink } from "~/services/referrals.server";
@@ -95,8 +96,14 @@ export function loader({ url, params, context }: Route.LoaderArgs) {
 
 /** What the page shows of a deal: not its dates or vendor id; of its status only whether it still sells. */
 function shownOf(deal: DealView) {
-  const { id, title, description, category, unit, images, basePrice, minQty, maxQty, discountPercent, quantityTiers, groups, isFavorite, vendorName } = deal;
-  return { id, title, description, category, unit, images, basePrice, minQty, maxQty, discountPercent, quantityTiers, groups, isFavorite, vendorName, onSale: deal.status === "ACTIVE" };
+  const { id, title, description, category, unit, images, basePrice, minQty, discountPercent, quantityTiers, groups, isFavorite, vendorName, stock } = deal;
+  const onSale = deal.status === "ACTIVE";
+  return {
+    id, title, description, category, unit, images, basePrice, minQty, discountPercent, quantityTiers, groups, isFavorite, vendorName, stock, onSale,
+    // The most one order may take now: the per-order maximum, or what is left (domain/stock.ts).
+    maxQty: orderableMax(deal.maxQty, stock),
+    soldOut: onSale && isSoldOut(stock, minQty),
+  };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
@@ -278,6 +285,16 @@ export default function DealPage({ loaderData, actionData }: Route.ComponentProp
                 ))}
               </ul>
             ) : null}
+            {deal.soldOut ? (
+              // Live, with nothing left to sell: it takes orders again once the farmer adds stock.
+              <div className="mt-4 rounded-lg border border-line bg-muted p-3" role="status" data-testid="deal-sold-out">
+                <p className="font-semibold">{t("shop.deal.soldOutTitle")}</p>
+                <p className="mt-1 text-sm text-fg-muted">{t("shop.deal.soldOutText")}</p>
+                <Link to="/deals" className="mt-2 inline-block font-semibold text-brand-700 underline dark:text-brand-200">
+                  {t("shop.deal.backToDeals")}
+                </Link>
+              </div>
+            ) : null}
             {deal.onSale ? null : (
               // An ended or archived deal keeps its page (links, reviews), but sells no more.
               <div className="mt-4 rounded-lg border border-line bg-muted p-3" role="status" data-testid="deal-ended">
@@ -288,7 +305,7 @@ export default function DealPage({ loaderData, actionData }: Route.ComponentProp
                 </Link>
               </div>
             )}
-            {deal.onSale ? (
+            {deal.onSale && !deal.soldOut ? (
               <Form method="post" action="/cart" preventScrollReset className="mt-4 flex flex-wrap items-center gap-3">
                 <input type="hidden" name="intent" value="add" />
                 <input type="hidden" name="dealId" value={deal.id} />
@@ -307,9 +324,10 @@ export default function DealPage({ loaderData, actionData }: Route.ComponentProp
                 </button>
               </Form>
             ) : null}
-            {deal.onSale ? (
+            {deal.onSale && !deal.soldOut ? (
               <p className="mt-2 text-xs text-fg-muted">
                 {t("shop.deal.maxQty", { max: deal.maxQty, unit: unitName(deal.unit, deal.maxQty) })}
+                {deal.stock !== null ? <span data-testid="deal-stock-left">{` · ${t("shop.deal.stockLeft", { left: deal.stock })}`}</span> : null}
                 {hydrated && qty > 1 ? ` · ${t("shop.deal.totalFor", { qty })} ${shekel(unitPrice * qty)}` : null}
               </p>
             ) : null}
@@ -425,11 +443,13 @@ export default function DealPage({ loaderData, actionData }: Route.ComponentProp
         })}
       </section>
 
-      <div className="fixed inset-x-0 bottom-0 z-30 border-t border-line bg-surface/95 p-3 backdrop-blur md:hidden">
-        <a href="#add-to-cart" className="block rounded-lg bg-brand-600 px-4 py-3 text-center font-semibold text-white">
-          {t("shop.deal.joinBar", { price: shekel(unitPrice) })}
-        </a>
-      </div>
+      {deal.onSale && !deal.soldOut ? (
+        <div className="fixed inset-x-0 bottom-0 z-30 border-t border-line bg-surface/95 p-3 backdrop-blur md:hidden">
+          <a href="#add-to-cart" className="block rounded-lg bg-brand-600 px-4 py-3 text-center font-semibold text-white">
+            {t("shop.deal.joinBar", { price: shekel(unitPrice) })}
+          </a>
+        </div>
+      ) : null}
     </article>
   );
 }

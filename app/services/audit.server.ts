@@ -2,7 +2,7 @@
 // with who, what, when, and the record before and after; so does every change the weekly close
 // makes on its own (its actor is the system: no user). Call it inside the same transaction
 // as the change, so a change and its log row land or fail together.
-import { and, desc, eq, lt, type SQL } from "drizzle-orm";
+import { and, desc, eq, inArray, lt, sql, type SQL } from "drizzle-orm";
 import type { Queryable, Tx } from "~/db/client.server";
 import { inlined } from "~/db/prepared.server";
 import { eventLogs, users } from "~/db/schema";
@@ -19,6 +19,9 @@ export const AUDIT_EVENT_TYPES = [
   "deal.sent_back",
   "deal.ended",
   "deal.archived",
+  "deal.change_undone",
+  "vendor_payout.paid",
+  "vendor_payout.unpaid",
   "community.created",
   "community.updated",
   "community.deactivated",
@@ -88,9 +91,11 @@ export interface AuditRow {
 export const AUDIT_PAGE_SIZE = 50;
 
 /** Newest first, optionally of one type; `before` pages back from a row's time. */
-export function listAuditEvents(db: Queryable, options: { type?: string; before?: Date; limit?: number } = {}): AuditRow[] {
+export function listAuditEvents(db: Queryable, options: { type?: string; types?: readonly AuditEventType[]; entityId?: string; before?: Date; limit?: number } = {}): AuditRow[] {
   const conditions: SQL[] = [];
   if (options.type) conditions.push(eq(eventLogs.type, options.type));
+  if (options.types) conditions.push(inArray(eventLogs.type, [...options.types]));
+  if (options.entityId) conditions.push(sql`json_extract(${eventLogs.payload}, '$.entityId') = ${options.entityId}`);
   if (options.before) conditions.push(lt(eventLogs.createdAt, options.before));
   const rows = db
     .select({

@@ -4,6 +4,7 @@ import { preparedQuery } from "~/db/prepared.server";
 import { cartItems, deals } from "~/db/schema";
 import { ServiceError } from "~/domain/errors";
 import { dealRow, groupRow } from "./catalog-rows.server";
+import { checkStock } from "./deal-stock.server";
 import { findDealsByIds, type DealView, type Viewer } from "./deals.server";
 import { lineAmounts } from "~/domain/pricing";
 
@@ -85,6 +86,7 @@ export function addToCart(db: Db, userId: string, input: { dealId: string; group
       if (existing && tap !== null && existing.lastTap === tap) return { dealId: deal.id, qty: existing.qty };
       const qty = (existing?.qty ?? 0) + input.qty;
       if (qty > deal.maxQty) throw new ServiceError(422, "shop.errors.qtyAboveMax", "qty");
+      checkStock(deal.stock, qty);
       if (existing) {
         setLineQuery(tx).run({ qty, groupId: input.groupId, tap, id: existing.id });
       } else {
@@ -112,8 +114,10 @@ export function setCartQty(db: Db, userId: string, dealId: string, qty: number):
     (tx) => {
       const line = tx.select().from(cartItems).where(and(eq(cartItems.userId, userId), eq(cartItems.dealId, dealId))).get();
       if (!line) throw new ServiceError(404, "shop.errors.notInCart");
-      const deal = tx.select({ maxQty: deals.maxQty }).from(deals).where(eq(deals.id, dealId)).get();
+      const deal = tx.select({ maxQty: deals.maxQty, stock: deals.stock }).from(deals).where(eq(deals.id, dealId)).get();
       if (deal && qty > deal.maxQty) throw new ServiceError(422, "shop.errors.qtyAboveMax", "qty");
+      // Fewer is always allowed, so a line above what is left can come down step by step.
+      if (deal && qty > line.qty) checkStock(deal.stock, qty);
       tx.update(cartItems).set({ qty }).where(eq(cartItems.id, line.id)).run();
       return { dealId, qty };
     },

@@ -19,6 +19,7 @@ const deal: DealView = {
   isHot: false,
   minQty: 1,
   maxQty: 20,
+  stock: null,
   quantityTiers: [2, 4, 6, 8, 10].map((thresholdQty) => ({ thresholdQty, unitPrice: 1000 - thresholdQty * 10 })),
   vendorName: "משק",
   groups: [
@@ -47,6 +48,7 @@ describe("toDealCard", () => {
       quantityTiers: deal.quantityTiers.slice(0, 3),
       groups: [{ id: "g-own" }],
       isFavorite: true,
+      soldOut: false,
     });
   });
 });

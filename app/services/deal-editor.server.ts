@@ -16,6 +16,7 @@ import { ServiceError } from "~/domain/errors";
 import { fitsImageLimit, MAX_IMAGES_PER_DEAL } from "~/domain/image-upload";
 import { toDecimalString } from "~/domain/money";
 import { firstFreeSlug, slugify } from "~/domain/slug";
+import { stockToStore } from "~/domain/stock";
 import { listPage, listWindow } from "~/domain/list-query";
 import { containsAny } from "./list-search.server";
 
@@ -45,7 +46,7 @@ const AUDIT_TYPES: Record<DealAction, AuditEventType> = {
   archive: "deal.archived",
 };
 
-function tiersOf(db: Queryable, dealId: string): DealTierRow[] {
+export function tiersOf(db: Queryable, dealId: string): DealTierRow[] {
   return db
     .select({ thresholdQty: dealTiers.thresholdQty, unitPrice: dealTiers.unitPrice })
     .from(dealTiers)
@@ -55,19 +56,19 @@ function tiersOf(db: Queryable, dealId: string): DealTierRow[] {
 }
 
 /** The deal, if this editor may see it: another vendor's deal is "not found" to a vendor. */
-function dealOf(db: Queryable, editor: DealEditor, dealId: string): Deal {
+export function dealOf(db: Queryable, editor: DealEditor, dealId: string): Deal {
   const deal = db.select().from(deals).where(eq(deals.id, dealId)).get();
   if (!deal || (editor.role === "VENDOR" && deal.vendorId !== editor.vendorId)) throw new ServiceError(404, "dealEditor.errors.notFound");
   return deal;
 }
 
 /** What the audit log keeps of a deal, before and after a change. */
-function snapshot(deal: Deal, tiers: DealTierRow[]) {
+export function snapshot(deal: Deal, tiers: DealTierRow[]) {
   const { createdAt: _created, updatedAt: _updated, currency: _currency, ...rest } = deal;
   return { ...rest, tiers };
 }
 
-function editorView(db: Queryable, editor: DealEditor, deal: Deal): EditorDeal {
+export function editorView(db: Queryable, editor: DealEditor, deal: Deal): EditorDeal {
   const vendorName = db.select({ name: vendors.name }).from(vendors).where(eq(vendors.id, deal.vendorId)).get()?.name ?? "";
   return {
     deal,
@@ -91,12 +92,13 @@ function freeSlug(tx: Tx, wanted: string, exceptDealId?: string): string {
   });
 }
 
-function writeTiers(tx: Tx, dealId: string, tiers: DealTierRow[]) {
+export function writeTiers(tx: Tx, dealId: string, tiers: DealTierRow[]) {
   tx.delete(dealTiers).where(eq(dealTiers.dealId, dealId)).run();
   for (const tier of tiers) tx.insert(dealTiers).values({ dealId, thresholdQty: tier.thresholdQty, unitPrice: tier.unitPrice }).run();
 }
 
-function content(input: DealInput) {
+/** The deal's columns from the form; `current` is the stock now (null for a new deal). */
+function content(input: DealInput, current: number | null = null) {
   return {
     title: input.title,
     description: input.description,
@@ -105,6 +107,7 @@ function content(input: DealInput) {
     basePrice: input.basePrice,
     minQty: input.minQty,
     maxQty: input.maxQty,
+    stock: stockToStore(input.stock, input.stockShown, current),
   };
 }
 
@@ -176,7 +179,7 @@ export async function updateDeal(db: Db, editor: DealEditor, dealId: string, inp
         const slug = input.slug && slugify(input.slug) !== before.slug ? freeSlug(tx, input.slug, dealId) : before.slug;
         const after = tx
           .update(deals)
-          .set({ ...content(input), slug, images: [...before.images, ...storeImages(images, written)], updatedAt: now })
+          .set({ ...content(input, before.stock), slug, images: [...before.images, ...storeImages(images, written)], updatedAt: now })
           .where(eq(deals.id, dealId))
           .returning()
           .get()!;
@@ -372,6 +375,7 @@ export function editorDealJson({ deal, vendorName, tiers, canEdit, actions }: Ed
     currency: deal.currency,
     minQty: deal.minQty,
     maxQty: deal.maxQty,
+    stock: deal.stock,
     tiers: tiers.map((tier) => ({ thresholdQty: tier.thresholdQty, unitPrice: toDecimalString(tier.unitPrice) })),
     images: deal.images,
     status: deal.status,

@@ -6,6 +6,7 @@ import { CATEGORIES, deals, dealTiers, favorites, groups, vendors, type Category
 import { communityPricing, type CommunityPricing } from "./community-pricing.server";
 import { matchesSearch, searchDeals, searchRank } from "./deal-search.server";
 import { CARD_TIER_TILES, PAGE_SIZE, QUICK_UNDER_PRICE, type DealQuery } from "~/domain/deal-query";
+import { isSoldOut } from "~/domain/stock";
 import { toDecimalString } from "~/domain/money";
 import { isHot, savingsPercent, unitPriceFor, type QuantityTier } from "~/domain/pricing";
 
@@ -41,6 +42,8 @@ export interface DealView {
   isHot: boolean;
   minQty: number;
   maxQty: number;
+  /** units left for new orders, null for no limit (domain/stock.ts) */
+  stock: number | null;
   quantityTiers: QuantityTier[];
   vendorName: string;
   /** the viewer's community's open group first: its id goes into the cart */
@@ -134,7 +137,7 @@ const listRows = preparedQueryByShape(listShapeKey, (db, { query, communityId })
  * description, dates and review note, and drizzle mapped every one of them (the list of a page
  * took 132 µs against 55 µs, and was the biggest read of a signed-in /deals; decision 016).
  */
-const CARD_COLUMNS = { id: deals.id, slug: deals.slug, title: deals.title, unit: deals.unit, images: deals.images, basePrice: deals.basePrice };
+const CARD_COLUMNS = { id: deals.id, slug: deals.slug, title: deals.title, unit: deals.unit, images: deals.images, basePrice: deals.basePrice, stock: deals.stock, minQty: deals.minQty };
 type CardRow = Pick<Deal, keyof typeof CARD_COLUMNS>;
 const listCardRows = preparedQueryByShape(listShapeKey, (db, { query, communityId }) =>
   db.select(CARD_COLUMNS).from(deals).where(filtersOf(query, communityId)).orderBy(...orderOf(query, communityId)).limit(sql.placeholder("limit")).prepare(),
@@ -219,6 +222,7 @@ function viewsOf(db: Queryable, rows: (Deal & { vendorName: string })[], viewer:
     basePrice: row.basePrice,
     minQty: row.minQty,
     maxQty: row.maxQty,
+    stock: row.stock,
     vendorName: row.vendorName,
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
@@ -335,6 +339,7 @@ export function dealJson(deal: DealView) {
     unit: deal.unit,
     minQty: deal.minQty,
     maxQty: deal.maxQty,
+    stock: deal.stock,
     status: deal.status,
     startAt: deal.startAt?.toISOString() ?? null,
     endAt: deal.endAt?.toISOString() ?? null,
@@ -353,6 +358,8 @@ export function dealJson(deal: DealView) {
 export type DealCardData = Pick<DealView, "id" | "slug" | "title" | "unit" | "images" | "basePrice" | "unitPrice" | "savingsPercent" | "isHot" | "quantityTiers" | "isFavorite"> & {
   /** the viewer's group, for the "+": only its id */
   groups: { id: string }[];
+  /** no stock left: the card says so and has no "+" */
+  soldOut: boolean;
 };
 
 /** The card's fields of a deal: its first picture, the tiers it shows, and the viewer's group's id. */
@@ -374,5 +381,6 @@ function cardOf(deal: CardRow, facts: ViewerFacts): DealCardData {
     quantityTiers: facts.quantityTiers.slice(0, CARD_TIER_TILES),
     groups: facts.groups.slice(0, 1).map((group) => ({ id: group.id })),
     isFavorite: facts.isFavorite,
+    soldOut: isSoldOut(deal.stock, deal.minQty),
   };
 }

@@ -8,6 +8,7 @@ import { and, asc, eq, inArray, or, sql } from "drizzle-orm";
 import type { Db, Tx } from "~/db/client.server";
 import { groups, orders, weeklyCycles, type Order, type OrderStatus } from "~/db/schema";
 import { recordAuditEvent } from "./audit.server";
+import { giveBackStock } from "./deal-stock.server";
 import { ServiceError } from "~/domain/errors";
 import { tellCollected, tellOrdersCancelled } from "./order-messages.server";
 import { checkoutFeeShares } from "~/domain/delivery";
@@ -18,6 +19,9 @@ function moveOne(tx: Tx, order: Order, to: OrderStatus, now: Date): Order {
   if (!canTransition(order.status, to)) throw new ServiceError(409, "errors.badTransition");
   const stamp = to === "PAID" ? { paidAt: now } : to === "FULFILLED" ? { fulfilledAt: now } : to === "CANCELED" ? { canceledAt: now } : {};
   const updated = tx.update(orders).set({ status: to, ...stamp }).where(eq(orders.id, order.id)).returning().get()!;
+
+  // Produce not handed over goes back on sale (a handed-over order's produce is gone).
+  if (countsTowardRevenue(order.status) && !countsTowardRevenue(to) && order.status !== "FULFILLED") giveBackStock(tx, order.dealId, order.qty);
 
   // Leaving revenue while the week is still open: the community's total goes down again.
   if (countsTowardRevenue(order.status) && !countsTowardRevenue(to) && order.weeklyCycleId) {

@@ -29,6 +29,7 @@ import type { OrderListQuery } from "~/domain/order-query";
 import { lineAmounts, quantityUnitPrice } from "~/domain/pricing";
 import type { DeliveryChoice } from "~/domain/checkout";
 import { mailOrderPlaced, tellOrderChanged, tellOrdersCancelled } from "./order-messages.server";
+import { giveBackStock, takeStock } from "./deal-stock.server";
 
 interface LineRequest {
   dealId: string;
@@ -173,6 +174,7 @@ function insertOrders(tx: Tx, user: User, lines: ReturnType<typeof prepareLine>[
       deliveryPhone: delivery.deliveryPhone ?? null,
       deliveryNotes: delivery.deliveryNotes ?? null,
     })!;
+    takeStock(tx, line.deal, line.qty);
     addToGroup(tx).run({ amount: line.originalTotal, qty: line.qty, id: line.group.id });
     addToCycle(tx).run({ amount: line.originalTotal, id: line.cycleId });
     return order;
@@ -284,6 +286,8 @@ export function changeOrderQty(
       if (!deal || (qty > order.qty && deal.status !== "ACTIVE")) throw new ServiceError(404, "shop.errors.dealNotFound", "qty");
       if (qty > deal.maxQty) throw new ServiceError(422, "shop.errors.qtyAboveMax", "qty");
       if (qty < deal.minQty) throw new ServiceError(422, "shop.validation.qtyMin", "qty");
+      if (qty > order.qty) takeStock(tx, deal, qty - order.qty);
+      else giveBackStock(tx, deal.id, order.qty - qty);
       const quantityTiers = tx
         .select({ thresholdQty: dealTiers.thresholdQty, unitPrice: dealTiers.unitPrice })
         .from(dealTiers)

@@ -5,32 +5,17 @@
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { deals, eventLogs, orders } from "~/db/schema";
-import { DEMO_USER, DEMO_VENDOR } from "~/demo/seed.server";
-import { cookieOf, tokenOf } from "../support/sign-in";
+import { DEMO_VENDOR } from "~/demo/seed.server";
+import { dealBody, liveDeal as liveDealOf, type EditorJson } from "../support/live-deal";
+import { cookieOf } from "../support/sign-in";
 import { deadlineDaysAway, useTestDatabase } from "../support/test-db";
 import { jsonInit, useTestServer } from "../support/test-server";
 
 const db = useTestDatabase();
 const app = useTestServer(db);
 
-type EditorJson = { id: string; title: string; description: string; category: string; unit: string; basePrice: string; minQty: number; maxQty: number; tiers: { thresholdQty: number; unitPrice: string }[]; canEdit: boolean; status: string };
-
-/** One of the demo farmer's live deals that the demo shopper can buy this week, with its form's fields. */
-async function liveDeal() {
-  const vendorToken = await tokenOf(app, DEMO_VENDOR);
-  const shopperToken = await tokenOf(app, DEMO_USER);
-  const mine: { id: string; status: string }[] = await (await app.fetch("/api/vendor/deals", jsonInit("GET", undefined, vendorToken))).json();
-  const onSale: { id: string; groups: { id: string }[] }[] = await (await app.fetch("/api/deals?limit=100", jsonInit("GET", undefined, shopperToken))).json();
-  const deal = onSale.find((d) => d.groups.length > 0 && mine.some((m) => m.id === d.id && m.status === "ACTIVE"))!;
-  expect(deal).toBeTruthy();
-  const editor: EditorJson = await (await app.fetch(`/api/vendor/deals/${deal.id}`, jsonInit("GET", undefined, vendorToken))).json();
-  return { vendorToken, shopperToken, deal, editor };
-}
-
-const bodyOf = (editor: EditorJson, overrides: Partial<EditorJson> = {}) => {
-  const { title, description, category, unit, basePrice, minQty, maxQty, tiers } = { ...editor, ...overrides };
-  return { title, description, category, unit, basePrice, minQty, maxQty, tiers };
-};
+const liveDeal = () => liveDealOf(app);
+const bodyOf = dealBody;
 
 const agorot = (shekels: string) => Math.round(Number(shekels) * 100);
 const dealRow = (id: string) => db().select().from(deals).where(eq(deals.id, id)).get()!;
