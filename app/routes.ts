@@ -48,6 +48,7 @@ export default [
     route("vendor/new-deal", "routes/vendor-new-deal.tsx"),
     route("vendor/deals/:id/edit", "routes/vendor-deal-edit.tsx"),
     route("vendor/guide", "routes/vendor-guide.tsx"),
+    route("vendor/statements", "routes/vendor-statements.tsx"),
     route("vendor/support", "routes/vendor-support.tsx"),
   ]),
 
@@ -76,6 +77,7 @@ export default [
   // Vendor area: the application, dashboard, guide and support (issue #7)
   route("vendor", "routes/vendor.tsx"),
   route("vendor/dashboard/packing.csv", "routes/vendor-packing-csv.ts"),
+  route("vendor/statements/:cycleId.csv", "routes/vendor-statement-csv.ts"),
   route("uploads/deals/:file", "routes/uploads-deal.ts"),
   // The strings a page reads in the browser, one file per language and set of sections.
   route("i18n/:locale/:version/:file", "routes/translation-file.ts"),

@@ -19,6 +19,7 @@ export const ADMIN_SECTIONS = [
 export const VENDOR_SECTIONS = [
   { key: "dashboard", to: "/vendor/dashboard" },
   { key: "newDeal", to: "/vendor/new-deal" },
+  { key: "statements", to: "/vendor/statements" },
   { key: "guide", to: "/vendor/guide" },
   { key: "support", to: "/vendor/support" },
 ] as const;

@@ -33,12 +33,12 @@ describe("back office areas and tabs", () => {
 describe("a vendor's sales per deal this week", () => {
   it("adds up the communities' rows of each deal", () => {
     const sales = salesByDeal([
-      { dealId: "a", qty: 3, revenue: 5370, orders: 2 },
-      { dealId: "b", qty: 1, revenue: 990, orders: 1 },
-      { dealId: "a", qty: 2, revenue: 3980, orders: 1 },
+      { dealId: "a", qty: 3, revenue: 5370, share: 403, orders: 2 },
+      { dealId: "b", qty: 1, revenue: 990, share: 74, orders: 1 },
+      { dealId: "a", qty: 2, revenue: 3980, share: 299, orders: 1 },
     ]);
-    expect(sales.get("a")).toEqual({ qty: 5, revenue: 9350, orders: 3 });
-    expect(sales.get("b")).toEqual({ qty: 1, revenue: 990, orders: 1 });
+    expect(sales.get("a")).toEqual({ qty: 5, revenue: 9350, share: 702, orders: 3 });
+    expect(sales.get("b")).toEqual({ qty: 1, revenue: 990, share: 74, orders: 1 });
     expect(sales.get("c")).toBeUndefined();
   });
 });

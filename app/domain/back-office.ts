@@ -26,8 +26,9 @@ export function backOfficeSection(pathname: string, sections: readonly { to: str
 
 export interface DealWeekSales {
   qty: number;
-  /** agorot, as the vendor dashboard's service counts it */
+  /** agorot, as the vendor dashboard's service counts it: what shoppers paid, and the market's share */
   revenue: number;
+  share: number;
   orders: number;
 }
 
@@ -35,11 +36,11 @@ export interface DealWeekSales {
  * "My deals" shows each deal's sales this week: the dashboard's per-community sales rows added
  * up per deal (a deal sells in every community with an open week).
  */
-export function salesByDeal(rows: readonly { dealId: string; qty: number; revenue: number; orders: number }[]): Map<string, DealWeekSales> {
+export function salesByDeal(rows: readonly { dealId: string; qty: number; revenue: number; share: number; orders: number }[]): Map<string, DealWeekSales> {
   const byDeal = new Map<string, DealWeekSales>();
   for (const row of rows) {
-    const sum = byDeal.get(row.dealId) ?? { qty: 0, revenue: 0, orders: 0 };
-    byDeal.set(row.dealId, { qty: sum.qty + row.qty, revenue: sum.revenue + row.revenue, orders: sum.orders + row.orders });
+    const sum = byDeal.get(row.dealId) ?? { qty: 0, revenue: 0, share: 0, orders: 0 };
+    byDeal.set(row.dealId, { qty: sum.qty + row.qty, revenue: sum.revenue + row.revenue, share: sum.share + row.share, orders: sum.orders + row.orders });
   }
   return byDeal;
 }

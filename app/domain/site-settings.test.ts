@@ -35,7 +35,15 @@ describe("site settings schema", () => {
       hours: { he: "", en: "" },
       aboutStory: { he: "", en: "" },
       receiptFooter: { he: "", en: "" },
+      // The market keeps no share of the farmers' sales until the organiser sets one (issue #49).
+      marketSharePercent: 0,
     });
+  });
+
+  it("takes a market share from 0 to 50 percent with up to two decimals, and nothing else", () => {
+    expect(SiteSettingsSchema.parse({ marketSharePercent: 7.5 }).marketSharePercent).toBe(7.5);
+    expect(SiteSettingsSchema.parse({ marketSharePercent: 12.25 }).marketSharePercent).toBe(12.25);
+    for (const bad of [-1, 50.5, 1.234, Number.NaN, "ten"]) expect(SiteSettingsSchema.safeParse({ marketSharePercent: bad }).success, String(bad)).toBe(false);
   });
 
   it("keeps what the organiser typed, trimmed, and reads empty text as empty", () => {

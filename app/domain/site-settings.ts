@@ -4,6 +4,7 @@
 // Pure: the schema the admin form and the service share, the defaults, and how a page reads them.
 // Messages are locale keys (admin.siteSettings.validation.*).
 import { z } from "zod";
+import { MARKET_SHARE_MAX_PERCENT } from "./farmer-money";
 
 const M = "admin.siteSettings.validation";
 
@@ -38,6 +39,16 @@ export const SiteSettingsSchema = z.object({
   /** The /about story, paragraphs separated by an empty line. */
   aboutStory: bilingual(SITE_TEXT_LIMITS.story),
   receiptFooter: bilingual(SITE_TEXT_LIMITS.footer),
+  /**
+   * The market's share of each line its farmers sell, in percent (issue #49, domain/farmer-money.ts):
+   * 0 until the organiser sets one; a week's share is fixed when it closes.
+   */
+  marketSharePercent: z
+    .number({ error: `${M}.marketShare` })
+    .min(0, { error: `${M}.marketShare` })
+    .max(MARKET_SHARE_MAX_PERCENT, { error: `${M}.marketShare` })
+    .refine((value) => Number.isInteger(Math.round(value * 100)) && Math.abs(value * 100 - Math.round(value * 100)) < 1e-6, { error: `${M}.marketShare` })
+    .default(0),
 });
 export type SiteSettings = z.output<typeof SiteSettingsSchema>;
 export type SiteSettingKey = keyof SiteSettings;

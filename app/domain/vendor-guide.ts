@@ -7,10 +7,12 @@ import { IMAGE_CONTENT_TYPES, MAX_IMAGE_BYTES, MAX_IMAGES_PER_DEAL } from "./ima
 import { HOT_DISCOUNT_PERCENT } from "./pricing";
 
 /**
- * {{deliveryPrice}}, {{deliveryTime}} (a vendor sells to every community, and each sets its own
+ * {{shareLine}} (the market's share, site settings), {{deliveryPrice}}, {{deliveryTime}} (a vendor sells to every community, and each sets its own
  * delivery: the guide says so), {{cutoffHours}}, {{hotPercent}}, {{imageMb}}, {{maxImages}}, {{imageTypes}} */
-export function vendorGuideValues(locale: string, t: Translate) {
+export function vendorGuideValues(locale: string, t: Translate, marketSharePercent = 0) {
   return {
+    // The money rule's one variable (domain/farmer-money.ts): the market's share from the settings.
+    shareLine: marketSharePercent > 0 ? t("vendor.guide.shareSome", { percent: marketSharePercent }) : t("vendor.guide.shareNone"),
     ...deliveryTextValues(locale, null, t),
     hotPercent: HOT_DISCOUNT_PERCENT,
     imageMb: MAX_IMAGE_BYTES / (1024 * 1024),

@@ -1,6 +1,6 @@
 import { useTranslation } from "~/components/use-translation";
 import { useUnitName } from "~/components/use-unit-name";
-import { data, Link } from "react-router";
+import { data, Form, Link } from "react-router";
 import { requireAdmin } from "~/auth/admin-guard.server";
 import { AdminErrorBoundary } from "~/components/admin-error-boundary";
 import { forbiddenTitle } from "~/components/forbidden-title";
@@ -19,6 +19,8 @@ import { readForm } from "~/web/form.server";
 import { deadlineInputValue, hasMinimum, parseDeadlineInput, weekState } from "~/domain/week-minimum";
 import { ServiceError } from "~/domain/errors";
 import { closeWeekNow, moveWeekDeadline } from "~/services/week-control.server";
+import { setWeekPaid, weekStatements } from "~/services/farmer-statement.server";
+import { formatDate } from "~/domain/dates";
 import { WeekControl, type WeekControlReply } from "~/components/week-control";
 import type { Route } from "./+types/admin-cycle";
 import { ScrollBox } from "~/components/scroll-box";
@@ -45,6 +47,10 @@ export function loader({ url, params, context }: Route.LoaderArgs) {
     places: pickupDay(db, cycle.id, i18n.language),
     packing: packingTotals(db, cycle.id),
     fulfillable: fulfillableCount(db, cycle.id),
+    // What each farmer is owed for a closed week, and whether she has been paid (issue #49).
+    payouts: cycle.isActive
+      ? []
+      : weekStatements(db, cycle.id).map(({ vendorId, vendorName, totals, payout, shareBasisPoints }) => ({ vendorId, vendorName, totals, payout, shareBasisPoints })),
   };
 }
 
@@ -66,6 +72,16 @@ export async function action({ request, url, params, context }: Route.ActionArgs
     if (!isConfirmed(form)) return data({ confirmFulfill: true }, { status: 400 });
     const count = fulfillCycle(db, admin.id, params.id);
     return redirectWithToast(request, page, { variant: "success", title: "adminCycles.fulfilled", values: { count } });
+  }
+  if (intent === "payout") {
+    try {
+      const paid = form.get("paid") === "1";
+      setWeekPaid(db, admin.id, params.id, String(form.get("vendorId") ?? ""), paid);
+      return redirectWithToast(request, page, { variant: "success", title: paid ? "adminCycles.payouts.markedPaid" : "adminCycles.payouts.markedUnpaid" });
+    } catch (error) {
+      if (!(error instanceof ServiceError)) throw error;
+      return redirectWithToast(request, page, { variant: "destructive", title: error.messageKey });
+    }
   }
   if (intent !== "close-now" && intent !== "move-deadline") return data({ error: getTranslate(context)("adminCycles.pickupDay.errors.badAction") }, { status: 400 });
   const reply = (status: number, error?: string, value?: string) => data<WeekControlReply>({ weekControl: { intent, error, value } }, { status });
@@ -89,7 +105,7 @@ export async function action({ request, url, params, context }: Route.ActionArgs
 export default function AdminCycle({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const unitName = useUnitName();
-  const { cycle, places, packing, fulfillable, open } = loaderData;
+  const { cycle, places, packing, fulfillable, open, payouts } = loaderData;
   const weekReply = actionData && "weekControl" in actionData ? actionData.weekControl : undefined;
   const shoppers = places.flatMap((place) => place.shoppers);
   const orderCount = shoppers.reduce((n, s) => n + s.items.filter((i) => !i.noShow).length, 0);
@@ -137,6 +153,47 @@ export default function AdminCycle({ loaderData, actionData }: Route.ComponentPr
           </table>
         )}
       </section>
+
+      {cycle.isActive ? null : (
+        <section className="rounded-2xl border border-line bg-surface p-4 print:hidden" aria-labelledby="payouts-title" data-testid="payouts">
+          <h2 id="payouts-title" className="text-lg font-bold">{t("adminCycles.payouts.title")}</h2>
+          <p className="mt-1 text-sm text-fg-muted">{t("adminCycles.payouts.text")}</p>
+          {payouts.length === 0 ? <p className="mt-2 text-fg-muted">{t("adminCycles.payouts.empty")}</p> : (
+            <ScrollBox label={t("adminCycles.payouts.title")}>
+              <table className="mt-3 w-full text-sm">
+                <thead>
+                  <tr className="border-b border-line">
+                    {["vendor", "paidByShoppers", "share", "owed", "state"].map((h) => <th key={h} className={cell}>{t(`adminCycles.payouts.${h}`)}</th>)}
+                  </tr>
+                </thead>
+                <tbody>
+                  {payouts.map((row) => (
+                    <tr key={row.vendorId} className="border-b border-line align-top" data-testid="payout-row">
+                      <td className={cell}><bdi>{row.vendorName}</bdi></td>
+                      <td className={`${cell} tabular-nums`}><Price agorot={row.totals.paid} /></td>
+                      <td className={`${cell} tabular-nums`}><Price agorot={row.totals.share} /> ({row.shareBasisPoints / 100}%)</td>
+                      <td className={`${cell} font-semibold tabular-nums`}><Price agorot={row.totals.farmer} /></td>
+                      <td className={cell}>
+                        <Form method="post" className="flex flex-wrap items-center gap-2">
+                          <input type="hidden" name="intent" value="payout" />
+                          <input type="hidden" name="vendorId" value={row.vendorId} />
+                          <input type="hidden" name="paid" value={row.payout ? "0" : "1"} />
+                          <span data-testid={row.payout ? "payout-paid" : "payout-unpaid"}>
+                            {row.payout ? t("adminCycles.payouts.paidOn", { date: formatDate(row.payout.paidAt) }) : t("adminCycles.payouts.notPaid")}
+                          </span>
+                          <button type="submit" className="min-h-11 rounded-lg border border-line px-3 text-sm font-semibold hover:bg-muted" data-testid="payout-toggle">
+                            {row.payout ? t("adminCycles.payouts.markUnpaid") : t("adminCycles.payouts.markPaid")}
+                          </button>
+                        </Form>
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </ScrollBox>
+          )}
+        </section>
+      )}
 
       <section className="rounded-2xl border border-line bg-surface p-4">
         <h2 className="text-lg font-bold">{t("adminCycles.pickupList")}</h2>

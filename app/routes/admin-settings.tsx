@@ -144,6 +144,22 @@ export default function AdminSettings({ loaderData, actionData }: Route.Componen
           <BilingualFields field={fields.receiptFooter} label={t("admin.siteSettings.fields.receiptFooter")} hint={t("admin.siteSettings.receiptFooterHint")} multiline />
         </section>
 
+        <section aria-labelledby="settings-money" className={section}>
+          <h2 id="settings-money" className="text-xl font-bold">{t("admin.siteSettings.moneyTitle")}</h2>
+          <p className="text-sm text-fg-muted">{t("admin.siteSettings.moneyText")}</p>
+          <div className="max-w-xs">
+            <Field
+              label={t("admin.siteSettings.fields.marketSharePercent")}
+              hint={t("admin.siteSettings.marketShareHint")}
+              errorId={fields.marketSharePercent.errorId}
+              errors={fields.marketSharePercent.errors}
+              {...getInputProps(fields.marketSharePercent, { type: "text" })}
+              inputMode="decimal"
+              dir="ltr"
+            />
+          </div>
+        </section>
+
         <div className="max-w-xs">
           <SubmitButton pending={pending} pendingLabel={t("admin.siteSettings.saving")}>{t("admin.siteSettings.save")}</SubmitButton>
         </div>

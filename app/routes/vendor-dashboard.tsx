@@ -71,7 +71,8 @@ function Stars({ rating }: { rating: number }) {
 
 export default function VendorDashboard({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
-  const { vendorName, deals, weeks, pick, totals, reviews } = loaderData;
+  const { vendorName, deals, weeks, pick, totals, reviews, shareBasisPoints } = loaderData;
+  const sharePercent = shareBasisPoints / 100;
   const locale = i18n.language;
   // This week's sales per deal, from the same rows as the week tables (one revenue rule).
   const sales = salesByDeal(weeks.flatMap((week) => week.sales));
@@ -151,8 +152,15 @@ export default function VendorDashboard({ loaderData }: Route.ComponentProps) {
           <dd className="mt-1 text-2xl font-bold tabular-nums">{totals.quantities.length ? <Quantities list={totals.quantities} /> : 0}</dd>
         </div>
         <div className={card} data-testid="vendor-total-revenue">
-          <dt className="text-sm text-fg-muted">{t("vendor.dashboard.totals.revenue")}</dt>
-          <dd className="mt-1 text-2xl font-bold tabular-nums"><Price agorot={totals.revenue} /></dd>
+          <dt className="text-sm text-fg-muted">{t("vendor.dashboard.totals.farmer")}</dt>
+          <dd className="mt-1 text-2xl font-bold tabular-nums"><Price agorot={totals.revenue - totals.share} /></dd>
+          {/* The one money rule (domain/farmer-money.ts), said where the figure is. */}
+          <dd className="mt-1 text-xs text-fg-muted" data-testid="vendor-money-rule">
+            {sharePercent > 0
+              ? t("vendor.dashboard.totals.farmerRuleShare", { paid: formatShekel(totals.revenue, locale), percent: sharePercent })
+              : t("vendor.dashboard.totals.farmerRuleAll", { paid: formatShekel(totals.revenue, locale) })}{" "}
+            <Link to="/vendor/statements" className={link}>{t("vendor.dashboard.totals.statementsLink")}</Link>
+          </dd>
         </div>
         <div className={card} data-testid="vendor-total-orders">
           <dt className="text-sm text-fg-muted">{t("vendor.dashboard.totals.orders")}</dt>
@@ -177,6 +185,7 @@ export default function VendorDashboard({ loaderData }: Route.ComponentProps) {
                         <th scope="col" className={th}>{t("vendor.dashboard.week.qty")}</th>
                         <th scope="col" className={th}>{t("vendor.dashboard.week.orders")}</th>
                         <th scope="col" className={th}>{t("vendor.dashboard.week.revenue")}</th>
+                        <th scope="col" className={th}>{t("vendor.dashboard.week.farmer")}</th>
                       </tr>
                     </thead>
                     <tbody className="divide-y divide-line">
@@ -186,6 +195,7 @@ export default function VendorDashboard({ loaderData }: Route.ComponentProps) {
                           <td className={`${td} tabular-nums`}>{sale.qty} {unitLabel(sale.unit, locale, sale.qty)}</td>
                           <td className={`${td} tabular-nums`}>{sale.orders}</td>
                           <td className={`${td} tabular-nums`}><Price agorot={sale.revenue} /></td>
+                          <td className={`${td} tabular-nums`}><Price agorot={sale.revenue - sale.share} /></td>
                         </tr>
                       ))}
                     </tbody>
@@ -195,6 +205,7 @@ export default function VendorDashboard({ loaderData }: Route.ComponentProps) {
                         <td className={`${td} tabular-nums`}><Quantities list={week.quantities} /></td>
                         <td className={td} />
                         <td className={`${td} tabular-nums`}><Price agorot={week.revenue} /></td>
+                        <td className={`${td} tabular-nums`}><Price agorot={week.revenue - week.share} /></td>
                       </tr>
                     </tfoot>
                   </table>
@@ -237,7 +248,7 @@ export default function VendorDashboard({ loaderData }: Route.ComponentProps) {
                       {t("vendor.dashboard.deals.price")}: <Price agorot={deal.basePrice} /> / {unitLabel(deal.unit, locale)}
                     </p>
                     <p className="mt-0.5 text-sm" data-testid="vendor-deal-week">
-                      {sold ? t("backOffice.myDeals.thisWeek", { qty: sold.qty, unit: unitLabel(deal.unit, locale, sold.qty), revenue: formatShekel(sold.revenue, locale) }) : <span className="text-fg-muted">{t("backOffice.myDeals.noSalesYet")}</span>}
+                      {sold ? t("backOffice.myDeals.thisWeek", { qty: sold.qty, unit: unitLabel(deal.unit, locale, sold.qty), revenue: formatShekel(sold.revenue - sold.share, locale) }) : <span className="text-fg-muted">{t("backOffice.myDeals.noSalesYet")}</span>}
                     </p>
                     {deal.reviewNote && deal.state === "DRAFT" ? (
                       <p className="mt-1 text-sm text-amber-800 dark:text-amber-200" data-testid="vendor-deal-note">{t("vendor.dashboard.deals.note", { note: deal.reviewNote })}</p>

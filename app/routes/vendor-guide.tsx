@@ -2,6 +2,8 @@ import { useTranslation } from "~/components/use-translation";
 import { Link } from "react-router";
 import { getLocale, getTranslate } from "~/web/i18next.server";
 import { vendorGuideValues } from "~/domain/vendor-guide";
+import { dbContext } from "~/context";
+import { readSiteSettings } from "~/services/site-settings.server";
 import type { Route } from "./+types/vendor-guide";
 
 // Nothing on this page needs a script: the root leaves out <Scripts /> (DESIGN.md budgets).
@@ -9,10 +11,11 @@ export const handle = { hydrate: false };
 
 export function loader({ context }: Route.LoaderArgs) {
   const t = getTranslate(context);
+  const { marketSharePercent } = readSiteSettings(context.get(dbContext));
   return {
     title: `${t("vendor.guide.title")} | ${t("app.name")}`,
     // Every number is printed from the module the app runs on, never typed into the copy.
-    values: vendorGuideValues(getLocale(context), t),
+    values: vendorGuideValues(getLocale(context), t, marketSharePercent),
   };
 }
 

@@ -6,6 +6,8 @@
 // went up with a cancel until pickup; every change is in the audit log; the next week opens.
 // Deadlines missed while the server was down are caught up one by one. Running twice changes
 // nothing.
+import { percentToBasisPoints } from "~/domain/farmer-money";
+import { readSiteSettings } from "./site-settings.server";
 import { and, asc, eq, inArray, isNull, lte, sql } from "drizzle-orm";
 import type { Db, Tx } from "~/db/client.server";
 import { isTrue } from "~/db/prepared.server";
@@ -154,7 +156,14 @@ export function closeCycle(tx: Tx, cycle: Cycle, community: Community, now: Date
 
   const closed = tx
     .update(weeklyCycles)
-    .set({ isActive: false, closedAt: now, currentRevenue: revenueOf(tx, cycle.id), ...(goalMet ? {} : { goalMissed: true }) })
+    .set({
+      isActive: false,
+      closedAt: now,
+      currentRevenue: revenueOf(tx, cycle.id),
+      // The market's share of this week's lines is the one set now (domain/farmer-money.ts).
+      marketShareBp: percentToBasisPoints(readSiteSettings(tx).marketSharePercent),
+      ...(goalMet ? {} : { goalMissed: true }),
+    })
     .where(eq(weeklyCycles.id, cycle.id))
     .returning()
     .get()!;

@@ -8,7 +8,9 @@ import { inlined, isTrue } from "~/db/prepared.server";
 import { communities, deals, orders, pickupPoints, reviews, users, weeklyCycles, type DeliveryType } from "~/db/schema";
 import { pickList, quantitiesByUnit, type PickLine, type UnitQuantity } from "~/domain/back-office";
 import { toCsv } from "~/domain/csv";
-import { lineEarnedSql } from "./line-earnings.server";
+import { lineEarnedSql, marketShareSql } from "./line-earnings.server";
+import { readSiteSettings } from "./site-settings.server";
+import { percentToBasisPoints } from "~/domain/farmer-money";
 import { toDecimalString } from "~/domain/money";
 import { reviewerName } from "~/domain/review-name";
 import { NOT_COUNTED_STATUSES, vendorDealState, type VendorDealState } from "~/domain/vendor-schemas";
@@ -36,6 +38,8 @@ export interface DealSales {
   qty: number;
   /** agorot: what the shoppers pay for these lines (line-earnings.server.ts), over orders that count */
   revenue: number;
+  /** agorot: the market's share of them at today's setting (domain/farmer-money.ts) */
+  share: number;
   orders: number;
 }
 
@@ -57,6 +61,7 @@ export interface CommunityWeek {
   /** the week's quantities, per unit (never added across units) */
   quantities: UnitQuantity[];
   revenue: number;
+  share: number;
   packing: PackingPlace[];
 }
 
@@ -75,11 +80,14 @@ export interface VendorDashboard {
   weeks: CommunityWeek[];
   /** what to pick this week: each product once, over every community and place */
   pick: PickLine[];
-  totals: { quantities: UnitQuantity[]; revenue: number; orders: number };
+  totals: { quantities: UnitQuantity[]; revenue: number; share: number; orders: number };
+  /** the market's share now, in basis points: this week's figures are estimates until the close */
+  shareBasisPoints: number;
   reviews: VendorReview[];
 }
 
 export function vendorDashboard(db: Db, vendorId: string): VendorDashboard {
+  const shareBasisPoints = percentToBasisPoints(readSiteSettings(db).marketSharePercent);
   const dealRows = db
     .select({
       id: deals.id,
@@ -114,6 +122,7 @@ export function vendorDashboard(db: Db, vendorId: string): VendorDashboard {
       unit: deals.unit,
       qty: sql<number>`sum(${orders.qty})`,
       revenue: sql<number>`sum(${lineEarnedSql})`,
+      share: sql<number>`sum(${marketShareSql(shareBasisPoints)})`,
       orders: count(),
     })
     .from(deals)
@@ -156,18 +165,21 @@ export function vendorDashboard(db: Db, vendorId: string): VendorDashboard {
         sales: [],
         quantities: [],
         revenue: 0,
+        share: 0,
         packing: [],
       };
       weeks.set(line.cycleId, week);
     }
     week.revenue += line.revenue;
+    week.share += line.share;
     let sale = week.sales.find((s) => s.dealId === line.dealId);
     if (!sale) {
-      sale = { dealId: line.dealId, dealTitle: line.dealTitle, unit: line.unit, qty: 0, revenue: 0, orders: 0 };
+      sale = { dealId: line.dealId, dealTitle: line.dealTitle, unit: line.unit, qty: 0, revenue: 0, share: 0, orders: 0 };
       week.sales.push(sale);
     }
     sale.qty += line.qty;
     sale.revenue += line.revenue;
+    sale.share += line.share;
     sale.orders += line.orders;
     const pickupPointId = line.deliveryType === "PICKUP" ? line.pickupPointId : null;
     let place = week.packing.find((p) => p.deliveryType === line.deliveryType && p.pickupPointId === pickupPointId);
@@ -192,8 +204,10 @@ export function vendorDashboard(db: Db, vendorId: string): VendorDashboard {
     totals: {
       quantities: quantitiesByUnit(weekList.flatMap((week) => week.sales)),
       revenue: weekList.reduce((sum, w) => sum + w.revenue, 0),
+      share: weekList.reduce((sum, w) => sum + w.share, 0),
       orders: weekList.reduce((sum, w) => sum + w.sales.reduce((n, s) => n + s.orders, 0), 0),
     },
+    shareBasisPoints,
     reviews: reviewRows.map(({ user, ...review }) => ({ ...review, reviewer: reviewerName(user) })),
   };
 }
@@ -237,11 +251,19 @@ export function vendorDashboardJson(dashboard: VendorDashboard) {
       pickupDate: week.pickupDate.toISOString(),
       quantities: week.quantities,
       revenue: toDecimalString(week.revenue),
-      sales: week.sales.map((sale) => ({ ...sale, revenue: toDecimalString(sale.revenue) })),
+      share: toDecimalString(week.share),
+      farmer: toDecimalString(week.revenue - week.share),
+      sales: week.sales.map((sale) => ({ ...sale, revenue: toDecimalString(sale.revenue), share: toDecimalString(sale.share), farmer: toDecimalString(sale.revenue - sale.share) })),
       packing: week.packing,
     })),
     pick: dashboard.pick,
-    totals: { ...dashboard.totals, revenue: toDecimalString(dashboard.totals.revenue) },
+    totals: {
+      ...dashboard.totals,
+      revenue: toDecimalString(dashboard.totals.revenue),
+      share: toDecimalString(dashboard.totals.share),
+      farmer: toDecimalString(dashboard.totals.revenue - dashboard.totals.share),
+    },
+    marketSharePercent: dashboard.shareBasisPoints / 100,
     reviews: dashboard.reviews.map((review) => ({ ...review, createdAt: review.createdAt.toISOString() })),
   };
 }

@@ -346,7 +346,9 @@ describe("the vendor dashboard", () => {
     const body = await response.json();
     expect(body.vendor).toEqual({ id: vendor.id, name: application.businessName });
     expect(body.deals.map((d: { title: string; status: string }) => [d.title, d.status]).sort()).toEqual([["מלפפונים", "ACTIVE"], ["עגבניות שרי", "ACTIVE"]]);
-    expect(body.totals).toEqual({ quantities: [{ unit: "ק״ג", qty: 10 }, { unit: "צרור", qty: 4 }], revenue: "152.00", orders: 4 });
+    // No market share set: all of what shoppers paid is the farmer's (domain/farmer-money.ts).
+    expect(body.totals).toEqual({ quantities: [{ unit: "ק״ג", qty: 10 }, { unit: "צרור", qty: 4 }], revenue: "152.00", share: "0.00", farmer: "152.00", orders: 4 });
+    expect(body.marketSharePercent).toBe(0);
     expect(body.pick).toEqual([
       { dealId: cucumbers.id, dealTitle: "מלפפונים", unit: "צרור", qty: 4 },
       { dealId: tomatoes.id, dealTitle: "עגבניות שרי", unit: "ק״ג", qty: 10 },
@@ -355,8 +357,8 @@ describe("the vendor dashboard", () => {
     const northWeek = body.weeks.find((w: { communityId: string }) => w.communityId === north!.id);
     expect(northWeek).toMatchObject({ quantities: [{ unit: "ק״ג", qty: 5 }, { unit: "צרור", qty: 4 }], revenue: "92.00" });
     expect(northWeek.sales).toEqual([
-      { dealId: cucumbers.id, dealTitle: "מלפפונים", unit: "צרור", qty: 4, revenue: "32.00", orders: 1 },
-      { dealId: tomatoes.id, dealTitle: "עגבניות שרי", unit: "ק״ג", qty: 5, revenue: "60.00", orders: 2 },
+      { dealId: cucumbers.id, dealTitle: "מלפפונים", unit: "צרור", qty: 4, revenue: "32.00", share: "0.00", farmer: "32.00", orders: 1 },
+      { dealId: tomatoes.id, dealTitle: "עגבניות שרי", unit: "ק״ג", qty: 5, revenue: "60.00", share: "0.00", farmer: "60.00", orders: 2 },
     ]);
     expect(northWeek.packing).toEqual([
       { pickupPointId: null, deliveryType: "DELIVERY", address: null, lines: [{ dealId: cucumbers.id, dealTitle: "מלפפונים", unit: "צרור", qty: 4 }] },
