@@ -57,7 +57,7 @@ function WeekStatement({ week }: { week: Week }) {
   const { t, i18n } = useTranslation();
   const percent = week.shareBasisPoints / 100;
   return (
-    <div className="mt-3 grid gap-4">
+    <div className="mt-3 grid min-w-0 grid-cols-1 gap-4">
       <p className="text-sm" data-testid="statement-totals">
         {t("vendor.statements.totals", { percent })}{" "}
         <Price agorot={week.totals.paid} /> · <Price agorot={week.totals.share} /> · <strong><Price agorot={week.totals.farmer} /></strong>
@@ -65,7 +65,7 @@ function WeekStatement({ week }: { week: Week }) {
       {week.places.map((place) => {
         const where = place.deliveryType === "PICKUP" ? (place.address ?? t("vendor.dashboard.packing.pickupUnknown")) : t("vendor.dashboard.packing.homeDelivery");
         return (
-          <section key={`${place.deliveryType}-${place.pickupPointId ?? ""}`} aria-label={where} data-testid="statement-place">
+          <section key={`${place.deliveryType}-${place.pickupPointId ?? ""}`} aria-label={where} className="min-w-0" data-testid="statement-place">
             <h3 className="font-bold">{where}</h3>
             <ScrollBox label={where} className="mt-2">
               <table className="w-full text-sm">
@@ -125,18 +125,18 @@ export default function VendorStatements({ loaderData }: Route.ComponentProps) {
           {t("vendor.statements.empty")}
         </p>
       ) : (
-        <div className="mt-8 grid gap-4">
+        <div className="mt-8 grid grid-cols-1 gap-4">
           {weeks.map((week, index) => {
             const heading = (
               <span className="flex flex-wrap items-center gap-x-3 gap-y-1">
-                <span className="text-lg font-bold">{t("vendor.statements.weekTitle", { community: week.communityName, date: formatDate(week.pickupDate) })}</span>
+                <h2 className="text-lg font-bold">{t("vendor.statements.weekTitle", { community: week.communityName, date: formatDate(week.pickupDate) })}</h2>
                 <PaidBadge week={week} />
                 <span className="font-semibold tabular-nums">{t("vendor.statements.yours")} <Price agorot={week.totals.farmer} /></span>
               </span>
             );
             // The newest week open; older ones folded, each a tap away (no script needed).
             return (
-              <details key={week.cycleId} open={index === 0} className="rounded-2xl border border-line bg-surface p-4" data-testid="statement-week">
+              <details key={week.cycleId} open={index === 0} className="min-w-0 rounded-2xl border border-line bg-surface p-4" data-testid="statement-week">
                 <summary className="min-h-11 cursor-pointer list-none py-1">{heading}</summary>
                 <WeekStatement week={week} />
               </details>

@@ -185,3 +185,29 @@ export function liveDealOf(vendorEmail: string, title: string, unit: string): { 
   runOnDatabase("insert into groups (id, community_id, weekly_cycle_id, deal_id) select lower(hex(randomblob(16))), community_id, id, ? from weekly_cycles where is_active = 1", id);
   return { id, slug };
 }
+
+/**
+ * A week of the first community that closed in the past and went ahead, with one collected order
+ * of 2 of this vendor's new deal at 9 ₪ and the market's share fixed at 5 %: what the farmer's
+ * statement and the admin's paid mark need. Its own week of the year 2000s, so it clashes with no
+ * real week; the deal has ended since, so no shop page shows it.
+ */
+export function closedWeekWithSale(vendorEmail: string, title: string): { cycleId: string; dealId: string } {
+  const dealId = crypto.randomUUID();
+  runOnDatabase(
+    "insert into deals (id, vendor_id, title, slug, description, category, base_price, unit, status) select ?, v.id, ?, ?, 'נקטף הבוקר', 'vegetables', 900, 'ק״ג', 'ENDED' from vendors v join users u on u.id = v.user_id where u.email = ?",
+    dealId, title, `past-${dealId.slice(0, 8)}`, vendorEmail,
+  );
+  const cycleId = crypto.randomUUID();
+  const day = new Date(Date.UTC(2000, 0, 1) + Math.floor(Math.random() * 9000) * 86_400_000);
+  const weekStart = day.toISOString().slice(0, 10);
+  runOnDatabase(
+    "insert into weekly_cycles (id, community_id, week_start_date, order_deadline, pickup_date, target_revenue, current_revenue, is_active, closed_at, goal_missed, market_share_bp) select ?, id, ?, ?, ?, 0, 1800, 0, ?, 0, 500 from communities order by name limit 1",
+    cycleId, weekStart, day.getTime(), day.getTime() + 2 * 86_400_000, day.getTime(),
+  );
+  runOnDatabase(
+    "insert into orders (id, user_id, deal_id, community_id, weekly_cycle_id, pickup_point_id, qty, unit_price_at_purchase, original_total, total, status, delivery_type, payment_method) select ?, u.id, ?, c.community_id, c.id, (select p.id from pickup_points p where p.community_id = c.community_id order by p.created_at, p.id limit 1), 2, 900, 1800, 1800, 'FULFILLED', 'PICKUP', 'CASH' from users u, weekly_cycles c where u.email = ? and c.id = ?",
+    crypto.randomUUID(), dealId, DEMO_USER.email, cycleId,
+  );
+  return { cycleId, dealId };
+}

@@ -14,7 +14,7 @@ import { createRequire } from "node:module";
 import path from "node:path";
 import { dealUnitsFrom, unitCatalog, type UnitWords } from "../../app/domain/units";
 import { unsubscribeToken } from "../../app/services/unsubscribe-token.server";
-import { DEMO_ADMIN, DEMO_USER, expect, logIn, newPerson, placePickupOrder, test, waitForHydration } from "./fixtures";
+import { closedWeekWithSale, DEMO_ADMIN, DEMO_USER, expect, logIn, newPerson, placePickupOrder, test, waitForHydration } from "./fixtures";
 
 const DEMO_VENDOR = { email: "vendor@shuk.example", password: "shuk-vendor-2026" };
 const PHONE = { width: 360, height: 740 };
@@ -29,7 +29,7 @@ const PLAIN_PAGES = [
   "/admin", "/admin/create", "/admin/cycles", "/admin/communities", "/admin/audit", "/admin/mail",
   "/deals", "/cart", "/checkout", "/shipping", "/order-success", "/orders", "/favorites", "/notifications", "/groups",
   "/about", "/contact", "/terms", "/privacy", "/faq",
-  "/vendor", "/vendor/dashboard", "/vendor/guide", "/vendor/support", "/vendor/new-deal",
+  "/vendor", "/vendor/dashboard", "/vendor/guide", "/vendor/support", "/vendor/new-deal", "/vendor/statements",
   "/admin/vendor-applications", "/admin/deals", "/no-such-page",
 ];
 
@@ -46,6 +46,13 @@ function firstValue(sql: string, ...params: unknown[]): string {
   } finally {
     db.close();
   }
+}
+
+let closedWeek: string | null = null;
+/** One closed week with a sale of the demo farmer's, made once per worker. */
+function closedWeekId(): string {
+  closedWeek ??= closedWeekWithSale(DEMO_VENDOR.email, "תרד מהשבוע שעבר").cycleId;
+  return closedWeek;
 }
 
 /** One real instance of each page with a param, from the demo data (and the shopper's order). */
@@ -67,6 +74,8 @@ function paramPages(orderId: string | null, inviteCode: string): string[] {
     `/admin/communities/${community}`,
     `/admin/cycles/${cycle}`,
     `/admin/cycles/${cycle}/pickup`,
+    // A closed week the demo farmer sold in: the admin's payouts, and her statement on /vendor/statements.
+    `/admin/cycles/${closedWeekId()}`,
     `/vendor/deals/${vendorDeal}/edit`,
     `/admin/deals/${anyDeal}/edit`,
     ...(orderId
