@@ -1,4 +1,5 @@
 import { Link, Form } from "react-router";
+import { useClosedOnNavigation } from "./use-closed-on-navigation";
 import { useTranslation } from "~/components/use-translation";
 import type { HeaderUser } from "~/services/header.server";
 import { notificationTarget } from "~/domain/notification-link";
@@ -18,8 +19,10 @@ export function badgeText(count: number) {
 export function NotificationBell({ user, here }: { user: HeaderUser; here: string }) {
   const { t } = useTranslation();
   const unread = user.unreadNotifications;
+  // Its actions come back to the same page: it stays open for them, and closes on another page.
+  const popover = useClosedOnNavigation("path");
   return (
-    <details className="relative">
+    <details ref={popover} className="relative">
       <summary
         className="icon-button relative cursor-pointer"
         data-testid="bell"

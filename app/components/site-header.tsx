@@ -6,6 +6,7 @@ import { CartIcon, HeartIcon, LeafIcon, MenuIcon, SearchIcon } from "./icons";
 import { badgeText, NotificationBell } from "./notification-bell";
 import { LanguageSwitch } from "./language-switch";
 import { ThemeToggle } from "./theme-toggle";
+import { useClosedOnNavigation } from "./use-closed-on-navigation";
 
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>
   `nav-link ${isActive ? "bg-brand-50 text-brand-700 dark:bg-brand-800 dark:text-brand-50" : "quiet-link"}`;
@@ -71,10 +72,11 @@ interface HeaderPlace {
 /** The mobile menu, the logo, the main links and the wide screen's search. */
 function HeaderStart({ signedIn, isAdmin, atHome, atDeals, query, theme }: HeaderPlace & { theme: Theme }) {
   const { t } = useTranslation();
+  const menu = useClosedOnNavigation();
   return (
     <>
       {/* Mobile menu: <details> opens without JavaScript. */}
-      <details className="group md:hidden">
+      <details ref={menu} className="group md:hidden">
         <summary
           className="grid size-10 cursor-pointer place-items-center rounded-full hover:bg-muted"
           aria-label={t("nav.menu")}
@@ -134,6 +136,7 @@ function HeaderStart({ signedIn, isAdmin, atHome, atDeals, query, theme }: Heade
 /** The signed-in person's bell, favorites, cart and menu; a guest's sign-in links. */
 function HeaderAccount({ user, here }: { user: HeaderUser | null; here: string }) {
   const { t } = useTranslation();
+  const userMenu = useClosedOnNavigation();
   if (!user) {
     return (
       <>
@@ -153,7 +156,7 @@ function HeaderAccount({ user, here }: { user: HeaderUser | null; here: string }
         <CartIcon className="size-5" />
         <Badge count={user.cartCount} />
       </Link>
-      <details className="relative">
+      <details ref={userMenu} className="relative">
         <summary
           className="grid size-10 cursor-pointer place-items-center rounded-full bg-brand-600 text-sm font-bold text-white"
           data-testid="user-menu"

@@ -65,6 +65,18 @@ test.describe("the shell", () => {
     await expect(menu.getByRole("link", { name: "הרשמה" })).toBeVisible();
   });
 
+  test("the mobile menu is closed on the page its link leads to, so the page is not under it", async ({ page }) => {
+    await page.setViewportSize({ width: 360, height: 740 });
+    await page.goto("/");
+    await page.getByLabel("תפריט", { exact: true }).first().click();
+    await page.getByRole("navigation", { name: "תפריט" }).first().getByRole("link", { name: "התחברות" }).click();
+    await expect(page).toHaveURL(/\/login/);
+    await expect(page.getByRole("navigation", { name: "תפריט" }).first()).toBeHidden();
+    // The sign-in form is there to type in, not behind the menu.
+    await page.getByLabel("כתובת מייל").click();
+    await expect(page.getByLabel("כתובת מייל")).toBeFocused();
+  });
+
   test("every footer link leads to a page that exists", async ({ page, request }) => {
     await page.goto("/");
     const hrefs = await page.locator("footer a").evaluateAll((links) => links.map((a) => a.getAttribute("href")));
