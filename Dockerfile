@@ -14,7 +14,9 @@ COPY . .
 RUN npm run build \
  && npm prune --omit=dev
 
-# ---- run: production dependencies (already compiled), the build, the migrations, the backup script ----
+# ---- run: production dependencies (already compiled; Litestream's binary among them, from
+# @flydotio/litestream, run by the server when REPLICA_URL is set), the build, the migrations,
+# the backup and restore scripts ----
 FROM node:22-bookworm-slim AS run
 ENV NODE_ENV=production \
     PORT=3000 \
@@ -27,8 +29,10 @@ COPY --from=build --chown=node:node /app/package.json ./package.json
 COPY --from=build --chown=node:node /app/node_modules ./node_modules
 COPY --from=build --chown=node:node /app/build ./build
 COPY --from=build --chown=node:node /app/drizzle ./drizzle
-# `npm run db:backup` inside the container (plain JavaScript: runs without dev dependencies).
+# `npm run db:backup` inside the container and the server's scheduled backups, and
+# `npm run db:restore` (plain JavaScript: they run without dev dependencies).
 COPY --from=build --chown=node:node /app/scripts/db-backup.mjs ./scripts/db-backup.mjs
+COPY --from=build --chown=node:node /app/scripts/db-restore.mjs ./scripts/db-restore.mjs
 USER node
 VOLUME ["/data"]
 EXPOSE 3000

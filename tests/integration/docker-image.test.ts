@@ -33,8 +33,10 @@ describe("the Docker image's run stage", () => {
     if (dir) fs.rmSync(dir, { recursive: true, force: true });
   });
 
-  it("copies the build, the migrations, the dependencies, package.json and the backup script", () => {
-    expect(copied.sort()).toEqual(["build", "drizzle", "node_modules", "package.json", "scripts/db-backup.mjs"]);
+  it("copies the build, the migrations, the dependencies (Litestream's binary among them), package.json and the backup and restore scripts", () => {
+    expect(copied.sort()).toEqual(["build", "drizzle", "node_modules", "package.json", "scripts/db-backup.mjs", "scripts/db-restore.mjs"]);
+    // REPLICA_URL runs the binary @flydotio/litestream brings (server/litestream.ts): a production dependency, kept by `npm prune --omit=dev`.
+    expect(packageJson.dependencies).toHaveProperty("@flydotio/litestream");
     expect(runStage).toMatch(/^USER node$/m);
     expect(runStage).toMatch(/^VOLUME \["\/data"\]$/m);
     expect(runStage).toMatch(/^HEALTHCHECK .*\n.*\/healthz/m);
