@@ -13,6 +13,9 @@ RUN npm ci --no-audit --no-fund || npm install --no-audit --no-fund
 COPY . .
 RUN npm run build \
  && npm prune --omit=dev
+# Litestream (REPLICA_URL) comes as this platform's binary of @flydotio/litestream: the build
+# fails here, not the replica at run time, when the platform's package did not install.
+RUN node_modules/@flydotio/litestream-linux-$(dpkg --print-architecture | sed 's/amd64/x64/')/litestream version
 
 # ---- run: production dependencies (already compiled; Litestream's binary among them, from
 # @flydotio/litestream, run by the server when REPLICA_URL is set), the build, the migrations,
