@@ -2,7 +2,9 @@
 // the workers (server.ts, built to build/worker.js) alive. The supervisor itself serves nothing
 // and loads no app code, so no request can reach it; a worker that dies is started again with
 // a growing back-off, and the reason is logged. Exactly one worker runs the weekly clock and the
-// housekeeping jobs; its replacement inherits that role.
+// housekeeping jobs; its replacement inherits that role. The supervisor itself holds the
+// database's lock (one server per database; `npm run db:restore` waits for none), and runs the
+// scheduled backups and, with REPLICA_URL, Litestream (issue #48, docs/decisions/018).
 import Database from "better-sqlite3";
 import cluster, { type Worker } from "node:cluster";
 import fs from "node:fs";
