@@ -50,11 +50,26 @@ export interface Replication {
   stop(graceMs?: number): Promise<void>;
 }
 
+/**
+ * Litestream runs under a small shell (`sh -c WATCHDOG litestream replicate ...`) whose stdin is a
+ * pipe from the supervisor: when that pipe closes (the supervisor stops it, or dies however it
+ * dies, SIGKILL included) Litestream gets SIGTERM, sends the last of the WAL and exits, so no
+ * Litestream outlives its server to replicate beside the next one. The shell ends when Litestream
+ * ends, with its exit code. (Node cannot ask the kernel to signal a child when its parent dies.)
+ */
+const WATCHDOG = 'exec 3<&0; "$0" "$@" </dev/null 3<&- & pid=$!; (cat <&3 >/dev/null; kill -TERM $pid 2>/dev/null) & wait $pid';
+
 /** Starts Litestream and keeps it running; see the top of this file. */
 export function startReplication({ databasePath, replica, env = process.env }: { databasePath: string; replica: string; env?: NodeJS.ProcessEnv }): Replication {
   const binary = litestreamBinary(env);
   if (!binary) {
     console.error(`REPLICATION IS OFF: REPLICA_URL is set but no Litestream binary was found for ${process.platform}-${process.arch} (install @flydotio/litestream or set LITESTREAM_PATH). The server runs without a replica.`);
+    return { stop: async () => {} };
+  }
+  try {
+    fs.accessSync(binary, fs.constants.X_OK);
+  } catch (error) {
+    console.error(`REPLICATION FAILED: litestream could not start (${binary}: ${(error as NodeJS.ErrnoException).code ?? String(error)}); the server keeps serving without a replica`);
     return { stop: async () => {} };
   }
   const configFile = path.join(path.dirname(path.resolve(databasePath)), "litestream.yml");
@@ -68,7 +83,8 @@ export function startReplication({ databasePath, replica, env = process.env }: {
 
   function run() {
     const startedAt = Date.now();
-    const current = spawn(binary!, ["replicate", "-config", configFile, "-no-expand-env"], { env, stdio: ["ignore", "pipe", "pipe"] });
+    // Under the watchdog (WATCHDOG): its stdin is the tie to this process.
+    const current = spawn("/bin/sh", ["-c", WATCHDOG, binary!, "replicate", "-config", configFile, "-no-expand-env"], { env, stdio: ["pipe", "pipe", "pipe"] });
     child = current;
     const prefix = (chunk: Buffer) =>
       chunk
@@ -82,6 +98,8 @@ export function startReplication({ databasePath, replica, env = process.env }: {
     current.once("error", (error) => console.error(`REPLICATION FAILED: litestream could not start (${error.message}); the server keeps serving without a replica`));
     current.once("exit", (code, signal) => {
       child = undefined;
+      // Lets the watchdog of this run go (it waits for its stdin to close).
+      current.stdin?.destroy();
       if (stopping) return;
       failures = Date.now() - startedAt > 60_000 ? 1 : failures + 1;
       const delay = Math.min(300_000, 2_000 * 2 ** (failures - 1));
@@ -100,7 +118,8 @@ export function startReplication({ databasePath, replica, env = process.env }: {
       const running = child;
       if (!running || running.exitCode !== null || running.signalCode !== null) return;
       const exited = new Promise<void>((resolve) => running.once("exit", () => resolve()));
-      running.kill("SIGTERM");
+      // Closing the watchdog's stdin sends Litestream SIGTERM: it ships the last of the WAL and exits.
+      running.stdin?.end();
       const timeout = setTimeout(() => running.kill("SIGKILL"), graceMs);
       await exited;
       clearTimeout(timeout);

@@ -40,6 +40,20 @@ afterEach(() => {
 
 const DAY = 24 * 60 * 60_000;
 
+/** The processes whose command line names `text` (Litestream and its watchdog name their config file). */
+function pidsOf(text: string): number[] {
+  return spawnSync("pgrep", ["-f", text], { encoding: "utf8" })
+    .stdout.split("\n")
+    .filter(Boolean)
+    .map(Number);
+}
+
+function parentOf(pid: number): number {
+  // /proc/<pid>/stat: "pid (comm) state ppid ..."; comm may hold spaces, so read after its ")".
+  const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
+  return Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
+}
+
 function watchingSince(at: number) {
   db().insert(siteSettings).values({ key: "backups.watchingSince", value: at }).onConflictDoUpdate({ target: siteSettings.key, set: { value: at } }).run();
 }
@@ -144,7 +158,7 @@ describe("the server's scheduled backups", () => {
     }
   });
 
-  it("takes no scheduled backup with a replica configured, and refuses a second server on the same database", async () => {
+  it("takes no scheduled backup with a replica configured, refuses a second server on the same database, and never leaves Litestream running without its server", async () => {
     const replica = fs.mkdtempSync(path.join(os.tmpdir(), "shuk-replica-"));
     try {
       server = await startBuiltServer({ REPLICA_URL: replica, BACKUP_INTERVAL_HOURS: "" });
@@ -168,7 +182,19 @@ describe("the server's scheduled backups", () => {
       expect(fs.statSync(config).mode & 0o777).toBe(0o600);
       await server.stop();
       server = undefined;
-      expect(spawnSync("pgrep", ["-f", config], { encoding: "utf8" }).stdout.trim()).toBe("");
+      expect(pidsOf(config)).toEqual([]);
+
+      // A supervisor killed on its own (SIGKILL: no handler runs) takes Litestream with it: its
+      // watchdog sees the supervisor's pipe close.
+      server = await startBuiltServer({ REPLICA_URL: replica, BACKUP_INTERVAL_HOURS: "" });
+      const again = path.join(server.dataDir, "litestream.yml");
+      for (let i = 0; i < 25 && pidsOf(again).length < 2; i++) await new Promise((resolve) => setTimeout(resolve, 200));
+      const supervisor = new Set(pidsOf(again).map(parentOf));
+      expect(supervisor.size).toBe(2); // the watchdog's parent is the supervisor, Litestream's the watchdog
+      const supervisorPid = [...supervisor].find((pid) => !pidsOf(again).includes(pid))!;
+      process.kill(supervisorPid, "SIGKILL");
+      for (let i = 0; i < 50 && pidsOf(again).length > 0; i++) await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(pidsOf(again)).toEqual([]);
     } finally {
       fs.rmSync(replica, { recursive: true, force: true });
     }
