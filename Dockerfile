@@ -13,8 +13,13 @@ RUN npm ci --no-audit --no-fund || npm install --no-audit --no-fund
 COPY . .
 RUN npm run build \
  && npm prune --omit=dev
+# Litestream (REPLICA_URL) comes as this platform's binary of @flydotio/litestream: the build
+# fails here, not the replica at run time, when the platform's package did not install.
+RUN node_modules/@flydotio/litestream-linux-$(dpkg --print-architecture | sed 's/amd64/x64/')/litestream version
 
-# ---- run: production dependencies (already compiled), the build, the migrations, the backup script ----
+# ---- run: production dependencies (already compiled; Litestream's binary among them, from
+# @flydotio/litestream, run by the server when REPLICA_URL is set), the build, the migrations,
+# the backup and restore scripts ----
 FROM node:22-bookworm-slim AS run
 ENV NODE_ENV=production \
     PORT=3000 \
@@ -27,8 +32,10 @@ COPY --from=build --chown=node:node /app/package.json ./package.json
 COPY --from=build --chown=node:node /app/node_modules ./node_modules
 COPY --from=build --chown=node:node /app/build ./build
 COPY --from=build --chown=node:node /app/drizzle ./drizzle
-# `npm run db:backup` inside the container (plain JavaScript: runs without dev dependencies).
+# `npm run db:backup` inside the container and the server's scheduled backups, and
+# `npm run db:restore` (plain JavaScript: they run without dev dependencies).
 COPY --from=build --chown=node:node /app/scripts/db-backup.mjs ./scripts/db-backup.mjs
+COPY --from=build --chown=node:node /app/scripts/db-restore.mjs ./scripts/db-restore.mjs
 USER node
 VOLUME ["/data"]
 EXPOSE 3000

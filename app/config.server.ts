@@ -56,3 +56,11 @@ export function publicOrigin(): string {
 export function businessId(): string | null {
   return process.env.BUSINESS_ID?.trim() || null;
 }
+
+/**
+ * Whether Litestream replicates the database (REPLICA_URL; the supervisor runs it, issue #48).
+ * The app then leaves the WAL's resets to Litestream: see app/db/client.server.ts.
+ */
+export function replicaConfigured(): boolean {
+  return Boolean(process.env.REPLICA_URL?.trim());
+}

@@ -14,6 +14,7 @@ import { clientAddressContext, dbOverrideContext, nonceContext } from "~/context
 import { closeDb, getDb, type Db } from "~/db/client.server";
 import { demoAccountsWithPublicPasswords, demoDataRequested, ensureDemoData } from "~/demo/seed.server";
 import { startCycleClock, stopCycleClock } from "~/services/cycle-engine.server";
+import { movePictureFilesIntoDatabase } from "~/services/picture-files.server";
 import { startMailSender, stopMailSender } from "~/services/mail-outbox.server";
 import { closeMailTransport } from "~/services/mail.server";
 import { startHousekeeping, stopHousekeeping } from "~/auth/housekeeping.server";
@@ -58,6 +59,9 @@ export async function prepareServer({ leader }: { leader: boolean } = { leader: 
   if (!leader) return { adminSetupPath: null, adminSetupUrl: null };
   // Made (or read) before any other worker starts, so every worker signs with the same one.
   getSessionSecret();
+  // Pictures an older version kept as files join the database before anyone asks for them.
+  const pictures = await movePictureFilesIntoDatabase(db);
+  if (pictures.moved + pictures.dropped > 0) console.log(`Moved ${pictures.moved} deal picture(s) from uploads/ into the database (${pictures.dropped} no deal showed were deleted)`);
   if (demoDataRequested()) await ensureDemoData(db);
   else {
     const exposed = await demoAccountsWithPublicPasswords(db);

@@ -2,7 +2,8 @@
 // data/shuk.db), taken while the server keeps running. Without a target it goes to
 // backups/<name>-<UTC time>.db beside the database (data/backups/ here, /data/backups/ in the
 // Docker image, so it lands on the volume). Prints where it wrote and the size; exits 1 on any
-// failure. Plain JavaScript with only better-sqlite3, so it runs in the image, which has no
+// failure. `--keep N` (the server's daily backup, server/backups.ts): after a good copy to
+// backups/, only the newest N of the copies there are kept. Plain JavaScript with only better-sqlite3, so it runs in the image, which has no
 // dev dependencies. Restoring is in the README: stop the server, copy the file over
 // DATABASE_PATH, remove its -wal and -shm files, start.
 import Database from "better-sqlite3";
@@ -33,7 +34,34 @@ function formatSize(bytes) {
   return `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
 }
 
-const target = path.resolve(process.argv[2] ?? defaultTarget());
+const args = process.argv.slice(2);
+let keep = null;
+if (args[0] === "--keep") {
+  keep = Number(args[1]);
+  if (!Number.isInteger(keep) || keep < 1) fail(`--keep wants a whole number of backups, 1 or more (got ${args[1] ?? "nothing"})`);
+  args.splice(0, 2);
+  if (args.length > 0) fail("--keep works on backups/ beside the database only; name no target with it");
+}
+
+/** The copies this script makes in backups/: <name>-<UTC time>[-n].db. */
+function madeByUs(name) {
+  const base = path.basename(source, path.extname(source)).replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  return new RegExp(`^${base}-\\d{4}-\\d\\d-\\d\\dT\\d\\d-\\d\\d-\\d\\dZ(-\\d+)?\\.db$`).test(name);
+}
+
+/** Deletes all but the newest `count` of our copies in `dir` (newest by time written). */
+function keepNewest(dir, count) {
+  const copies = fs
+    .readdirSync(dir)
+    .filter(madeByUs)
+    .map((name) => ({ file: path.join(dir, name), at: fs.statSync(path.join(dir, name)).mtimeMs }))
+    .sort((a, b) => b.at - a.at || (a.file < b.file ? 1 : -1));
+  const gone = copies.slice(count);
+  for (const { file } of gone) fs.rmSync(file, { force: true });
+  return gone.length;
+}
+
+const target = path.resolve(args[0] ?? defaultTarget());
 // Opening a missing file would create an empty database where the real one should be.
 if (!fs.existsSync(source)) fail(`no database at ${source} (set DATABASE_PATH)`);
 if (target === source || target.startsWith(`${source}-`)) fail(`the target ${target} is the database itself`);
@@ -74,3 +102,7 @@ try {
 }
 
 console.log(`Backed up ${source} to ${target} (${formatSize(fs.statSync(target).size)})`);
+if (keep !== null) {
+  const removed = keepNewest(path.dirname(target), keep);
+  if (removed > 0) console.log(`Removed ${removed} older backup${removed === 1 ? "" : "s"}, keeping the newest ${keep}`);
+}

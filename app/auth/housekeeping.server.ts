@@ -6,6 +6,7 @@ import { RATE_LIMITS } from "~/auth/rate-limit.server";
 import { refreshPlannerStatistics, type Db } from "~/db/client.server";
 import { magicTokens, rateLimits, sessions } from "~/db/schema";
 import { dropOldMail } from "~/services/mail-outbox.server";
+import { checkBackups } from "~/services/backup-status.server";
 
 const HOUR_MS = 60 * 60_000;
 
@@ -81,6 +82,12 @@ export function startHousekeeping(db: Db, everyMs = HOUSEKEEPING_EVERY_MS) {
     } catch (error) {
       // A busy or briefly locked database is not worth stopping the server for: next hour again.
       console.error("housekeeping failed", error);
+    }
+    try {
+      // No replica and no recent backup: the admins are told (issue #48).
+      if (checkBackups(db)) console.warn("backups: none in the last two days and no replica; the admins were alerted");
+    } catch (error) {
+      console.error("the backup check failed", error);
     }
   };
   tick();

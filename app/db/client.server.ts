@@ -57,6 +57,11 @@ export function openDatabase(file: string): Db {
   // never shrinks the file: under load it grew past 40 MB and stayed so. Past this size the log
   // is truncated when a checkpoint resets it.
   sqlite.pragma(`journal_size_limit = ${WAL_SIZE_LIMIT_BYTES}`);
+  // With a replica, Litestream (issue #48, decision record 019) keeps a read transaction open
+  // and checkpoints the WAL itself. The automatic checkpoints stay on (PASSIVE: they never wait,
+  // and cannot reset the WAL past Litestream's read), so the WAL stays bounded even if Litestream
+  // dies; what the app must not do under it is wal_checkpoint(TRUNCATE) (account deletion asks
+  // for PASSIVE then), which would hold every writer off while it waits for Litestream's read.
   reuseStatements(sqlite);
   // Without the schema: it serves only drizzle's relational queries (`db.query.*`), which the app
   // does not use, and with it every transaction built a query helper per table (1.7 % of a

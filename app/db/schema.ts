@@ -3,9 +3,11 @@
 // and the API turns it into decimal strings; times are epoch milliseconds; lists are JSON text.
 import { sql } from "drizzle-orm";
 import {
+  blob,
   check,
   index,
   integer,
+  primaryKey,
   sqliteTable,
   text,
   uniqueIndex,
@@ -787,4 +789,23 @@ export const vendorPayouts = sqliteTable(
     paidByUserId: text("paid_by_user_id").references(() => users.id, { onDelete: "set null" }),
   },
   (t) => [uniqueIndex("vendor_payouts_cycle_vendor_unique").on(t.weeklyCycleId, t.vendorId), index("vendor_payouts_vendor_idx").on(t.vendorId)],
+);
+
+/**
+ * Deal pictures (issue #48): kept in the database, so the one file (and its replica or backup)
+ * holds everything a restore needs. `hash` names the picture by its content (the first 32 hex
+ * digits of the SHA-256 of the stored original); `width` 0 is that original (upright, shrunk,
+ * no metadata), 400 and 800 its WebP copies. Rows are written once and never changed, so the
+ * URLs built from them (`/uploads/deals/<hash>.jpg`, `<hash>-400.webp`) are cached for a year.
+ */
+export const dealPictures = sqliteTable(
+  "deal_pictures",
+  {
+    hash: text("hash").notNull(),
+    width: integer("width").notNull(),
+    contentType: text("content_type").notNull(),
+    bytes: blob("bytes", { mode: "buffer" }).$type<Buffer>().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.hash, t.width] })],
 );

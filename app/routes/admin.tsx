@@ -14,6 +14,7 @@ import { readSiteSettings } from "~/services/site-settings.server";
 import { missingSettings } from "~/domain/site-settings";
 import { adminDashboard, type AdminMessage, type AdminOrder, type AdminUser } from "~/services/admin.server";
 import { waitingForAdmin } from "~/services/admin-alerts.server";
+import { backupStatus, type BackupStatus } from "~/services/backup-status.server";
 import { gettingStarted } from "~/services/getting-started.server";
 import { ADMIN_LIST_LIMIT, ADMIN_TABS, adminHref, displayName, parseAdminQuery, type AdminQuery, type AdminTab } from "~/domain/admin-schemas";
 import { formatAdminDate } from "~/domain/dates";
@@ -44,6 +45,8 @@ export function loader({ url, context }: Route.LoaderArgs) {
     setup: gettingStarted(db),
     // What the organiser has yet to fill in before the first real receipt (issue #45).
     missingSettings: missingSettings(readSiteSettings(db)),
+    // The newest backup and whether one is overdue (issue #48).
+    backups: backupStatus(db),
   };
 }
 
@@ -106,6 +109,26 @@ function Spinner() {
     <span role="status" className="inline-block size-3.5 animate-spin rounded-full border-2 border-current border-e-transparent">
       <span className="sr-only">{t("admin.dashboard.loading")}</span>
     </span>
+  );
+}
+
+/** The newest backup, how the data is protected, and a warning when it has gone unprotected too long. */
+function Backups({ status }: { status: BackupStatus }) {
+  const { t, i18n } = useTranslation();
+  const size = (bytes: number) => t("admin.backups.megabytes", { size: (bytes / 1024 / 1024).toLocaleString(i18n.language, { maximumFractionDigits: 1 }) });
+  return (
+    <section aria-label={t("admin.backups.label")} className="mt-6 text-sm" data-testid="admin-backups">
+      {status.overdue ? (
+        <p role="alert" className="mb-2 rounded-xl border border-amber-300 bg-amber-50 px-4 py-3 text-amber-950 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100" data-testid="admin-backups-overdue">
+          {t("admin.backups.overdue")}
+        </p>
+      ) : null}
+      <p className="text-fg-muted">
+        <span data-testid="admin-backups-last">{status.last ? t("admin.backups.last", { date: formatAdminDate(status.last.at, true), size: size(status.last.bytes) }) : t("admin.backups.none")}</span>{" "}
+        {status.replica ? t("admin.backups.replica") : null}{" "}
+        {status.scheduled ? t("admin.backups.scheduled", { hours: status.scheduled.hours, keep: status.scheduled.keep }) : t("admin.backups.off")}
+      </p>
+    </section>
   );
 }
 
@@ -280,7 +303,7 @@ function Tabs({ query, counts }: { query: AdminQuery; counts: Record<AdminTab, n
 export default function Admin({ loaderData, actionData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
   const navigation = useNavigation();
-  const { query, stats, counts, list, adminName, waiting, setup, missingSettings } = loaderData;
+  const { query, stats, counts, list, adminName, waiting, setup, missingSettings, backups } = loaderData;
   const total = counts[list.tab];
   const loading = navigation.state === "loading" && navigation.location.pathname === "/admin";
 
@@ -318,6 +341,8 @@ export default function Admin({ loaderData, actionData }: Route.ComponentProps) 
           <Link to="/admin/settings" className="font-semibold underline">{t("admin.siteSettings.dashboardLink")}</Link>
         </p>
       ) : null}
+
+      <Backups status={backups} />
 
       <dl aria-label={t("admin.stats.label")} className="mt-6 grid grid-cols-2 gap-3 md:grid-cols-5">
         <StatCard label={t("admin.stats.totalUsers")} value={stats.totalUsers.toLocaleString(i18n.language)} />

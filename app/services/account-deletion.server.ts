@@ -3,6 +3,7 @@
 // and loses everything that says who she was. One immediate transaction: it all goes, or
 // nothing does. Signing out is the route's job (services never see a session); the sessions
 // and tokens rows go here, so every other device is signed out too.
+import { replicaConfigured } from "~/config.server";
 import { and, count, eq, inArray, or, sql } from "drizzle-orm";
 import type { Db, Queryable, Tx } from "~/db/client.server";
 import {
@@ -134,7 +135,10 @@ export function deleteAccount(db: Db, userId: string, now = new Date()): void {
   // secure_delete zeroed the freed bytes in the pages written now; the WAL still holds the
   // pages as they were before, until a checkpoint copies the new ones home and empties it.
   // Readers in the middle of a read can hold that off: then it happens at a later checkpoint.
-  db.$client.pragma("wal_checkpoint(TRUNCATE)");
+  // Under Litestream (a replica), never TRUNCATE: Litestream keeps a read transaction open, so a
+  // TRUNCATE would hold every writer off for the whole busy timeout and then give up; a PASSIVE
+  // checkpoint copies what it can, and Litestream's own checkpoints (every minute) do the rest.
+  db.$client.pragma(replicaConfigured() ? "wal_checkpoint(PASSIVE)" : "wal_checkpoint(TRUNCATE)");
 }
 
 /** Drops personal data from the audit rows whose entity is one of `entityIds`. */

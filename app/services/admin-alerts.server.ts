@@ -10,6 +10,7 @@ import { and, count, eq, isNotNull } from "drizzle-orm";
 import type { Queryable } from "~/db/client.server";
 import { deals, notifications, users, vendorApplications, vendors, type Language } from "~/db/schema";
 import { publicOrigin } from "~/config.server";
+import { formatAdminDate } from "~/domain/dates";
 import { formatShekel } from "~/domain/money";
 import { translatorFor } from "./i18n.server";
 import { mailBodies } from "./mail-layout.server";
@@ -21,7 +22,9 @@ export type AdminAlert =
   | { kind: "vendorApplication"; business: string }
   | { kind: "dealSubmitted"; title: string; vendor: string }
   | { kind: "weekClosed"; cycleId: string; community: string; revenue: number; tierName: string | null; discountPercent: number }
-  | { kind: "weekMissed"; cycleId: string; community: string; revenue: number; target: number; cancelled: number };
+  | { kind: "weekMissed"; cycleId: string; community: string; revenue: number; target: number; cancelled: number }
+  // No replica and no backup for about two days (issue #48, backup-status.server.ts).
+  | { kind: "backupMissing"; lastBackupAt: number | null };
 
 /** The admin page an alert leads to. */
 export function alertHref(alert: AdminAlert): string {
@@ -33,6 +36,8 @@ export function alertHref(alert: AdminAlert): string {
     case "weekClosed":
     case "weekMissed":
       return `/admin/cycles/${alert.cycleId}`;
+    case "backupMissing":
+      return "/admin";
   }
 }
 
@@ -59,6 +64,11 @@ function alertText(alert: AdminAlert, language: Language): { title: string; mess
       return {
         title: t(`${key}.title`, { community: alert.community }),
         message: t(`${key}.message`, { community: alert.community, revenue: money(alert.revenue), target: money(alert.target), count: alert.cancelled }),
+      };
+    case "backupMissing":
+      return {
+        title: t(`${key}.title`),
+        message: alert.lastBackupAt === null ? t(`${key}.never`) : t(`${key}.message`, { date: formatAdminDate(new Date(alert.lastBackupAt), true) }),
       };
   }
 }

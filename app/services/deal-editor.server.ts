@@ -9,7 +9,7 @@ import { deals, dealTiers, vendors, type Deal, type DealStatus } from "~/db/sche
 import { alertAdmins } from "./admin-alerts.server";
 import { recordAuditEvent, type AuditEventType } from "./audit.server";
 import { openGroupsForDeal } from "./cycle-engine.server";
-import { checkImageFiles, removeFiles, storeImages, uploadPathOf, type CheckedImage } from "./deal-images.server";
+import { checkImageFiles, forgetPictureIfUnused, storeImages, type CheckedImage } from "./deal-images.server";
 import { DEAL_NOTE_MAX, type DealInput } from "~/domain/deal-schema";
 import { applyDealAction, availableDealActions, canEditDeal, liveFixedFieldChanged, type DealAction } from "~/domain/deal-status";
 import { ServiceError } from "~/domain/errors";
@@ -111,18 +111,9 @@ function content(input: DealInput, current: number | null = null) {
   };
 }
 
-/**
- * Runs a write that may store pictures: files written inside the transaction are removed again
- * when it fails, so a refused change leaves neither a row nor a file behind.
- */
-function withStoredFiles<T>(run: (written: string[]) => T): T {
-  const written: string[] = [];
-  try {
-    return run(written);
-  } catch (error) {
-    removeFiles(written);
-    throw error;
-  }
+/** A deal's pictures with new ones after them; one sent again is not listed twice. */
+function withAdded(current: string[], added: string[]): string[] {
+  return [...new Set([...current, ...added])];
 }
 
 function ensureRoomFor(deal: Deal, images: CheckedImage[]) {
@@ -134,29 +125,28 @@ function ensureRoomFor(deal: Deal, images: CheckedImage[]) {
 /** A vendor's new deal: always a DRAFT of its own, with any pictures sent along. */
 export async function createDeal(db: Db, editor: Extract<DealEditor, { role: "VENDOR" }>, input: DealInput, files: File[] = [], now = new Date()): Promise<EditorDeal> {
   const images = await checkImageFiles(files);
-  return withStoredFiles((written) =>
-    db.transaction(
-      (tx) => {
-        if (images.length > MAX_IMAGES_PER_DEAL) throw new ServiceError(422, "dealEditor.images.tooMany", "images", { max: MAX_IMAGES_PER_DEAL });
-        const deal = tx
-          .insert(deals)
-          .values({
-            ...content(input),
-            vendorId: editor.vendorId,
-            slug: freeSlug(tx, input.slug || input.title),
-            status: "DRAFT",
-            images: storeImages(images, written),
-            createdAt: now,
-            updatedAt: now,
-          })
-          .returning()
-          .get();
-        writeTiers(tx, deal.id, input.tiers);
-        recordAuditEvent(tx, { type: "deal.created", actorUserId: editor.userId, entityId: deal.id, after: snapshot(deal, input.tiers) }, now);
-        return editorView(tx, editor, deal);
-      },
-      { behavior: "immediate" },
-    ),
+  // The pictures are kept in the transaction: a refused change leaves none behind.
+  return db.transaction(
+    (tx) => {
+      if (images.length > MAX_IMAGES_PER_DEAL) throw new ServiceError(422, "dealEditor.images.tooMany", "images", { max: MAX_IMAGES_PER_DEAL });
+      const deal = tx
+        .insert(deals)
+        .values({
+          ...content(input),
+          vendorId: editor.vendorId,
+          slug: freeSlug(tx, input.slug || input.title),
+          status: "DRAFT",
+          images: withAdded([], storeImages(tx, images)),
+          createdAt: now,
+          updatedAt: now,
+        })
+        .returning()
+        .get();
+      writeTiers(tx, deal.id, input.tiers);
+      recordAuditEvent(tx, { type: "deal.created", actorUserId: editor.userId, entityId: deal.id, after: snapshot(deal, input.tiers) }, now);
+      return editorView(tx, editor, deal);
+    },
+    { behavior: "immediate" },
   );
 }
 
@@ -167,28 +157,26 @@ export async function createDeal(db: Db, editor: Extract<DealEditor, { role: "VE
  */
 export async function updateDeal(db: Db, editor: DealEditor, dealId: string, input: DealInput, files: File[] = [], now = new Date()): Promise<EditorDeal> {
   const images = await checkImageFiles(files);
-  return withStoredFiles((written) =>
-    db.transaction(
-      (tx) => {
-        const before = dealOf(tx, editor, dealId);
-        if (!canEditDeal(before, editor.role)) throw new ServiceError(409, "dealEditor.errors.notEditable");
-        const fixed = liveFixedFieldChanged(before, input, editor.role);
-        if (fixed) throw new ServiceError(409, "dealEditor.errors.liveFixed", fixed);
-        ensureRoomFor(before, images);
-        const tiersBefore = tiersOf(tx, dealId);
-        const slug = input.slug && slugify(input.slug) !== before.slug ? freeSlug(tx, input.slug, dealId) : before.slug;
-        const after = tx
-          .update(deals)
-          .set({ ...content(input, before.stock), slug, images: [...before.images, ...storeImages(images, written)], updatedAt: now })
-          .where(eq(deals.id, dealId))
-          .returning()
-          .get()!;
-        writeTiers(tx, dealId, input.tiers);
-        recordAuditEvent(tx, { type: "deal.updated", actorUserId: editor.userId, entityId: dealId, before: snapshot(before, tiersBefore), after: snapshot(after, input.tiers) }, now);
-        return editorView(tx, editor, after);
-      },
-      { behavior: "immediate" },
-    ),
+  return db.transaction(
+    (tx) => {
+      const before = dealOf(tx, editor, dealId);
+      if (!canEditDeal(before, editor.role)) throw new ServiceError(409, "dealEditor.errors.notEditable");
+      const fixed = liveFixedFieldChanged(before, input, editor.role);
+      if (fixed) throw new ServiceError(409, "dealEditor.errors.liveFixed", fixed);
+      ensureRoomFor(before, images);
+      const tiersBefore = tiersOf(tx, dealId);
+      const slug = input.slug && slugify(input.slug) !== before.slug ? freeSlug(tx, input.slug, dealId) : before.slug;
+      const after = tx
+        .update(deals)
+        .set({ ...content(input, before.stock), slug, images: withAdded(before.images, storeImages(tx, images)), updatedAt: now })
+        .where(eq(deals.id, dealId))
+        .returning()
+        .get()!;
+      writeTiers(tx, dealId, input.tiers);
+      recordAuditEvent(tx, { type: "deal.updated", actorUserId: editor.userId, entityId: dealId, before: snapshot(before, tiersBefore), after: snapshot(after, input.tiers) }, now);
+      return editorView(tx, editor, after);
+    },
+    { behavior: "immediate" },
   );
 }
 
@@ -196,30 +184,28 @@ export async function updateDeal(db: Db, editor: DealEditor, dealId: string, inp
 export async function addDealImages(db: Db, editor: DealEditor, dealId: string, files: File[], now = new Date()): Promise<EditorDeal> {
   if (files.length === 0) throw new ServiceError(422, "dealEditor.images.noneChosen", "images");
   const images = await checkImageFiles(files);
-  return withStoredFiles((written) =>
-    db.transaction(
-      (tx) => {
-        const before = dealOf(tx, editor, dealId);
-        if (!canEditDeal(before, editor.role)) throw new ServiceError(409, "dealEditor.errors.notEditable");
-        ensureRoomFor(before, images);
-        const tiers = tiersOf(tx, dealId);
-        const after = tx
-          .update(deals)
-          .set({ images: [...before.images, ...storeImages(images, written)], updatedAt: now })
-          .where(eq(deals.id, dealId))
-          .returning()
-          .get()!;
-        recordAuditEvent(tx, { type: "deal.updated", actorUserId: editor.userId, entityId: dealId, before: snapshot(before, tiers), after: snapshot(after, tiers) }, now);
-        return editorView(tx, editor, after);
-      },
-      { behavior: "immediate" },
-    ),
+  return db.transaction(
+    (tx) => {
+      const before = dealOf(tx, editor, dealId);
+      if (!canEditDeal(before, editor.role)) throw new ServiceError(409, "dealEditor.errors.notEditable");
+      ensureRoomFor(before, images);
+      const tiers = tiersOf(tx, dealId);
+      const after = tx
+        .update(deals)
+        .set({ images: withAdded(before.images, storeImages(tx, images)), updatedAt: now })
+        .where(eq(deals.id, dealId))
+        .returning()
+        .get()!;
+      recordAuditEvent(tx, { type: "deal.updated", actorUserId: editor.userId, entityId: dealId, before: snapshot(before, tiers), after: snapshot(after, tiers) }, now);
+      return editorView(tx, editor, after);
+    },
+    { behavior: "immediate" },
   );
 }
 
-/** Takes one picture off a deal; our own stored file is deleted once the change is saved. */
+/** Takes one picture off a deal, and our stored picture with it when no deal shows it any more. */
 export function removeDealImage(db: Db, editor: DealEditor, dealId: string, url: string, now = new Date()): EditorDeal {
-  const result = db.transaction(
+  return db.transaction(
     (tx) => {
       const before = dealOf(tx, editor, dealId);
       if (!canEditDeal(before, editor.role)) throw new ServiceError(409, "dealEditor.errors.notEditable");
@@ -231,15 +217,13 @@ export function removeDealImage(db: Db, editor: DealEditor, dealId: string, url:
         .where(eq(deals.id, dealId))
         .returning()
         .get()!;
+      // Its picture goes with it, unless another deal shows the same one.
+      forgetPictureIfUnused(tx, url);
       recordAuditEvent(tx, { type: "deal.updated", actorUserId: editor.userId, entityId: dealId, before: snapshot(before, tiers), after: snapshot(after, tiers) }, now);
       return editorView(tx, editor, after);
     },
     { behavior: "immediate" },
   );
-  // After the commit: a failed transaction must not lose the file.
-  const file = uploadPathOf(url);
-  if (file) removeFiles([file]);
-  return result;
 }
 
 /**

@@ -1,33 +1,30 @@
-// Where deal pictures live: <data dir>/uploads/deals/<random>.<ext>, the data dir being the
-// database's folder (as the mail outbox is). Checking every file before anything is written,
-// writing and removing files. Each picture also gets smaller WebP copies beside it,
-// <random>-400.webp and <random>-800.webp (image-variants.server.ts, docs/decisions/017).
-// (Reading the upload body is HTTP: app/web/upload.server.ts.)
-import fs from "node:fs";
-import path from "node:path";
-import { defaultDatabasePath } from "~/db/client.server";
+// Deal pictures (issue #48): checked in full before anything is written, then kept in the
+// database (table deal_pictures), in the transaction of the change that adds them, so a picture
+// exists exactly when the deal row pointing at it does, and the database file (with its replica
+// or backup) holds everything a restore needs. A picture is named by its content: the first 32
+// hex digits of the SHA-256 of its stored original, which is also its URL
+// (/uploads/deals/<hash>.<ext>, and <hash>-400.webp, <hash>-800.webp for its WebP copies,
+// image-variants.server.ts, docs/decisions/017). (Reading the upload body is HTTP:
+// app/web/upload.server.ts; moving the files of older versions in: picture-files.server.ts.)
+import { createHash } from "node:crypto";
+import { and, eq, sql } from "drizzle-orm";
+import type { Queryable } from "~/db/client.server";
+import { dealPictures } from "~/db/schema";
 import { ServiceError } from "~/domain/errors";
 import {
   checkImage,
   imageSizeProblem,
-  contentTypeOfUpload,
-  newUploadFileName,
   parseVariantFileName,
   SNIFF_BYTES,
   uploadFileNameOf,
   uploadUrlOf,
-  variantFileName,
-  IMAGE_VARIANT_WIDTHS,
   IMAGE_CONTENT_TYPES,
   MAX_IMAGE_PIXELS,
+  UPLOAD_FILE_PATTERN,
   type ImageExtension,
   type VariantWidth,
 } from "~/domain/image-upload";
-import { declaredPixels, makeStoredOriginal, makeVariant, makeVariants } from "./image-variants.server";
-
-export function dealUploadsDir(): string {
-  return path.join(path.dirname(path.resolve(defaultDatabasePath())), "uploads", "deals");
-}
+import { declaredPixels, makeStoredOriginal, makeVariants } from "./image-variants.server";
 
 export interface CheckedImage {
   /** the picture as stored: upright, shrunk, no metadata (never the camera's file) */
@@ -65,73 +62,68 @@ export async function checkImageFiles(files: File[]): Promise<CheckedImage[]> {
   return checked;
 }
 
-/** Writes checked pictures; `written` collects the paths so a failed transaction can remove them. */
-export function storeImages(images: CheckedImage[], written: string[]): string[] {
-  if (images.length === 0) return [];
-  const dir = dealUploadsDir();
-  fs.mkdirSync(dir, { recursive: true });
-  return images.map((image) => {
-    const name = newUploadFileName(image.extension);
-    const file = path.join(dir, name);
-    fs.writeFileSync(file, image.bytes, { flag: "wx" });
-    written.push(file);
-    for (const variant of image.variants) {
-      const copy = path.join(dir, variantFileName(name, variant.width));
-      fs.writeFileSync(copy, variant.bytes, { flag: "wx" });
-      written.push(copy);
-    }
-    return uploadUrlOf(name);
-  });
-}
-
-/** Removes the files, and an uploaded picture's WebP copies with it. */
-export function removeFiles(files: string[]) {
-  for (const file of files) {
-    fs.rmSync(file, { force: true });
-    const name = path.basename(file);
-    if (uploadFileNameOf(uploadUrlOf(name))) {
-      for (const width of IMAGE_VARIANT_WIDTHS) fs.rmSync(path.join(path.dirname(file), variantFileName(name, width)), { force: true });
-    }
-  }
-}
-
-/** The stored file behind one of our image URLs (null for seed pictures and anything else). */
-export function uploadPathOf(url: string): string | null {
-  const name = uploadFileNameOf(url);
-  return name ? path.join(dealUploadsDir(), name) : null;
+/** The name a stored original goes by: its content's SHA-256, 32 hex digits (128 bits). */
+export function pictureHashOf(bytes: Uint8Array): string {
+  return createHash("sha256").update(bytes).digest("hex").slice(0, 32);
 }
 
 /**
- * A stored picture and its type, or null: unknown names never touch the disk. A WebP copy that
- * is missing (a picture stored before there were copies) is made from its original now and kept.
+ * Keeps checked pictures in the caller's transaction and returns their URLs. The same picture
+ * sent twice is kept once: its rows are already there, and never change.
  */
-export async function readUpload(fileName: string): Promise<{ body: Buffer; contentType: string } | null> {
-  const contentType = contentTypeOfUpload(fileName);
-  if (!contentType) return null;
-  const file = path.join(dealUploadsDir(), fileName);
-  try {
-    return { body: fs.readFileSync(file), contentType };
-  } catch {
-    // not there: perhaps a copy still to make
-  }
+export function storeImages(tx: Queryable, images: CheckedImage[]): string[] {
+  return images.map((image) => {
+    const hash = pictureHashOf(image.bytes);
+    const rows = [
+      { hash, width: 0, contentType: IMAGE_CONTENT_TYPES[image.extension], bytes: image.bytes },
+      ...image.variants.map((variant) => ({ hash, width: variant.width as number, contentType: IMAGE_CONTENT_TYPES.webp, bytes: variant.bytes })),
+    ];
+    for (const row of rows) tx.insert(dealPictures).values(row).onConflictDoNothing().run();
+    return uploadUrlOf(`${hash}.${image.extension}`);
+  });
+}
+
+/** Whether any deal still shows the picture at `url`. */
+function pictureInUse(tx: Queryable, url: string): boolean {
+  return tx.get<{ n: number }>(sql`select 1 as n from deals, json_each(deals.images) where json_each.value = ${url} limit 1`) !== undefined;
+}
+
+/**
+ * Deletes the picture behind one of our URLs, copies and all, once no deal shows it (another
+ * deal may show the same picture). In the caller's transaction, after the deal row changed.
+ */
+export function forgetPictureIfUnused(tx: Queryable, url: string): void {
+  const name = uploadFileNameOf(url);
+  if (!name || pictureInUse(tx, url)) return;
+  tx.delete(dealPictures).where(eq(dealPictures.hash, name.slice(0, name.indexOf(".")))).run();
+}
+
+export interface StoredPicture {
+  body: Buffer;
+  contentType: string;
+  /** strong: the row behind a name is written once and never changed */
+  etag: string;
+}
+
+/** Which row a served name asks for: the original (width 0) under its type, or a WebP copy. */
+function pictureKeyOf(fileName: string): { hash: string; width: number; contentType: string } | null {
   const variant = parseVariantFileName(fileName);
-  if (!variant) return null;
-  for (const extension of Object.keys(IMAGE_CONTENT_TYPES) as ImageExtension[]) {
-    let original: Buffer;
-    try {
-      original = fs.readFileSync(path.join(dealUploadsDir(), `${variant.base}.${extension}`));
-    } catch {
-      continue;
-    }
-    try {
-      const body = await makeVariant(original, variant.width);
-      // Another request may have made it meanwhile: same bytes, keep theirs.
-      fs.writeFileSync(file, body, { flag: "wx" });
-      return { body, contentType };
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === "EEXIST") return { body: fs.readFileSync(file), contentType };
-      return null;
-    }
-  }
-  return null;
+  if (variant) return { hash: variant.base, width: variant.width, contentType: IMAGE_CONTENT_TYPES.webp };
+  const match = UPLOAD_FILE_PATTERN.exec(fileName);
+  if (!match) return null;
+  return { hash: fileName.slice(0, 32), width: 0, contentType: IMAGE_CONTENT_TYPES[match[1] as ImageExtension] };
+}
+
+/** A stored picture by its served name, or null: names we never make are not looked up. */
+export function readPicture(db: Queryable, fileName: string): StoredPicture | null {
+  const key = pictureKeyOf(fileName);
+  if (!key) return null;
+  const row = db
+    .select({ bytes: dealPictures.bytes, contentType: dealPictures.contentType })
+    .from(dealPictures)
+    .where(and(eq(dealPictures.hash, key.hash), eq(dealPictures.width, key.width)))
+    .get();
+  // `<hash>.png` for a picture kept as JPEG is no name we gave out.
+  if (!row || row.contentType !== key.contentType) return null;
+  return { body: row.bytes, contentType: row.contentType, etag: `"${key.hash}-${key.width}"` };
 }

@@ -1,7 +1,7 @@
 // The smaller copies of an uploaded deal picture (issue #14, docs/decisions/017): WebP, 400 and
 // 800 px wide (IMAGE_VARIANT_WIDTHS), never wider than the original, made with sharp (libvips).
-// Made when a picture is uploaded (deal-images.server.ts) and, for a picture stored before
-// there were copies, the first time one is asked for.
+// Made when a picture is uploaded (deal-images.server.ts) and, for a picture an older version
+// kept as a file without copies, when it moves into the database (picture-files.server.ts).
 import sharp from "sharp";
 import { IMAGE_VARIANT_WIDTHS, MAX_IMAGE_PIXELS, STORED_IMAGE_MAX_WIDTH, type ImageExtension, type VariantWidth } from "~/domain/image-upload";
 

@@ -24,8 +24,8 @@ interface Run {
   stderr: string;
 }
 
-function runBackup(databasePath: string, target?: string): { done: Promise<Run> } {
-  const child = spawn(process.execPath, [SCRIPT, ...(target ? [target] : [])], {
+function runBackup(databasePath: string, target?: string, flags: string[] = []): { done: Promise<Run> } {
+  const child = spawn(process.execPath, [SCRIPT, ...flags, ...(target ? [target] : [])], {
     env: { ...process.env, DATABASE_PATH: databasePath },
     stdio: ["ignore", "pipe", "pipe"],
   });
@@ -136,6 +136,43 @@ describe("npm run db:backup", () => {
     expect(reopened.$client.prepare("select subject from contact_messages").pluck().all()).toEqual([String(sequence)]);
     expect(reopened.$client.pragma("journal_mode", { simple: true })).toBe("wal");
     reopened.$client.close();
+  });
+
+  it("--keep N keeps only the newest N of its own copies in backups/ (the server's scheduled backup)", async () => {
+    const home = fs.mkdtempSync(path.join(dir, "keep-"));
+    const { db, file } = newDatabase(path.relative(dir, path.join(home, "market.db")));
+    writeMessage(db);
+    db.$client.close();
+    const backups = path.join(home, "backups");
+    fs.mkdirSync(backups);
+    // Three older copies of ours (oldest first), and two files that are not ours.
+    const old = ["market-2026-01-01T00-00-00Z.db", "market-2026-01-02T00-00-00Z.db", "market-2026-01-02T00-00-00Z-2.db"];
+    old.forEach((name, i) => {
+      fs.writeFileSync(path.join(backups, name), "old");
+      const at = new Date(Date.UTC(2026, 0, 1 + i));
+      fs.utimesSync(path.join(backups, name), at, at);
+    });
+    fs.writeFileSync(path.join(backups, "before-the-move.db"), "kept by hand");
+    fs.writeFileSync(path.join(backups, "shuk-2026-01-01T00-00-00Z.db"), "another database's");
+
+    const run = await runBackup(file, undefined, ["--keep", "2"]).done;
+    expect(run.stderr).toBe("");
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain("Removed 2 older backups, keeping the newest 2");
+    const left = fs.readdirSync(backups).sort();
+    expect(left).toContain("market-2026-01-02T00-00-00Z-2.db");
+    expect(left).toContain("before-the-move.db");
+    expect(left).toContain("shuk-2026-01-01T00-00-00Z.db");
+    expect(left.filter((name) => name.startsWith("market-"))).toHaveLength(2);
+
+    for (const bad of [["--keep", "0"], ["--keep", "many"], ["--keep"]]) {
+      const refused = await runBackup(file, undefined, bad).done;
+      expect(refused.code, bad.join(" ")).toBe(1);
+      expect(refused.stderr).toContain("--keep wants a whole number");
+    }
+    const withTarget = await runBackup(file, path.join(home, "elsewhere.db"), ["--keep", "2"]).done;
+    expect(withTarget.code).toBe(1);
+    expect(fs.existsSync(path.join(home, "elsewhere.db"))).toBe(false);
   });
 
   it("fails with a message and exit code 1, writing nothing, when it cannot make a good copy", async () => {

@@ -1,13 +1,12 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
-import fs from "node:fs";
+import { createHash } from "node:crypto";
 import http from "node:http";
 import zlib from "node:zlib";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { hashPassword } from "~/auth/password.server";
-import { communities, deals, dealTiers, eventLogs, groups, users, vendors, weeklyCycles } from "~/db/schema";
+import { communities, dealPictures, deals, dealTiers, eventLogs, groups, users, vendors, weeklyCycles } from "~/db/schema";
 import { DEMO_ADMIN, DEMO_USER, DEMO_VENDOR } from "~/demo/seed.server";
-import { dealUploadsDir } from "~/services/deal-images.server";
 import { MAX_IMAGE_BYTES, MAX_UPLOAD_BODY_BYTES } from "~/domain/image-upload";
 import { cookieOf, tokenOf } from "../support/sign-in";
 import { useTestDatabase } from "../support/test-db";
@@ -63,9 +62,24 @@ function dealRow(id: string) {
   return db().select().from(deals).where(eq(deals.id, id)).get()!;
 }
 
+/** Every stored picture row, as `<hash>-<width>` (width 0: the original). */
 function uploadsNow(): string[] {
-  const dir = dealUploadsDir();
-  return fs.existsSync(dir) ? fs.readdirSync(dir).sort() : [];
+  return db()
+    .select({ hash: dealPictures.hash, width: dealPictures.width })
+    .from(dealPictures)
+    .all()
+    .map((row) => `${row.hash}-${row.width}`)
+    .sort();
+}
+
+/** The stored bytes behind one of our picture names (`<hash>.jpg`, `<hash>-400.webp`), or undefined. */
+function storedPicture(name: string): Buffer | undefined {
+  const match = /^([a-f0-9]{32})(?:-(\d+))?\./.exec(name)!;
+  return db()
+    .select({ bytes: dealPictures.bytes })
+    .from(dealPictures)
+    .where(and(eq(dealPictures.hash, match[1]!), eq(dealPictures.width, Number(match[2] ?? 0))))
+    .get()?.bytes;
 }
 
 async function upload(token: string, dealId: string, files: { name: string; bytes: Buffer | Uint8Array; type: string }[]) {
@@ -314,7 +328,7 @@ describe("who may touch a deal", () => {
 });
 
 describe("deal pictures", () => {
-  it("stores a real PNG and serves it with its type, a year's cache and nosniff", async () => {
+  it("stores a real PNG in the database under its content hash and serves it with its type, a year's cache, a strong ETag and nosniff", async () => {
     const token = await tokenOf(app, DEMO_VENDOR);
     const deal = await createDraft(token);
     const response = await upload(token, deal.id, [{ name: "לא-משנה.jpg", bytes: PNG, type: "image/jpeg" }]);
@@ -322,7 +336,7 @@ describe("deal pictures", () => {
     const [url] = (await response.json()).images as string[];
     expect(url).toMatch(/^\/uploads\/deals\/[a-f0-9]{32}\.png$/);
     expect(dealRow(deal.id).images).toEqual([url]);
-    expect(fs.existsSync(`${dealUploadsDir()}/${url.split("/").pop()}`)).toBe(true);
+    expect(storedPicture(url.split("/").pop()!)).toBeDefined();
 
     const served = await app.fetch(url);
     expect(served.status).toBe(200);
@@ -330,21 +344,44 @@ describe("deal pictures", () => {
     expect(served.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
     expect(served.headers.get("x-content-type-options")).toBe("nosniff");
     // Stored as decoded and written again (no metadata can ride along), still a 1x1 PNG.
-    const storedMeta = await sharp(Buffer.from(await served.arrayBuffer())).metadata();
+    const servedBytes = Buffer.from(await served.arrayBuffer());
+    const storedMeta = await sharp(servedBytes).metadata();
     expect([storedMeta.format, storedMeta.width, storedMeta.height]).toEqual(["png", 1, 1]);
+    // Its name is its content: the SHA-256 of the stored bytes.
+    const hash = url.split("/").pop()!.slice(0, 32);
+    expect(createHash("sha256").update(servedBytes).digest("hex").slice(0, 32)).toBe(hash);
+    const etag = served.headers.get("etag")!;
+    expect(etag).toMatch(/^"[a-f0-9]{32}-0"$/);
+    for (const ifNoneMatch of [etag, `W/${etag}`, `"other", ${etag}`, "*"]) {
+      const again = await app.fetch(url, { headers: { "If-None-Match": ifNoneMatch } });
+      expect(again.status, ifNoneMatch).toBe(304);
+      expect(again.headers.get("etag")).toBe(etag);
+      expect((await again.arrayBuffer()).byteLength).toBe(0);
+    }
+    expect((await app.fetch(url, { headers: { "If-None-Match": '"other"' } })).status).toBe(200);
+
+    // The same picture sent again (to this deal or another) is the same row and the same URL.
+    const other = await createDraft(token);
+    const twice = await upload(token, other.id, [{ name: "again.png", bytes: PNG, type: "image/png" }]);
+    expect((await twice.json()).images).toEqual([url]);
+    expect(uploadsNow().filter((row) => row.startsWith(hash))).toHaveLength(3);
 
     for (const bad of ["/uploads/deals/..%2F..%2Fsession-secret", "/uploads/deals/abc.png", `/uploads/deals/${"a".repeat(32)}.svg`, `/uploads/deals/${"b".repeat(32)}.png`]) {
       expect((await app.fetch(bad)).status, bad).toBe(404);
     }
 
-    // Removing it takes it off the deal and off the disk.
+    // Removing it takes it off the deal; the picture stays while the other deal shows it...
     const removed = await app.fetch(`/api/vendor/deals/${deal.id}/images`, jsonInit("DELETE", { url }, token));
     expect(removed.status).toBe(200);
     expect(dealRow(deal.id).images).toEqual([]);
+    expect((await app.fetch(url)).status).toBe(200);
+    // ...and goes, copies and all, with the last deal that showed it.
+    expect((await app.fetch(`/api/vendor/deals/${other.id}/images`, jsonInit("DELETE", { url }, token))).status).toBe(200);
     expect((await app.fetch(url)).status).toBe(404);
+    expect(uploadsNow().filter((row) => row.startsWith(hash))).toEqual([]);
   });
 
-  it("keeps 400 and 800 px WebP copies beside a picture, serves them, makes a missing one again and removes them with it", async () => {
+  it("keeps 400 and 800 px WebP copies beside a picture, serves them and removes them with it", async () => {
     const token = await tokenOf(app, DEMO_VENDOR);
     const deal = await createDraft(token);
     const photo = await sharp({ create: { width: 1600, height: 1200, channels: 3, background: "#c0392b" } }).jpeg({ quality: 90 }).toBuffer();
@@ -354,7 +391,7 @@ describe("deal pictures", () => {
     const base = url!.split("/").pop()!.replace(/\.jpg$/, "");
     for (const width of [400, 800]) {
       const copy = `/uploads/deals/${base}-${width}.webp`;
-      expect(fs.existsSync(`${dealUploadsDir()}/${base}-${width}.webp`), copy).toBe(true);
+      expect(storedPicture(`${base}-${width}.webp`), copy).toBeDefined();
       const served = await app.fetch(copy);
       expect(served.status).toBe(200);
       expect(served.headers.get("content-type")).toBe("image/webp");
@@ -362,19 +399,13 @@ describe("deal pictures", () => {
       const meta = await sharp(Buffer.from(await served.arrayBuffer())).metadata();
       expect([meta.format, meta.width, meta.height]).toEqual(["webp", width, (width * 3) / 4]);
     }
-    // A picture stored before there were copies gets its copy made on the first request.
-    fs.rmSync(`${dealUploadsDir()}/${base}-400.webp`);
-    const again = await app.fetch(`/uploads/deals/${base}-400.webp`);
-    expect(again.status).toBe(200);
-    expect((await sharp(Buffer.from(await again.arrayBuffer())).metadata()).width).toBe(400);
-    expect(fs.existsSync(`${dealUploadsDir()}/${base}-400.webp`)).toBe(true);
     // A width we do not make, or a copy of a picture we do not have: 404.
     expect((await app.fetch(`/uploads/deals/${base}-300.webp`)).status).toBe(404);
     expect((await app.fetch(`/uploads/deals/${"c".repeat(32)}-400.webp`)).status).toBe(404);
 
     const removed = await app.fetch(`/api/vendor/deals/${deal.id}/images`, jsonInit("DELETE", { url }, token));
     expect(removed.status).toBe(200);
-    expect(fs.readdirSync(dealUploadsDir()).filter((name) => name.startsWith(base))).toEqual([]);
+    expect(uploadsNow().filter((row) => row.startsWith(base))).toEqual([]);
   });
 
   it("refuses a file that starts like a PNG but is no picture (it does not decode), storing nothing", async () => {
@@ -472,10 +503,12 @@ describe("deal pictures", () => {
   it("allows at most six pictures on a deal", async () => {
     const token = await tokenOf(app, DEMO_VENDOR);
     const deal = await createDraft(token);
-    const six = Array.from({ length: 6 }, (_, i) => ({ name: `p${i}.png`, bytes: PNG, type: "image/png" }));
+    // Six different pictures: the same one sent twice is kept (and listed) once.
+    const pictures = await Promise.all(Array.from({ length: 7 }, (_, i) => sharp({ create: { width: 2, height: 2, channels: 3, background: { r: i * 30, g: 0, b: 0 } } }).png().toBuffer()));
+    const six = pictures.slice(0, 6).map((bytes, i) => ({ name: `p${i}.png`, bytes, type: "image/png" }));
     expect((await upload(token, deal.id, six)).status).toBe(201);
     const files = uploadsNow();
-    const seventh = await upload(token, deal.id, [{ name: "p7.png", bytes: PNG, type: "image/png" }]);
+    const seventh = await upload(token, deal.id, [{ name: "p7.png", bytes: pictures[6]!, type: "image/png" }]);
     expect(seventh.status).toBe(422);
     expect((await seventh.json()).message).toBe("אפשר עד 6 תמונות למבצע. הסירו תמונה לפני שמוסיפים חדשה.");
     expect(uploadsNow()).toEqual(files);
@@ -521,7 +554,7 @@ describe("a phone camera's photo (#45)", () => {
     const response = await upload(token, deal.id, [{ name: "IMG_20261127.jpg", bytes: photo, type: "image/jpeg" }]);
     expect(response.status).toBe(201);
     const [url] = (await response.json()).images as string[];
-    const stored = fs.readFileSync(`${dealUploadsDir()}/${url!.split("/").pop()}`);
+    const stored = storedPicture(url!.split("/").pop()!)!;
     expect(stored.length).toBeLessThan(200_000);
     const meta = await sharp(stored).metadata();
     expect([meta.format, meta.width, meta.height]).toEqual(["jpeg", 800, 600]);
@@ -561,7 +594,7 @@ describe("a phone camera's photo (#45)", () => {
     const [url] = (await response.json()).images as string[];
     const base = url!.split("/").pop()!.replace(/\.jpg$/, "");
     for (const name of [`${base}.jpg`, `${base}-400.webp`, `${base}-800.webp`]) {
-      const bytes = fs.readFileSync(`${dealUploadsDir()}/${name}`);
+      const bytes = storedPicture(name)!;
       const meta = await sharp(bytes).metadata();
       expect(meta.exif, name).toBeUndefined();
       expect(meta.xmp, name).toBeUndefined();

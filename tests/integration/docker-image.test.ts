@@ -33,8 +33,10 @@ describe("the Docker image's run stage", () => {
     if (dir) fs.rmSync(dir, { recursive: true, force: true });
   });
 
-  it("copies the build, the migrations, the dependencies, package.json and the backup script", () => {
-    expect(copied.sort()).toEqual(["build", "drizzle", "node_modules", "package.json", "scripts/db-backup.mjs"]);
+  it("copies the build, the migrations, the dependencies (Litestream's binary among them), package.json and the backup and restore scripts", () => {
+    expect(copied.sort()).toEqual(["build", "drizzle", "node_modules", "package.json", "scripts/db-backup.mjs", "scripts/db-restore.mjs"]);
+    // REPLICA_URL runs the binary @flydotio/litestream brings (server/litestream.ts): a production dependency, kept by `npm prune --omit=dev`.
+    expect(packageJson.dependencies).toHaveProperty("@flydotio/litestream");
     expect(runStage).toMatch(/^USER node$/m);
     expect(runStage).toMatch(/^VOLUME \["\/data"\]$/m);
     expect(runStage).toMatch(/^HEALTHCHECK .*\n.*\/healthz/m);
@@ -105,6 +107,12 @@ describe("the Docker image's run stage", () => {
       });
       expect(demoLogin.status).toBe(401);
 
+      // The server's own scheduled backup (no replica configured): one at start, by the script
+      // the image copies.
+      const backups = path.join(dir, "data", "backups");
+      for (let i = 0; i < 50 && !(fs.existsSync(backups) && fs.readdirSync(backups).some((name) => name.endsWith(".db"))); i++) await new Promise((r) => setTimeout(r, 200));
+      expect(fs.readdirSync(backups), output).toHaveLength(1);
+
       // `npm run db:backup` in the container: from the copied files, beside the live database.
       const backup = await new Promise<{ code: number | null; out: string }>((resolve) => {
         const run = spawn(process.execPath, ["scripts/db-backup.mjs"], { cwd: dir, env: { ...process.env, DATABASE_PATH: path.join(dir!, "data", "shuk.db") }, stdio: "pipe" });
@@ -114,7 +122,7 @@ describe("the Docker image's run stage", () => {
         run.once("close", (code) => resolve({ code, out }));
       });
       expect(backup.code, backup.out).toBe(0);
-      expect(fs.readdirSync(path.join(dir, "data", "backups"))).toHaveLength(1);
+      expect(fs.readdirSync(backups)).toHaveLength(2);
       // With no SESSION_SECRET, one is made and kept beside the database.
       expect(fs.existsSync(path.join(dir, "data", "session-secret"))).toBe(true);
     } finally {

@@ -1,5 +1,6 @@
 // The production server itself (server.ts): compressed answers and the guest page cache, over
 // real HTTP against `node build/start.js` on its own database.
+import Database from "better-sqlite3";
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
@@ -133,8 +134,10 @@ describe("compression", () => {
     // A vendor's uploaded picture (already compressed by its format): no Content-Encoding.
     const picture = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(8 * 1024, 1)]);
     const name = `${"ab".repeat(16)}.jpg`;
-    fs.mkdirSync(path.join(dir, "uploads", "deals"), { recursive: true });
-    fs.writeFileSync(path.join(dir, "uploads", "deals", name), picture);
+    const database = new Database(path.join(dir, "shuk.db"));
+    database.pragma("busy_timeout = 5000");
+    database.prepare("insert into deal_pictures (hash, width, content_type, bytes) values (?, 0, 'image/jpeg', ?)").run("ab".repeat(16), picture);
+    database.close();
     const jpeg = await raw(`/uploads/deals/${name}`, { "Accept-Encoding": "br, gzip" });
     expect(jpeg.status).toBe(200);
     expect(jpeg.headers["content-type"]).toBe("image/jpeg");
