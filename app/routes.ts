@@ -149,6 +149,7 @@ export default [
     // Vendor area API: applications, dashboard, support, and the admins' review (issue #7)
     route("vendor/applications", "routes/api/vendor-applications.ts"),
     route("vendor/dashboard", "routes/api/vendor-dashboard.ts"),
+    route("vendor/statements", "routes/api/vendor-statements.ts"),
     route("vendor/support", "routes/api/vendor-support.ts"),
     route("admin/vendor-applications", "routes/api/admin-vendor-applications.ts"),
     route("admin/vendor-applications/:id/:decision", "routes/api/admin-vendor-application-decision.ts"),

@@ -63,3 +63,8 @@ export function inlined(count: number): number {
 export function isTrue(column: SQLiteColumn): SQL {
   return sql`${column} = 1`;
 }
+
+/** `column = 0` as text, for the same columns (a bound 0 would keep SQLite off the index). */
+export function isFalse(column: SQLiteColumn): SQL {
+  return sql`${column} = 0`;
+}

@@ -285,26 +285,9 @@ export default function DealPage({ loaderData, actionData }: Route.ComponentProp
                 ))}
               </ul>
             ) : null}
-            {deal.soldOut ? (
-              // Live, with nothing left to sell: it takes orders again once the farmer adds stock.
-              <div className="mt-4 rounded-lg border border-line bg-muted p-3" role="status" data-testid="deal-sold-out">
-                <p className="font-semibold">{t("shop.deal.soldOutTitle")}</p>
-                <p className="mt-1 text-sm text-fg-muted">{t("shop.deal.soldOutText")}</p>
-                <Link to="/deals" className="mt-2 inline-block font-semibold text-brand-700 underline dark:text-brand-200">
-                  {t("shop.deal.backToDeals")}
-                </Link>
-              </div>
-            ) : null}
-            {deal.onSale ? null : (
-              // An ended or archived deal keeps its page (links, reviews), but sells no more.
-              <div className="mt-4 rounded-lg border border-line bg-muted p-3" role="status" data-testid="deal-ended">
-                <p className="font-semibold">{t("shop.deal.endedTitle")}</p>
-                <p className="mt-1 text-sm text-fg-muted">{t("shop.deal.endedText")}</p>
-                <Link to="/deals" className="mt-2 inline-block font-semibold text-brand-700 underline dark:text-brand-200">
-                  {t("shop.deal.backToDeals")}
-                </Link>
-              </div>
-            )}
+            {/* Live with nothing left (it sells again once the farmer adds stock), or ended or
+                archived (the page stays for its links and reviews): either way, no add. */}
+            {deal.soldOut ? <NotForSale kind="soldOut" /> : deal.onSale ? null : <NotForSale kind="ended" />}
             {deal.onSale && !deal.soldOut ? (
               <Form method="post" action="/cart" preventScrollReset className="mt-4 flex flex-wrap items-center gap-3">
                 <input type="hidden" name="intent" value="add" />
@@ -451,6 +434,20 @@ export default function DealPage({ loaderData, actionData }: Route.ComponentProp
         </div>
       ) : null}
     </article>
+  );
+}
+
+/** Why this deal cannot be ordered now, and the way back to the deals that can. */
+function NotForSale({ kind }: { kind: "soldOut" | "ended" }) {
+  const { t } = useTranslation();
+  return (
+    <div className="mt-4 rounded-lg border border-line bg-muted p-3" role="status" data-testid={kind === "soldOut" ? "deal-sold-out" : "deal-ended"}>
+      <p className="font-semibold">{t(`shop.deal.${kind}Title`)}</p>
+      <p className="mt-1 text-sm text-fg-muted">{t(`shop.deal.${kind}Text`)}</p>
+      <Link to="/deals" className="mt-2 inline-block font-semibold text-brand-700 underline dark:text-brand-200">
+        {t("shop.deal.backToDeals")}
+      </Link>
+    </div>
   );
 }
 

@@ -4,6 +4,7 @@
 // page, its CSV and the admin's week page all read through here.
 import { and, asc, desc, eq, inArray, notInArray, sql } from "drizzle-orm";
 import type { Db, Queryable } from "~/db/client.server";
+import { inlined, isFalse } from "~/db/prepared.server";
 import { communities, deals, orders, pickupPoints, vendorPayouts, vendors, weeklyCycles, type DeliveryType } from "~/db/schema";
 import { moneyTotals } from "~/domain/farmer-money";
 import { NOT_COUNTED_STATUSES } from "~/domain/vendor-schemas";
@@ -56,7 +57,7 @@ export interface StatementWeek {
 }
 
 /** Closed weeks that went ahead (a cancelled week sold nothing). */
-const closedWeek = and(eq(weeklyCycles.isActive, false), eq(weeklyCycles.goalMissed, false));
+const closedWeek = and(isFalse(weeklyCycles.isActive), isFalse(weeklyCycles.goalMissed));
 
 function statementRows(db: Queryable, where: ReturnType<typeof and>) {
   return db
@@ -132,7 +133,7 @@ export function farmerStatements(db: Queryable, vendorId: string): StatementWeek
     .innerJoin(weeklyCycles, eq(weeklyCycles.id, orders.weeklyCycleId))
     .where(and(eq(deals.vendorId, vendorId), closedWeek, notInArray(orders.status, [...NOT_COUNTED_STATUSES])))
     .orderBy(desc(weeklyCycles.pickupDate))
-    .limit(STATEMENT_WEEKS)
+    .limit(inlined(STATEMENT_WEEKS))
     .all();
   if (cycles.length === 0) return [];
   return weeksOf(db, statementRows(db, and(eq(vendors.id, vendorId), inArray(weeklyCycles.id, cycles.map((c) => c.id)))));
@@ -180,4 +181,29 @@ export function statementCsv(week: StatementWeek, t: (key: string) => string): s
   );
   rows.push([week.communityName, h("total"), "", "", "", money(week.totals.paid), money(week.totals.share), money(week.totals.farmer)]);
   return toCsv([h("community"), h("place"), h("product"), h("unit"), h("qty"), h("paid"), h("share"), h("farmer")], rows);
+}
+
+/** A week's statement as GET /api/vendor/statements answers it: money as decimal strings. */
+export function statementJson(week: StatementWeek) {
+  const money = ({ paid, share, farmer }: { paid: number; share: number; farmer: number }) => ({
+    paid: toDecimalString(paid),
+    share: toDecimalString(share),
+    farmer: toDecimalString(farmer),
+  });
+  return {
+    cycleId: week.cycleId,
+    communityName: week.communityName,
+    pickupDate: week.pickupDate.toISOString(),
+    closedAt: week.closedAt?.toISOString() ?? null,
+    marketSharePercent: week.shareBasisPoints / 100,
+    places: week.places.map((place) => ({
+      pickupPointId: place.pickupPointId,
+      deliveryType: place.deliveryType,
+      address: place.address,
+      lines: place.lines.map((line) => ({ dealId: line.dealId, dealTitle: line.dealTitle, unit: line.unit, qty: line.qty, ...money(line) })),
+      totals: money(place.totals),
+    })),
+    totals: money(week.totals),
+    paid: week.payout ? { paidAt: week.payout.paidAt.toISOString(), amount: toDecimalString(week.payout.amount) } : null,
+  };
 }

@@ -6,7 +6,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { deals, orders } from "~/db/schema";
 import { DEMO_VENDOR } from "~/demo/seed.server";
-import { dealBody, liveDeal } from "../support/live-deal";
+import { dealBody, dealFormData, liveDeal } from "../support/live-deal";
 import { cookieOf } from "../support/sign-in";
 import { deadlineDaysAway, useTestDatabase } from "../support/test-db";
 import { jsonInit, useTestServer } from "../support/test-server";
@@ -87,16 +87,7 @@ describe("a deal's stock", () => {
     expect(stockOf(deal.id)).toBe(3);
 
     const save = (stock: string) => {
-      const body = dealBody(editor, { minQty: 1 });
-      const fields = new FormData();
-      fields.set("intent", "save");
-      for (const key of ["title", "description", "category", "basePrice", "minQty", "maxQty"] as const) fields.set(key, String(body[key]));
-      fields.set("unitChoice", "other");
-      fields.set("unitOther", body.unit);
-      body.tiers.forEach((tier, index) => {
-        fields.set(`tiers[${index}].thresholdQty`, String(tier.thresholdQty));
-        fields.set(`tiers[${index}].unitPrice`, tier.unitPrice);
-      });
+      const fields = dealFormData(editor, { minQty: 1 });
       fields.set("stock", stock);
       fields.set("stockShown", "5");
       return app.fetch(`/vendor/deals/${deal.id}/edit`, { method: "POST", body: fields, redirect: "manual", headers: { Cookie: cookie, Accept: "text/html" } });

@@ -82,6 +82,13 @@ describe("the farmer's money", () => {
     const lineSum = (column: number) => rows.slice(0, -1).reduce((sum, row) => sum + Math.round(Number(row.at(column)) * 100), 0);
     expect([lineSum(-3), lineSum(-2), lineSum(-1)]).toEqual([owed.paid, owed.share, owed.farmer]);
     expect((await getPageAs(app, `/vendor/statements/no-such-week.csv`, vendor)).status).toBe(404);
+    // The API reads the same statement.
+    const api = await (await app.fetch("/api/vendor/statements", jsonInit("GET", undefined, vendor))).json();
+    expect(api.find((week: { cycleId: string }) => week.cycleId === cycleId)).toMatchObject({
+      marketSharePercent: 10,
+      totals: { paid: shekels(owed.paid), share: shekels(owed.share), farmer: shekels(owed.farmer) },
+      paid: null,
+    });
 
     // The admin sees what is owed and marks it paid; the farmer sees it; it can be taken back.
     const weekPage = await (await getPageAs(app, `/admin/cycles/${cycleId}`, admin)).text();

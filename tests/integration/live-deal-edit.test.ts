@@ -6,7 +6,7 @@ import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { deals, eventLogs, orders } from "~/db/schema";
 import { DEMO_VENDOR } from "~/demo/seed.server";
-import { dealBody, liveDeal as liveDealOf, type EditorJson } from "../support/live-deal";
+import { dealBody, dealFormData, liveDeal as liveDealOf, type EditorJson } from "../support/live-deal";
 import { cookieOf } from "../support/sign-in";
 import { deadlineDaysAway, useTestDatabase } from "../support/test-db";
 import { jsonInit, useTestServer } from "../support/test-server";
@@ -65,16 +65,7 @@ describe("a live deal, changed by its farmer", () => {
     const page = await (await app.fetch(`/vendor/deals/${deal.id}/edit`, { headers: { Cookie: cookie, Accept: "text/html" } })).text();
     expect(page).toContain('data-testid="live-edit-note"');
     const form = (overrides: Partial<EditorJson>) => {
-      const fields = new FormData();
-      const body = bodyOf(editor, overrides);
-      fields.set("intent", "save");
-      for (const key of ["title", "description", "category", "basePrice", "minQty", "maxQty"] as const) fields.set(key, String(body[key]));
-      fields.set("unitChoice", "other");
-      fields.set("unitOther", body.unit);
-      body.tiers.forEach((tier, index) => {
-        fields.set(`tiers[${index}].thresholdQty`, String(tier.thresholdQty));
-        fields.set(`tiers[${index}].unitPrice`, tier.unitPrice);
-      });
+      const fields = dealFormData(editor, overrides);
       return app.fetch(`/vendor/deals/${deal.id}/edit`, { method: "POST", body: fields, redirect: "manual", headers: { Cookie: cookie, Accept: "text/html" } });
     };
     const renamed = await form({ title: "שם אחר לגמרי" });

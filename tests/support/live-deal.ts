@@ -36,3 +36,18 @@ export function dealBody(editor: EditorJson, overrides: Partial<EditorJson> = {}
   const { title, description, category, unit, basePrice, minQty, maxQty, stock, tiers } = { ...editor, ...overrides };
   return { title, description, category, unit, basePrice, minQty, maxQty, stock, tiers };
 }
+
+/** The edit page's form as a browser without JavaScript sends it: the unit as "other" and its text. */
+export function dealFormData(editor: EditorJson, overrides: Partial<EditorJson> = {}): FormData {
+  const body = dealBody(editor, overrides);
+  const fields = new FormData();
+  fields.set("intent", "save");
+  for (const key of ["title", "description", "category", "basePrice", "minQty", "maxQty"] as const) fields.set(key, String(body[key]));
+  fields.set("unitChoice", "other");
+  fields.set("unitOther", body.unit);
+  body.tiers.forEach((tier, index) => {
+    fields.set(`tiers[${index}].thresholdQty`, String(tier.thresholdQty));
+    fields.set(`tiers[${index}].unitPrice`, tier.unitPrice);
+  });
+  return fields;
+}
