@@ -79,4 +79,17 @@ describe("add to cart, once per tap", () => {
     expect((await app.fetch("/api/cart", jsonInit("POST", body, token))).status).toBe(201);
     expect(await cartQty(token)).toEqual([2]);
   });
+
+  it("refuses a tap longer than 64 characters with 400 and adds nothing, from the API and the form alike", async () => {
+    const { token, deal } = await shopper();
+    const long = "x".repeat(65);
+    const refused = await app.fetch("/api/cart", jsonInit("POST", { dealId: deal.id, groupId: deal.groups[0]!.id, qty: 1, tap: long }, token));
+    expect(refused.status).toBe(400);
+    const fields = await addForm(deal.slug, token);
+    fields.set("tap", long);
+    // The page's form comes back to the deal page with the refusal (a redirect and its toast).
+    const form = await post(fields, token);
+    expect(form.status).toBe(302);
+    expect(await cartQty(token)).toEqual([]);
+  });
 });
