@@ -39,6 +39,16 @@ function undoneIds(db: Queryable, dealId: string): Set<string> {
   return new Set(rows.map((row) => row.undone).filter((id): id is string => id !== null));
 }
 
+/** One `deal.updated` row of this deal by its id, with what it changed, or undefined. */
+function changeOf(db: Queryable, dealId: string, changeId: string): { before: unknown; after: unknown } | undefined {
+  const row = db
+    .select({ payload: eventLogs.payload })
+    .from(eventLogs)
+    .where(and(eq(eventLogs.id, changeId), eq(eventLogs.type, "deal.updated"), sql`json_extract(${eventLogs.payload}, '$.entityId') = ${dealId}`))
+    .get();
+  return row ? { before: row.payload?.before, after: row.payload?.after } : undefined;
+}
+
 /** The deal's newest changes of content (not of pictures alone), each with whether it can be undone now. */
 export function dealChanges(db: Queryable, dealId: string): DealChange[] {
   const current = currentState(db, dealId);
@@ -71,7 +81,7 @@ export function undoDealChange(db: Db, editor: Extract<DealEditor, { role: "ADMI
     (tx) => {
       const deal = dealOf(tx, editor, dealId);
       if (!canEditDeal(deal, editor.role)) throw new ServiceError(409, "dealEditor.errors.notEditable");
-      const change = listAuditEvents(tx, { type: "deal.updated", entityId: dealId, limit: 500 }).find((row) => row.id === changeId);
+      const change = changeOf(tx, dealId, changeId);
       if (!change) throw new ServiceError(404, "dealEditor.undo.notFound");
       if (undoneIds(tx, dealId).has(changeId)) throw new ServiceError(409, "dealEditor.undo.already");
       const tiersBefore = tiersOf(tx, dealId);

@@ -103,4 +103,15 @@ describe("a deal's stock", () => {
     expect([302, 303]).toContain((await save("")).status);
     expect(stockOf(deal.id)).toBeNull();
   });
+
+  it("refuses a stock below zero or not whole over the API with the form's message, and changes nothing", async () => {
+    const { vendorToken, deal, editor } = await liveDeal(app);
+    const before = stockOf(deal.id);
+    for (const stock of [-1, 2.5]) {
+      const refused = await app.fetch(`/api/vendor/deals/${deal.id}`, jsonInit("PUT", dealBody(editor, { stock }), vendorToken));
+      expect(refused.status, String(stock)).toBe(400);
+      expect(JSON.stringify(await refused.json())).toMatch(/המלאי הוא מספר שלם|מספר שלם/);
+    }
+    expect(stockOf(deal.id)).toBe(before);
+  });
 });
