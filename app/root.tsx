@@ -175,9 +175,11 @@ export function ErrorBoundary() {
   const error = useRouteError();
   const { t, ready } = useTranslation();
   const notFound = isRouteErrorResponse(error) && error.status === 404;
-  // A refusal a route meant (a 4xx it threw) is not a fault worth a line in the server's log.
+  // A refusal a route meant (a 4xx it threw) is not a fault. On the server, handleError
+  // (entry.server.tsx) has logged a fault already, whole, and skips a client who left mid-page;
+  // here only the browser's console hears of it.
   const refusal = isRouteErrorResponse(error) && error.status < 500;
-  if (!refusal) console.error(error);
+  if (!refusal && typeof document !== "undefined") console.error(error);
   // Without the root's translations (the root loader itself failed) show plain Hebrew-free text.
   const text = (key: string, fallback: string) => (ready ? t(key) : fallback);
   return (

@@ -103,9 +103,19 @@ export function processCpuMs(pid) {
   return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
 }
 
-/** The pids of the supervisor's workers, first started first. */
+/**
+ * The pids of the supervisor's workers, first started first: its children with a worker slot in
+ * their environment (the supervisor also runs backups and Litestream as children).
+ */
 export function workerPidsOf(handle) {
-  return execFileSync("pgrep", ["-P", String(handle.child.pid)], { encoding: "utf8" }).trim().split("\n").map(Number);
+  const children = execFileSync("pgrep", ["-P", String(handle.child.pid)], { encoding: "utf8" }).trim().split("\n").map(Number);
+  return children.filter((pid) => {
+    try {
+      return fs.readFileSync(`/proc/${pid}/environ`, "utf8").split("\0").some((entry) => entry.startsWith("SHUK_WORKER_SLOT="));
+    } catch {
+      return false; // gone already (a backup that finished)
+    }
+  });
 }
 
 /** The pid of the supervisor's (first) worker. */

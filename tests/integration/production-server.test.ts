@@ -15,6 +15,8 @@ const buildDir = path.resolve(process.env.BUILD_DIR ?? "build");
 let child: ChildProcess;
 let port = 0;
 let dir = "";
+/** What the server has written to stdout and stderr so far. */
+let output = "";
 
 interface RawAnswer {
   status: number;
@@ -49,7 +51,6 @@ beforeAll(async () => {
     env: { ...process.env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", DATABASE_PATH: path.join(dir, "shuk.db"), SESSION_SECRET: "server-test", INSECURE_COOKIES: "1", DEMO_DATA: "1" },
     stdio: "pipe",
   });
-  let output = "";
   child.stdout?.on("data", (c) => (output += c));
   child.stderr?.on("data", (c) => (output += c));
   for (let i = 0; i < 300; i++) {
@@ -176,6 +177,32 @@ describe("the rendered document", () => {
     }
   });
 });
+
+  it("writes no error to the log for a shopper who leaves while her page is made", async () => {
+    const login = await raw("/login", { "Content-Type": "application/x-www-form-urlencoded", Accept: "text/html" }, "POST", "intent=password&email=demo%40shuk.example&password=shuk-demo-2026&redirectTo=%2Fdeals");
+    const session = (login.headers["set-cookie"] ?? []).map((c) => c.split(";")[0]).join("; ");
+    const before = output.length;
+    // Each request is cut a little later than the last, so some leave before the loaders, some
+    // during them and some during the render.
+    for (let i = 0; i < 30; i++) {
+      await new Promise<void>((resolve) => {
+        const request = http.get({ host: "127.0.0.1", port, path: `/deals?page=${(i % 3) + 1}`, headers: { Cookie: session } }, (response) => {
+          response.resume();
+          response.on("end", resolve);
+          response.on("error", () => resolve());
+        });
+        request.on("error", () => resolve());
+        setTimeout(() => {
+          request.destroy();
+          resolve();
+        }, i * 0.4);
+      });
+    }
+    // The server still answers, and has said nothing of the ones who left.
+    expect((await raw("/deals", { Cookie: session })).status).toBe(200);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(output.slice(before)).not.toMatch(/error/i);
+  });
 
 describe("the guest page cache", () => {
   it("gives guests one render of a page until a write happens", async () => {
