@@ -1,4 +1,4 @@
-import { PassThrough } from "node:stream";
+import { Writable } from "node:stream";
 import { renderToPipeableStream } from "react-dom/server";
 import {
   isRouteErrorResponse,
@@ -127,10 +127,15 @@ function renderDocument(request: Request, routerContext: EntryContext, nonce: st
         nonce: nonce || undefined,
         onAllReady() {
           clearTimeout(timer);
+          // The document is wanted whole: a Writable that keeps React's chunks, nothing between.
           const chunks: Buffer[] = [];
-          const sink = new PassThrough();
-          sink.on("data", (chunk: Buffer) => chunks.push(chunk));
-          sink.on("end", () => resolve({ html: Buffer.concat(chunks).toString("utf8"), failed }));
+          const sink = new Writable({
+            write(chunk: Buffer, _encoding, done) {
+              chunks.push(chunk);
+              done();
+            },
+          });
+          sink.on("finish", () => resolve({ html: Buffer.concat(chunks).toString("utf8"), failed }));
           sink.on("error", reject);
           pipe(sink);
         },
@@ -166,10 +171,11 @@ export default async function handleRequest(
   // after the first paint (web/first-paint.server.ts).
   const stylesheetHref = (routerContext.routeModules.root?.handle as { stylesheet?: string } | undefined)?.stylesheet ?? null;
   const inline = stylesheetHref !== null && !browserHoldsStylesheet(request.headers.get("Cookie"), stylesheetHref);
-  const document = shapeDocument(html, { stylesheetHref, css: inline ? stylesheetText(stylesheetHref) : null });
+  // Encoded once here; the server compresses and writes these bytes.
+  const document = Buffer.from(shapeDocument(html, { stylesheetHref, css: inline ? stylesheetText(stylesheetHref) : null }));
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
   // Its length, so the server sends it in one piece rather than chunked.
-  responseHeaders.set("Content-Length", String(Buffer.byteLength(document)));
+  responseHeaders.set("Content-Length", String(document.byteLength));
   return new Response(document, { headers: responseHeaders, status: failed ? 500 : responseStatusCode });
 }
 

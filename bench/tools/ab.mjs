@@ -30,14 +30,22 @@ const checkoutRounds = Number(process.env.AB_CHECKOUTS ?? 200);
 const warmupRequests = Number(process.env.AB_WARMUP ?? 1_500);
 const databasePath = process.env.PROFILE_DB ?? path.join(os.tmpdir(), "shuk-profile.db");
 const seedFile = `${databasePath}.seed.json`;
-// AB_DATABASES: a copy of that database per build, in the builds' order, for a change that
-// changes the file itself (say, what statistics it keeps): each build's server opens its own.
-const databases = process.env.AB_DATABASES?.split(",") ?? builds.map(() => databasePath);
-if (databases.length !== builds.length) throw new Error(`AB_DATABASES names ${databases.length} files for ${builds.length} builds`);
 if (!fs.existsSync(seedFile)) {
   console.error(`No seeded database at ${databasePath}: run \`node bench/tools/profile.mjs\` once first.`);
   process.exit(1);
 }
+// Each build's server opens its own copy (a server locks its database file). AB_DATABASES: the
+// files to copy, one per build in the builds' order, for a change to the file itself (say, what
+// statistics it keeps); by default every build copies PROFILE_DB.
+const sources = process.env.AB_DATABASES?.split(",") ?? builds.map(() => databasePath);
+if (sources.length !== builds.length) throw new Error(`AB_DATABASES names ${sources.length} files for ${builds.length} builds`);
+const copies = fs.mkdtempSync(path.join(os.tmpdir(), "shuk-ab-"));
+const databases = sources.map((source, index) => {
+  const copy = path.join(copies, `${index}.db`);
+  fs.copyFileSync(source, copy);
+  return copy;
+});
+process.on("exit", () => fs.rmSync(copies, { recursive: true, force: true }));
 const { pageUser, slug, dealSlugs, checkoutPool } = JSON.parse(fs.readFileSync(seedFile, "utf8"));
 const paths = process.argv.slice(2).length ? process.argv.slice(2) : ["/deals"];
 process.on("SIGINT", () => {
