@@ -162,9 +162,9 @@ function DealCardContent({
 
 /**
  * Deal cards in a grid: two in a row on a phone, more on wider screens. With JavaScript, one
- * click listener and one submit listener here serve every card: a card's link navigates in the
- * app, its "+" and heart go as fetchers (no page load, no jump to the top), and the card shows
- * what is on its way until the server has it.
+ * submit listener here serves every card: its "+" and heart go as fetchers (no page load, no
+ * jump to the top), and the card shows what is on its way until the server has it. A card's
+ * links are React Router's.
  */
 export function DealGrid({
   deals,
