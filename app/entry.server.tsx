@@ -113,7 +113,7 @@ function contentSecurityPolicy(nonce: string) {
  * so the document is sent once it is all ready (for people and bots alike), and it is reshaped
  * whole for the first paint (web/first-paint.server.ts) before it goes.
  */
-function renderDocument(request: Request, routerContext: EntryContext, nonce: string): Promise<{ html: string; failed: boolean }> {
+function renderDocument(request: Request, routerContext: EntryContext, nonce: string): Promise<{ html: Buffer; failed: boolean }> {
   return new Promise((resolve, reject) => {
     let failed = false;
     // Let React Router's own timeout reject its promises first, then stop rendering. Cleared as
@@ -135,7 +135,7 @@ function renderDocument(request: Request, routerContext: EntryContext, nonce: st
               done();
             },
           });
-          sink.on("finish", () => resolve({ html: Buffer.concat(chunks).toString("utf8"), failed }));
+          sink.on("finish", () => resolve({ html: Buffer.concat(chunks), failed }));
           sink.on("error", reject);
           pipe(sink);
         },
@@ -171,12 +171,12 @@ export default async function handleRequest(
   // after the first paint (web/first-paint.server.ts).
   const stylesheetHref = (routerContext.routeModules.root?.handle as { stylesheet?: string } | undefined)?.stylesheet ?? null;
   const inline = stylesheetHref !== null && !browserHoldsStylesheet(request.headers.get("Cookie"), stylesheetHref);
-  // Encoded once here; the server compresses and writes these bytes.
-  const document = Buffer.from(shapeDocument(html, { stylesheetHref, css: inline ? stylesheetText(stylesheetHref) : null }));
+  const document = shapeDocument(html, { stylesheetHref, css: inline ? stylesheetText(stylesheetHref) : null });
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
   // Its length, so the server sends it in one piece rather than chunked.
   responseHeaders.set("Content-Length", String(document.byteLength));
-  return new Response(document, { headers: responseHeaders, status: failed ? 500 : responseStatusCode });
+  const body = new Uint8Array(document.buffer as ArrayBuffer, document.byteOffset, document.byteLength);
+  return new Response(body, { headers: responseHeaders, status: failed ? 500 : responseStatusCode });
 }
 
 /** A client's refusals, one short line each and a few a minute (app/domain/refusal-log.ts). */

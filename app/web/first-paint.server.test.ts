@@ -1,5 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { browserHoldsStylesheet, FirstPaintShapeError, shapeDocument, stylesheetText } from "./first-paint.server";
+import { browserHoldsStylesheet, FirstPaintShapeError, shapeDocument as shapeBytes, stylesheetText } from "./first-paint.server";
+
+/** shapeDocument on a document written here as text, its answer read back as text. */
+const shapeDocument = (html: string, options: Parameters<typeof shapeBytes>[1]) => shapeBytes(Buffer.from(html), options).toString("utf8");
 
 const doc =
   '<!DOCTYPE html><html><head><meta charSet="utf-8"/><link rel="modulepreload" href="/assets/a.js" nonce="n"/><title>t</title><link rel="modulepreload" href="/assets/b.js" nonce="n"/></head>' +
