@@ -13,23 +13,32 @@ export interface WallClock {
   weekday: number; // 0 = Sunday
 }
 
-const partsFormatter = new Intl.DateTimeFormat("en-US", {
-  timeZone: TIME_ZONE,
-  hourCycle: "h23",
-  year: "numeric",
-  month: "numeric",
-  day: "numeric",
-  hour: "numeric",
-  minute: "numeric",
-  second: "numeric",
-  weekday: "short",
-});
+/**
+ * Made on first use, not when the module loads: a formatter with a time zone loads the zone's
+ * data, about 25 ms on a phone's CPU, and pages that import this file for a pattern or a time
+ * range (every form, through ui/field) never ask for a wall clock.
+ */
+let partsFormatter: Intl.DateTimeFormat | null = null;
+function israelParts(instant: Date): Intl.DateTimeFormatPart[] {
+  partsFormatter ??= new Intl.DateTimeFormat("en-US", {
+    timeZone: TIME_ZONE,
+    hourCycle: "h23",
+    year: "numeric",
+    month: "numeric",
+    day: "numeric",
+    hour: "numeric",
+    minute: "numeric",
+    second: "numeric",
+    weekday: "short",
+  });
+  return partsFormatter.formatToParts(instant);
+}
 const WEEKDAYS = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"];
 
 /** The Israeli wall clock at an instant. */
 export function wallClockAt(instant: Date): WallClock & { second: number } {
   const parts = Object.fromEntries(
-    partsFormatter.formatToParts(instant).map((p) => [p.type, p.value]),
+    israelParts(instant).map((p) => [p.type, p.value]),
   );
   return {
     year: Number(parts.year),
