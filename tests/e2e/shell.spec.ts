@@ -77,6 +77,29 @@ test.describe("the shell", () => {
     await expect(page.getByLabel("כתובת מייל")).toBeFocused();
   });
 
+  test("a menu opened before the scripts have started stays open when they do", async ({ page, jsEnabled }) => {
+    test.skip(!jsEnabled, "without JavaScript nothing hydrates");
+    await page.setViewportSize({ width: 360, height: 740 });
+    // A slow phone: the page shows, she opens the menu, and only then do the scripts arrive.
+    let releaseScripts!: () => void;
+    const scriptsHeld = new Promise<void>((resolve) => (releaseScripts = resolve));
+    await page.route(/\/assets\/.*\.js$/, async (route) => {
+      await scriptsHeld;
+      await route.continue().catch(() => undefined);
+    });
+    await page.goto("/faq", { waitUntil: "domcontentloaded" });
+    await page.getByLabel("תפריט", { exact: true }).first().click();
+    const menu = page.getByRole("navigation", { name: "תפריט" }).first();
+    await expect(menu).toBeVisible();
+    releaseScripts();
+    await waitForHydration(page);
+    await expect(menu).toBeVisible();
+    // Hydrated, it still closes when its link leads to another page.
+    await menu.getByRole("link", { name: "מבצעים" }).click();
+    await expect(page).toHaveURL(/\/deals$/);
+    await expect(page.getByRole("navigation", { name: "תפריט" }).first()).toBeHidden();
+  });
+
   test("every footer link leads to a page that exists", async ({ page, request }) => {
     await page.goto("/");
     const hrefs = await page.locator("footer a").evaluateAll((links) => links.map((a) => a.getAttribute("href")));
