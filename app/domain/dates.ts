@@ -34,7 +34,7 @@ export function formatDate(date: Date | string, _locale = "he") {
 export function formatDay(date: Date | string, locale = "he") {
   const local = israelTime(date);
   if (locale === "he") return `${weekdayNames(locale)[local.getUTCDay()]}, ${pad(local.getUTCDate())}/${pad(local.getUTCMonth() + 1)}`;
-  return `${shortWeekdayNames[local.getUTCDay()]} ${local.getUTCDate()} ${shortMonthNames[local.getUTCMonth()]}`;
+  return `${shortNames().weekdays[local.getUTCDay()]} ${local.getUTCDate()} ${shortNames().months[local.getUTCMonth()]}`;
 }
 
 /** dd/MM/yyyy and dd/MM/yyyy HH:mm (24-hour), Israeli time. */
@@ -50,7 +50,9 @@ export function formatAdminDate(date: Date | string, withTime = false) {
 // once per UTC hour a date falls in and kept; a date's fields are then read off the shifted
 // instant. app/domain/dates.test.ts compares the result with Intl's over two years of dates.
 const HOUR_MS = 3_600_000;
-const numericParts = formatter("en", { day: "2-digit", month: "2-digit", year: "numeric", hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
+// Made on first use (formatter keeps it), not when the module loads: a formatter with a time zone
+// loads the zone's data, which a phone's page that imports this file but shows no date never needs.
+const numericParts = () => formatter("en", { day: "2-digit", month: "2-digit", year: "numeric", hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
 const offsetByHour = new Map<number, number>();
 const OFFSETS_KEPT = 20_000;
 
@@ -62,7 +64,7 @@ function israelTime(date: Date | string): Date {
   let offset = offsetByHour.get(hour);
   if (offset === undefined) {
     const parts: Partial<Record<Intl.DateTimeFormatPartTypes, number>> = {};
-    for (const part of numericParts.formatToParts(new Date(hour * HOUR_MS))) parts[part.type] = Number(part.value);
+    for (const part of numericParts().formatToParts(new Date(hour * HOUR_MS))) parts[part.type] = Number(part.value);
     offset = Date.UTC(parts.year!, parts.month! - 1, parts.day!, parts.hour!, parts.minute!) - hour * HOUR_MS;
     if (offsetByHour.size >= OFFSETS_KEPT) offsetByHour.clear();
     offsetByHour.set(hour, offset);
@@ -84,9 +86,14 @@ function weekdayNames(locale: string): string[] {
   return names;
 }
 
-/** English's short weekday (Sun to Sat) and month (Jan to Dec) names, as Intl writes them. */
-const shortWeekdayNames = Array.from({ length: 7 }, (_, i) => formatter("en", { weekday: "short" }).format(new Date(Date.UTC(2026, 10, 22 + i, 12))));
-const shortMonthNames = Array.from({ length: 12 }, (_, i) => formatter("en", { month: "short" }).format(new Date(Date.UTC(2026, i, 15, 12))));
+/** English's short weekday (Sun to Sat) and month (Jan to Dec) names, as Intl writes them; made on first use. */
+let englishShortNames: { weekdays: string[]; months: string[] } | null = null;
+function shortNames() {
+  return (englishShortNames ??= {
+    weekdays: Array.from({ length: 7 }, (_, i) => formatter("en", { weekday: "short" }).format(new Date(Date.UTC(2026, 10, 22 + i, 12)))),
+    months: Array.from({ length: 12 }, (_, i) => formatter("en", { month: "short" }).format(new Date(Date.UTC(2026, i, 15, 12)))),
+  });
+}
 
 /** One formatter per language: making one costs more than formatting (a deal page's reviews). */
 const relativeFormats = new Map<string, Intl.RelativeTimeFormat>();
