@@ -1,11 +1,13 @@
 import { useTranslation } from "~/components/use-translation";
-import { formatDateTime } from "~/domain/dates";
 import { Countdown } from "./countdown";
 
 export interface CycleData {
   orderDeadline: string;
   pickupDate: string;
   isOrderingOpen: boolean;
+  /** the deadline and the pickup as the page shows them, written by the loader */
+  deadlineText: string;
+  pickupText: string;
 }
 
 type CycleBoxProps = { cycle: CycleData | null; now: string; communityId?: string };
@@ -27,14 +29,14 @@ export function CycleBox({ cycle, now, communityId }: CycleBoxProps) {
 }
 
 function CycleContent({ cycle, now, communityId }: CycleBoxProps) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   return (
     <>
       <p className="font-semibold">{t("shop.cycle.title")}</p>
       {cycle ? (
         <>
-          <p className="mt-1 text-sm">{t("shop.cycle.deadline", { date: formatDateTime(cycle.orderDeadline, i18n.language) })}</p>
-          <p className="text-sm">{t("shop.cycle.pickup", { date: formatDateTime(cycle.pickupDate, i18n.language) })}</p>
+          <p className="mt-1 text-sm">{t("shop.cycle.deadline", { date: cycle.deadlineText })}</p>
+          <p className="text-sm">{t("shop.cycle.pickup", { date: cycle.pickupText })}</p>
           <p className="mt-2 text-sm">
             <Countdown initial={cycle} now={now} communityId={communityId} />
           </p>

@@ -2,23 +2,17 @@
 // day (in a given week, the date) and its hours. The deal page, sign-up, /groups, the checkout,
 // the order, success and receipt pages all use these, so they cannot promise different things.
 import { useTranslation } from "~/components/use-translation";
-import { formatDay } from "~/domain/dates";
-import { pointDateInWeek, type ShownPickupPoint } from "~/domain/pickup-point";
-import { formatTimeRange } from "~/domain/time";
+import { pickupWhenText, type ShownPickupPoint } from "~/domain/pickup-point";
 
 type PointWhen = Pick<ShownPickupPoint, "pickupDays" | "pickupStartTime" | "pickupEndTime">;
 
 /**
  * "Friday, 27/11 · 09:00–12:00" for a week (its order deadline given), else the point's
- * weekdays: "Thursday, Friday · 16:00–19:00".
+ * weekdays: "Thursday, Friday · 16:00–19:00" (domain/pickup-point.ts).
  */
 export function usePickupWhen() {
   const { t, i18n } = useTranslation();
-  return (point: PointWhen, orderDeadline?: Date | string | null) => {
-    const date = pointDateInWeek(point, orderDeadline);
-    const day = date ? formatDay(date, i18n.language) : point.pickupDays.map((d) => t(`days.${d}`)).join(", ");
-    return `${day} · ${formatTimeRange(point.pickupStartTime, point.pickupEndTime)}`;
-  };
+  return (point: PointWhen, orderDeadline?: Date | string | null) => pickupWhenText(point, orderDeadline, i18n.language, (d) => t(`days.${d}`));
 }
 
 /** "Herzl 12 · Friday, 27/11 · 09:00–12:00", with the point's instructions when asked. */
@@ -27,14 +21,14 @@ export function PickupPointText({
   orderDeadline,
   withInstructions = false,
 }: {
-  point: Pick<ShownPickupPoint, "address" | "instructions"> & PointWhen;
+  point: Pick<ShownPickupPoint, "address" | "instructions" | "when"> & PointWhen;
   orderDeadline?: Date | string | null;
   withInstructions?: boolean;
 }) {
   const when = usePickupWhen();
   return (
     <span data-testid="pickup-point-text">
-      <bdi className="font-medium">{point.address}</bdi> · {when(point, orderDeadline)}
+      <bdi className="font-medium">{point.address}</bdi> · {point.when ?? when(point, orderDeadline)}
       {withInstructions && point.instructions ? (
         <>
           {" · "}

@@ -2,7 +2,6 @@ import { getFormProps, getTextareaProps, useForm, type SubmissionResult } from "
 import { useState } from "react";
 import { useTranslation } from "~/components/use-translation";
 import { Form, useNavigation, Link } from "react-router";
-import { formatRelative } from "~/domain/dates";
 import { reviewerName } from "~/domain/review-name";
 import { commentProblem, REVIEW_CONSTRAINT } from "~/domain/review-constraint";
 import { ErrorList } from "./ui/field";
@@ -12,6 +11,8 @@ export interface ReviewItem {
   rating: number;
   comment: string | null;
   createdAt: string | Date;
+  /** "3 days ago", written by the loader (no date formatting in the browser while it hydrates) */
+  age: string;
   user: { name: string | null; firstName: string | null; lastName: string | null };
 }
 
@@ -29,7 +30,6 @@ export function ReviewsSection({
   summary,
   canReview,
   signedIn,
-  now,
   lastResult,
   more = 0,
   moreHref,
@@ -38,20 +38,19 @@ export function ReviewsSection({
   summary: { averageRating: number; totalReviews: number };
   canReview: boolean;
   signedIn: boolean;
-  now: string;
   lastResult?: SubmissionResult<string[]> | null;
   /** How many more reviews the "show more" link adds (0: no link), and where it goes. */
   more?: number;
   moreHref?: string;
 }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   return (
     <div className="grid gap-6">
       <p className="text-lg font-semibold" data-testid="rating-summary">
         {summary.totalReviews > 0 ? `${t("shop.reviews.average", { average: summary.averageRating })} · ` : null}
         {summary.totalReviews > 0 ? t("shop.deal.reviewsCount", { count: summary.totalReviews }) : t("shop.deal.noReviews")}
       </p>
-      {reviews.length > 0 ? <ReviewList reviews={reviews} now={now} language={i18n.language} /> : null}
+      {reviews.length > 0 ? <ReviewList reviews={reviews} /> : null}
       {more > 0 && moreHref ? (
         // A plain link: without JavaScript the page comes back with more reviews, at #reviews.
         <Link to={moreHref} preventScrollReset replace className="w-fit rounded-lg border border-line px-4 py-2 font-medium hover:bg-muted" data-testid="more-reviews">
@@ -69,22 +68,20 @@ export function ReviewsSection({
   );
 }
 
-/** The reviews, each with its age as it reads now. */
-function ReviewList({ reviews, now, language }: { reviews: readonly ReviewItem[]; now: string; language: string }) {
-  const nowDate = new Date(now);
-  const ages = reviews.map((review) => formatRelative(review.createdAt, nowDate, language));
+/** The reviews, each with its age as it read when the page was made. */
+function ReviewList({ reviews }: { reviews: readonly ReviewItem[] }) {
   return (
     <ul className="grid gap-3">
-      <ReviewItems reviews={reviews} ages={ages} />
+      <ReviewItems reviews={reviews} />
     </ul>
   );
 }
 
-function ReviewItems({ reviews, ages }: { reviews: readonly ReviewItem[]; ages: readonly string[] }) {
+function ReviewItems({ reviews }: { reviews: readonly ReviewItem[] }) {
   const { t } = useTranslation();
   return (
     <>
-      {reviews.map((review, index) => {
+      {reviews.map((review) => {
         const name = reviewerName(review.user) ?? t("shop.reviews.anonymous");
         return (
           <li key={review.id} className="review" data-testid="review">
@@ -93,7 +90,7 @@ function ReviewItems({ reviews, ages }: { reviews: readonly ReviewItem[]; ages: 
               <div>
                 <p className="font-medium">{name}</p>
                 <p className="text-xs text-fg-muted">
-                  <Stars rating={review.rating} /> {t("shop.reviews.stars", { rating: review.rating })} · {ages[index]}
+                  <Stars rating={review.rating} /> {t("shop.reviews.stars", { rating: review.rating })} · {review.age}
                 </p>
               </div>
             </div>

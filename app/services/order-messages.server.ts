@@ -14,7 +14,7 @@ import { communities, deals, orders, pickupPoints, users, weeklyCycles, type Lan
 import { formatDateTime, formatDay } from "~/domain/dates";
 import { formatShekel } from "~/domain/money";
 import { changeCutoffAt } from "~/domain/order-status";
-import { pointDateInWeek } from "~/domain/pickup-point";
+import { pickupDayText, pointDateInWeek } from "~/domain/pickup-point";
 import { formatTimeRange } from "~/domain/time";
 import { unitLabel } from "~/locales/units";
 import { translatorFor } from "./i18n.server";
@@ -36,8 +36,7 @@ function whereLines(
 ): string[] {
   const point = order.pickupPointId ? points(order.pickupPointId) : undefined;
   if (point) {
-    const date = pointDateInWeek(point, orderDeadline);
-    const day = date ? formatDay(date, language) : point.pickupDays.map((d) => t(`days.${d}`)).join(", ");
+    const day = pickupDayText(point, orderDeadline, language, (d) => t(`days.${d}`));
     const lines = [t("mail.order.pickup", { address: point.address, when: `${day} · ${plainText(formatTimeRange(point.pickupStartTime, point.pickupEndTime))}` })];
     if (point.instructions) lines.push(t("mail.order.instructions", { instructions: point.instructions }));
     return lines;

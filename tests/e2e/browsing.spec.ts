@@ -67,6 +67,45 @@ test.describe("a deal page shows the deadline and the next tier beside the price
     await expect(page.getByTestId("deal-next-tier").locator("bdi")).toHaveText(own.name);
     await expect(page.getByTestId("deal-guest-community")).toHaveCount(0);
   });
+
+  test("its dates come written by the server: the phone makes no date formatter while it hydrates", async ({ page, request, jsEnabled }) => {
+    test.skip(!jsEnabled, "without JavaScript the browser formats nothing");
+    // A phone's first Intl date formatter costs about 100 ms of a 4x-slowed CPU.
+    await page.addInitScript(() => {
+      const made: string[] = [];
+      (window as unknown as { datesMade: string[] }).datesMade = made;
+      for (const name of ["DateTimeFormat", "RelativeTimeFormat"] as const) {
+        const original = Intl[name];
+        Intl[name] = new Proxy(original, {
+          construct(target, args) {
+            made.push(name);
+            return Reflect.construct(target, args);
+          },
+        }) as never;
+      }
+    });
+    const datesMade = () => page.evaluate(() => (window as unknown as { datesMade: string[] }).datesMade);
+    // A guest: the week's box (deadline, pickup), and the community picker's pickup days.
+    await page.goto("/deals/cherry-tomatoes");
+    await waitForHydration(page);
+    await expect(page.getByTestId("cycle-box")).toContainText(/\d\d:\d\d/);
+    await expect(page.locator("#community-picker option").nth(1)).toContainText(/\d\d:\d\d/);
+    expect(await datesMade()).toEqual([]);
+    // A member: her community's pickup points with this week's day, and a review with its age.
+    const [deal] = (await (await request.get("/api/deals?limit=1")).json()) as { slug: string; id: string }[];
+    runOnDatabase(
+      "insert into reviews (id, deal_id, user_id, rating, comment, is_verified, created_at, updated_at) select lower(hex(randomblob(16))), ?, id, 5, 'טעים', 1, ?, ? from users where role = 'USER' limit 1",
+      deal.id,
+      Date.now() - 3 * 86_400_000,
+      Date.now(),
+    );
+    await signedInShopper(page, request);
+    await page.goto(`/deals/${deal.slug}#reviews`);
+    await waitForHydration(page);
+    await expect(page.getByTestId("review").first()).toContainText("לפני 3 ימים");
+    await expect(page.getByTestId("community-pickup-point").first()).toContainText(/\d\d\/\d\d/);
+    expect(await datesMade()).toEqual([]);
+  });
 });
 
 test("a guest gets the countdown on the home page, with a link to the community's groups", async ({ page }) => {
