@@ -75,13 +75,15 @@ test.describe("a deal page shows the deadline and the next tier beside the price
       const made: string[] = [];
       (window as unknown as { datesMade: string[] }).datesMade = made;
       for (const name of ["DateTimeFormat", "RelativeTimeFormat"] as const) {
-        const original = Intl[name];
-        Intl[name] = new Proxy(original, {
-          construct(target, args) {
-            made.push(name);
-            return Reflect.construct(target, args);
-          },
-        }) as never;
+        const original: object = Intl[name];
+        Object.defineProperty(Intl, name, {
+          value: new Proxy(original, {
+            construct(target, args) {
+              made.push(name);
+              return Reflect.construct(target as new (...a: unknown[]) => object, args);
+            },
+          }),
+        });
       }
     });
     const datesMade = () => page.evaluate(() => (window as unknown as { datesMade: string[] }).datesMade);
