@@ -23,7 +23,7 @@ describe("shapeDocument", () => {
     const body = html.slice(html.indexOf("<body>"));
     expect(body.indexOf("content")).toBeLessThan(body.indexOf("data-scripts-after-paint"));
     expect(body).toContain('<script nonce="n" data-scripts-after-paint="">(function(){');
-    expect(body).toContain('["/assets/a.js","/assets/b.js"].forEach(');
+    expect(body).toContain('var hrefs=["/assets/a.js","/assets/b.js"]');
     expect(body).toContain('s.nonce="n"');
     expect(body).toContain('s.textContent="import \\"/assets/a.js\\";"');
     expect(body).toContain('img[fetchpriority="high"]');
@@ -54,6 +54,34 @@ describe("shapeDocument", () => {
     const html = shapeDocument(doc.replace("<main>content</main>", `<main>${hebrew}</main>`) + "<!-- אחרי -->", { stylesheetHref: null, css: "p{}" });
     expect(html).toContain(`<body><main>${hebrew}</main><script nonce="n" data-scripts-after-paint="">`);
     expect(html.endsWith("</script></body></html><!-- אחרי -->")).toBe(true);
+  });
+
+  it("adds a few module preloads a task, and the module script after the last", () => {
+    const hrefs = Array.from({ length: 8 }, (_, i) => `/assets/m${i}.js`);
+    const many = doc.replace(/<link rel="modulepreload"[^>]*\/>/g, "").replace("</head>", `${hrefs.map((href) => `<link rel="modulepreload" href="${href}" nonce="n"/>`).join("")}</head>`);
+    const html = shapeDocument(many, { stylesheetHref: null, css: null });
+    const code = /data-scripts-after-paint="">([^]*?)<\/script>/.exec(html)![1]!;
+    // The browser's side, as little of it as the starter touches; each task runs to its end.
+    const added: { rel?: string; href?: string; type?: string; textContent?: string }[] = [];
+    const tasks: (() => void)[] = [];
+    const addedPerTask: number[] = [];
+    const element = () => ({});
+    const document = {
+      createElement: element,
+      querySelector: () => null,
+      head: { appendChild: (node: (typeof added)[number]) => added.push(node) },
+      body: { appendChild: (node: (typeof added)[number]) => added.push(node) },
+    };
+    const browser = { document, requestAnimationFrame: (run: () => void) => tasks.push(run), setTimeout: (run: () => void) => tasks.push(run) };
+    new Function(...Object.keys(browser), code)(...Object.values(browser));
+    while (tasks.length) {
+      const before = added.length;
+      tasks.shift()!();
+      addedPerTask.push(added.length - before);
+    }
+    expect(added.filter((node) => node.rel === "modulepreload").map((node) => node.href)).toEqual(hrefs);
+    expect(Math.max(...addedPerTask)).toBeLessThanOrEqual(3);
+    expect(added.at(-1)).toMatchObject({ type: "module", textContent: 'import "/assets/a.js";' });
   });
 
   it("throws, rather than passing over, a document React Router wrote in another shape", () => {

@@ -27,13 +27,14 @@ export async function demoPages(origin) {
   const cookie = await pageSignIn(origin, DEMO_SHOPPER.email, DEMO_SHOPPER.password);
   // Three deals in the cart, through the cards' own "+" forms.
   const signedIn = await (await fetch(`${origin}/deals`, { headers: { Cookie: cookie } })).text();
-  const forms = [...signedIn.matchAll(/name="dealId" value="([^"]+)"[^]*?name="groupId" value="([^"]*)"/g)].slice(0, 3);
-  for (const [, dealId, groupId] of forms) {
-    const body = new URLSearchParams({ intent: "add", dealId, groupId, qty: "2", redirectTo: "/deals" });
+  // A card's "+" is a button whose value is "<deal id>:<group id>" (routes/card-forms.server.ts).
+  const lines = [...signedIn.matchAll(/value="([\da-f-]{36}:[\da-f-]{36})"/g)].map((match) => match[1]).slice(0, 3);
+  for (const line of lines) {
+    const body = new URLSearchParams({ intent: "add", line, qty: "2", redirectTo: "/deals" });
     const response = await fetch(`${origin}/cart`, { method: "POST", body, redirect: "manual", headers: { Cookie: cookie, Origin: origin } });
     if (response.status >= 400) throw new Error(`adding to the cart: ${response.status}`);
   }
-  return { slugPath: `/deals/${slug}`, cookie, cartLines: forms.length };
+  return { slugPath: `/deals/${slug}`, cookie, cartLines: lines.length };
 }
 
 const fmt = (value, digits = 0) => (value == null ? "n/a" : value.toLocaleString("en-US", { minimumFractionDigits: digits, maximumFractionDigits: digits }));
