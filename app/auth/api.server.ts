@@ -20,7 +20,7 @@ export interface ApiCall {
 /**
  * Runs `handle` for a signed-in caller (bearer token or cookie, recognised by the root
  * middleware); otherwise answers 401. Writes from other sites never get here: the root's
- * origin rule (app/middleware/request-guard.server.ts) refuses them for every route.
+ * origin rule (app/middleware/root.server.ts) refuses them for every route.
  */
 export async function withApiUser(
   context: Ctx,

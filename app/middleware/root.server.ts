@@ -1,10 +1,15 @@
-// Two rules every answer of the app keeps, whichever route made it (issue #12):
+// The root's middleware (app/root.tsx runs them after the language's, in this order), and the
+// rules every answer of the app keeps, whichever route made it (issue #12):
 // - a state-changing request must pass the one origin rule (app/web/origin-rule.ts);
+// - the request knows its database and its signed-in person (if any);
 // - what is rendered for a signed-in person, or sets a cookie, is never stored by a shared
 //   proxy or shown again by the back button after sign-out: `Cache-Control: private, no-store`.
 import { data, type MiddlewareFunction } from "react-router";
+import { authenticateRequest } from "~/auth/session.server";
 import { publicOrigin } from "~/config.server";
-import { userContext } from "~/context";
+import { dbContext, dbOverrideContext, userContext } from "~/context";
+import { getDb } from "~/db/client.server";
+import { demoDataRequested, ensureDemoData } from "~/demo/seed.server";
 import { getTranslate } from "~/web/i18next.server";
 import { passesOriginRule, SAFE_METHODS } from "~/web/origin-rule";
 
@@ -16,6 +21,24 @@ export const originRuleMiddleware: MiddlewareFunction<Response> = ({ request, ur
   const message = getTranslate(context)("errors.badOrigin");
   if (url.pathname.startsWith("/api/")) return Response.json({ message }, { status: 403, headers: { "Cache-Control": "no-store" } });
   throw data(message, { status: 403 });
+};
+
+let ready: Promise<void> | undefined;
+
+/** Puts the database and the signed-in user (if any) on the request context. */
+export const databaseMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
+  let db = context.get(dbOverrideContext);
+  if (!db) {
+    db = getDb();
+    // First request after start (`react-router dev` never calls prepareServer): the demo
+    // catalogue, only when DEMO_DATA=1 asks for it.
+    ready ??= demoDataRequested() ? ensureDemoData(db) : Promise.resolve();
+    await ready;
+  }
+  context.set(dbContext, db);
+  const { user } = await authenticateRequest(db, request);
+  context.set(userContext, user);
+  return next();
 };
 
 /** Marks personal answers no-store; runs after the user is known (databaseMiddleware). */
