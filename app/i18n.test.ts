@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
+import type { i18n } from "i18next";
 import { i18nFor, i18nForJson, translatorOf } from "./i18n";
+import { i18nextFor, translatorFor } from "./services/i18n.server";
 import { translations } from "./locales";
 
 // The instance every screen renders with: Hebrew content inside an English sentence (and the
@@ -38,23 +40,29 @@ function keysOf(tree: Record<string, unknown>, prefix = ""): string[] {
 describe("translatorOf", () => {
   const PLURAL = /_(zero|one|two|few|many|other)$/;
   const samples = ["Florentin", "פלורנטין – תל אביב", "₪12.50", "3"];
+  /** Every key of the language, with each sample for its values and with counts: t's text is i18next's. */
+  function expectI18nextText(instance: i18n, t: (key: string, options?: Record<string, unknown>) => string, locale: "he" | "en") {
+    const keys = [...new Set(keysOf(translations[locale] as Record<string, unknown>).map((key) => key.replace(PLURAL, "")))];
+    let compared = 0;
+    for (const key of keys) {
+      const text = String(instance.getResource(locale, "translation", key) ?? instance.getResource(locale, "translation", `${key}_other`) ?? "");
+      const names = [...new Set([...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]))];
+      const calls: Record<string, unknown>[] = [];
+      for (const sample of samples) calls.push(Object.fromEntries(names.map((name) => [name, sample])));
+      for (const count of [0, 1, 2, 5, 11]) calls.push({ ...Object.fromEntries(names.map((name) => [name, samples[1]])), count });
+      if (names.length === 0) expect(t(key)).toBe(instance.t(key));
+      for (const options of calls) expect(t(key, options), `${locale} ${key} ${JSON.stringify(options)}`).toBe(instance.t(key, options));
+      compared += calls.length;
+    }
+    expect(compared).toBeGreaterThan(1000);
+  }
   for (const locale of ["he", "en"] as const) {
     it(`gives i18next's text for every ${locale} key, with and without values and counts`, () => {
       const instance = i18nFor(locale, { ...translations[locale] });
-      const t = translatorOf(instance);
-      const keys = [...new Set(keysOf(translations[locale] as Record<string, unknown>).map((key) => key.replace(PLURAL, "")))];
-      let compared = 0;
-      for (const key of keys) {
-        const text = String(instance.getResource(locale, "translation", key) ?? instance.getResource(locale, "translation", `${key}_other`) ?? "");
-        const names = [...new Set([...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]))];
-        const calls: Record<string, unknown>[] = [];
-        for (const sample of samples) calls.push(Object.fromEntries(names.map((name) => [name, sample])));
-        for (const count of [0, 1, 2, 5, 11]) calls.push({ ...Object.fromEntries(names.map((name) => [name, samples[1]])), count });
-        if (names.length === 0) expect(t(key)).toBe(instance.t(key));
-        for (const options of calls) expect(t(key, options), `${locale} ${key} ${JSON.stringify(options)}`).toBe(instance.t(key, options));
-        compared += calls.length;
-      }
-      expect(compared).toBeGreaterThan(1000);
+      expectI18nextText(instance, translatorOf(instance), locale);
+    });
+    it(`gives i18next's text for every ${locale} key outside a request too (mails and notifications, nothing escaped)`, () => {
+      expectI18nextText(i18nextFor(locale), translatorFor(locale), locale);
     });
   }
 
