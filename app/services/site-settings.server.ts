@@ -4,12 +4,16 @@
 // domain/site-settings.ts.
 import { siteSettings as siteSettingsTable } from "~/db/schema";
 import type { Db, Queryable } from "~/db/client.server";
+import { preparedQuery } from "~/db/prepared.server";
 import { changedSettingKeys, senderLine, settingsFromRows, SITE_SETTING_KEYS, type SiteSettingKey, type SiteSettings } from "~/domain/site-settings";
 import { recordAuditEvent } from "./audit.server";
 
+// Prepared: every checkout's mail reads it, inside the checkout's write transaction.
+const settingRows = preparedQuery((db) => db.select({ key: siteSettingsTable.key, value: siteSettingsTable.value }).from(siteSettingsTable).prepare());
+
 /** Every setting; a key never saved reads as its default (empty). One small query. */
 export function readSiteSettings(db: Queryable): SiteSettings {
-  return settingsFromRows(db.select({ key: siteSettingsTable.key, value: siteSettingsTable.value }).from(siteSettingsTable).all());
+  return settingsFromRows(settingRows(db).all());
 }
 
 /** The line that signs a mail in the reader's language (who sends it), or null on a fresh install. */
