@@ -1,5 +1,4 @@
-import { I18nextProvider } from "react-i18next";
-import { useTranslation } from "./components/use-translation";
+import { TranslationProvider, useTranslation } from "./components/use-translation";
 import {
   data,
   isRouteErrorResponse,
@@ -21,7 +20,7 @@ import { SiteHeader } from "./components/site-header";
 import { Toaster } from "./components/toaster";
 import { usePageTransition } from "./components/page-transition";
 import { dbContext, userContext } from "./context";
-import { directionOf, i18nForJson, type Locale } from "./i18n";
+import { directionOf, translatorForJson, type Locale } from "./translator";
 import { databaseMiddleware, originRuleMiddleware, personalAnswersMiddleware } from "./middleware/root.server";
 import { getLocale, getTranslate, i18nextMiddleware } from "./web/i18next.server";
 import { translationsForPage } from "./web/translation-files.server";
@@ -115,7 +114,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const translationsUrl = rootData ? translationFileUrl(rootData.translations, pathname) : null;
   const translationsText = translationsUrl ? translationFileText(translationsUrl) : undefined;
   const content =
-    translationsText !== undefined ? <I18nextProvider i18n={i18nForJson(locale, translationsText)}>{children}</I18nextProvider> : children;
+    translationsText !== undefined ? <TranslationProvider translator={translatorForJson(locale, translationsText)}>{children}</TranslationProvider> : children;
   return (
     <html lang={locale} dir={directionOf(locale)} data-theme={rootData?.theme ?? "system"}>
       <head>

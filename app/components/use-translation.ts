@@ -1,19 +1,26 @@
-// Our useTranslation: the i18next instance the root provides, and its `t` for the page's
-// language. react-i18next's own hook copies the whole i18next instance on every call during a
-// server render (a new wrapper per component, v16), which a profile of signed-in pages put
-// first among our own costs (issue #6). We never change language in place (a new language is
-// a new instance from the root loader), so the instance from context is all a screen needs, and
-// its `t` is translatorOf's: each key's text resolved once (app/i18n.ts).
-import { useContext, useMemo } from "react";
-import { getI18n, I18nContext } from "react-i18next";
-import { translatorOf } from "~/i18n";
+// Our useTranslation: the page's translator (app/translator.ts), which the root provides from
+// the page's translation file, on the server and in the browser alike. react-i18next's own hook
+// copied the whole i18next instance on every call during a server render (issue #6), and
+// i18next itself was 13.9 kB gzip of every first load; we never change language in place (a new
+// language is a new translation file), so a screen needs only the translator from context.
+import { createContext, createElement, useContext, type ReactNode } from "react";
+import type { TFunction } from "i18next";
+import { lastTranslator, type Translator } from "~/translator";
 
-export function useTranslation() {
+const TranslatorContext = createContext<Translator | null>(null);
+
+/** Gives the screens below it the page's translator. */
+export function TranslationProvider({ translator, children }: { translator: Translator; children: ReactNode }) {
+  return createElement(TranslatorContext.Provider, { value: translator }, children);
+}
+
+const notReady = { t: ((key: string) => key) as unknown as TFunction, i18n: { language: "he", isInitialized: false, exists: () => false } as unknown as Translator, ready: false };
+
+export function useTranslation(): { t: TFunction; i18n: Translator; ready: boolean } {
   // Outside the provider (the root's error screen, when the root loader failed): the last
-  // instance made, as react-i18next does, or none.
-  const i18n = useContext(I18nContext)?.i18n ?? getI18n();
-  return useMemo(() => {
-    if (!i18n?.isInitialized) return { t: ((key: string) => key) as unknown as typeof i18n.t, i18n, ready: false };
-    return { t: translatorOf(i18n), i18n, ready: true };
-  }, [i18n]);
+  // translator made, as react-i18next did with its instances, or none (`ready` false, and that
+  // screen writes its own fallback words).
+  const translator = useContext(TranslatorContext) ?? lastTranslator();
+  if (!translator) return notReady;
+  return { t: translator.t, i18n: translator, ready: true };
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { z } from "zod";
-import { i18nFor } from "~/i18n";
 import { translations } from "~/locales";
+import { translatorForJson } from "~/translator";
 import { LoginSchema, ResetPasswordSchema, SignupApiSchema, SignupFormSchema } from "./account-schemas";
 import { ContactSchema } from "./contact-schema";
 import { RemoveImageSchema } from "./deal-schema";
@@ -9,8 +9,8 @@ import { ProfileApiSchema, ProfileFormSchema } from "./profile-schemas";
 import { CheckoutDetailsSchema, CheckoutSchema, OrderApiSchema } from "./shop-schemas";
 import { ADDRESS_LINE_MAX, CITY_MAX, EMAIL_MAX, NAME_MAX, NOTES_MAX, PASSWORD_MAX, PHONE_MAX, POSTAL_CODE_MAX, REDIRECT_MAX, tooLong, translateMessage } from "./text-limits";
 
-const he = i18nFor("he", translations.he).t;
-const en = i18nFor("en", translations.en).t;
+const he = translatorForJson("he", JSON.stringify(translations.he)).t;
+const en = translatorForJson("en", JSON.stringify(translations.en)).t;
 
 const signup = { email: "noa@example.com", password: "0123456789", confirmPassword: "0123456789", firstName: "נועה", lastName: "כהן", communityId: "c1", acceptTerms: true };
 const checkout = { fullName: "נועה כהן", phone: "0521234567", address: "הרצל 12", city: "חיפה" };

@@ -101,8 +101,8 @@ export function isSectionsKey(key: string): boolean {
   return true;
 }
 
-// One object per language and set of sections, made once: the server then reuses the i18next
-// instance built from it (app/i18n.ts) instead of building one per request. Keys come from
+// One object per language and set of sections, made once: the server then reuses the translator
+// built from it (app/translator.ts) instead of building one per request. Keys come from
 // pages' paths, a few dozen in all.
 const picks = new WeakMap<object, Map<string, Record<string, unknown>>>();
 

@@ -1,6 +1,6 @@
-import { Trans } from "react-i18next";
 import { useTranslation } from "~/components/use-translation";
 import { Link } from "react-router";
+import { Fragment, type ReactElement } from "react";
 import { getLocale, getTranslate } from "~/web/i18next.server";
 import { deliveryTextValues } from "~/domain/faq";
 import { dbContext, userContext } from "~/context";
@@ -92,13 +92,7 @@ export default function Terms({ loaderData }: Route.ComponentProps) {
                   ))}
                   {i18n.exists(`terms.sections.${section}.link`) ? (
                     <p>
-                      <Trans
-                        i18nKey={`terms.sections.${section}.link`}
-                        components={{
-                          privacy: <Link to="/privacy" className={link} />,
-                          contact: <Link to="/contact" className={link} />,
-                        }}
-                      />
+                      {withLinks(t(`terms.sections.${section}.link`), { privacy: "/privacy", contact: "/contact" })}
                     </p>
                   ) : null}
                 </div>
@@ -112,4 +106,28 @@ export default function Terms({ loaderData }: Route.ComponentProps) {
       </div>
     </div>
   );
+}
+
+const TAGGED = /<(\w+)>(.*?)<\/\1>/g;
+
+/** A text whose `<name>words</name>` become links to the page `name` maps to; other words stay text. */
+function withLinks(text: string, targets: Record<string, string>): ReactElement {
+  const pieces: (string | ReactElement)[] = [];
+  let last = 0;
+  for (const match of text.matchAll(TAGGED)) {
+    pieces.push(text.slice(last, match.index));
+    const target = targets[match[1]!];
+    pieces.push(
+      target ? (
+        <Link key={match.index} to={target} className={link}>
+          {match[2]}
+        </Link>
+      ) : (
+        match[2]!
+      ),
+    );
+    last = match.index! + match[0].length;
+  }
+  pieces.push(text.slice(last));
+  return <Fragment>{pieces}</Fragment>;
 }
