@@ -131,6 +131,12 @@ test("home shows hot vegetables and fruits, the platform numbers and a guest's c
 // The header, the footer and the deals list use plain anchors (components/app-link.tsx) that
 // the root turns into navigations in the app; without JavaScript they are ordinary links.
 test("the header's, the footer's and the deals list's links stay in the app, and work as plain links without JavaScript", async ({ page, jsEnabled }) => {
+  // The browser keeps the whole route manifest (react-router.config.ts): no page asks the server
+  // which routes its links lead to (lazy discovery's /__manifest cost a worker as much as the page).
+  const discovery: string[] = [];
+  page.on("request", (sent) => {
+    if (new URL(sent.url()).pathname === "/__manifest") discovery.push(sent.url());
+  });
   await page.goto("/");
   // A mark on the window survives a navigation in the app and is gone after a page load.
   async function markWindow() {
@@ -160,6 +166,7 @@ test("the header's, the footer's and the deals list's links stay in the app, and
   await expect(page).toHaveURL(/\/faq$/);
   await expect(page.getByRole("heading", { level: 1 })).toContainText("שאלות");
   await expectSameDocument();
+  expect(discovery).toEqual([]);
 });
 
 // The strings a page's screens read come as a file of their own (app/translation-files.ts):
