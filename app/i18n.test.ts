@@ -1,15 +1,21 @@
 import { describe, expect, it } from "vitest";
 import { createInstance, type i18n } from "i18next";
-import { interpolationFor } from "./domain/bidi";
-import { translatorOf } from "./i18n";
-import { i18nextFor, translatorFor } from "./services/i18n.server";
+import { isolateForeignText } from "./domain/bidi";
+import { translatorFor } from "./services/i18n.server";
 import { translations } from "./locales";
 import { createTranslator, translatorForJson, type Locale } from "./translator";
 
 /** i18next itself, set up as a page's strings are: the reference the translators must match. */
 function pageI18next(locale: Locale): i18n {
   const instance = createInstance();
-  void instance.init({ lng: locale, fallbackLng: false, resources: { [locale]: { translation: translations[locale] } }, initAsync: false, interpolation: interpolationFor(locale), showSupportNotice: false });
+  void instance.init({ lng: locale, fallbackLng: false, resources: { [locale]: { translation: translations[locale] } }, initAsync: false, interpolation: { escapeValue: true, escape: (value: string) => isolateForeignText(value, locale) as string }, showSupportNotice: false });
+  return instance;
+}
+
+/** i18next as the server's words were: both languages, Hebrew behind English, nothing escaped. */
+function serverI18next(locale: Locale): i18n {
+  const instance = createInstance();
+  void instance.init({ lng: locale, fallbackLng: "he", resources: { he: { translation: translations.he }, en: { translation: translations.en } }, initAsync: false, interpolation: { escapeValue: false }, showSupportNotice: false });
   return instance;
 }
 
@@ -88,8 +94,8 @@ describe("the translator gives i18next's text", () => {
     it(`for every ${locale} key on a page, with and without values, counts and lists`, () => {
       expectI18nextText(pageI18next(locale), pageTranslator(locale).t as unknown as T, locale);
     });
-    it(`for every ${locale} key outside a request too (mails and notifications, nothing escaped)`, () => {
-      expectI18nextText(i18nextFor(locale), translatorFor(locale) as unknown as T, locale);
+    it(`for every ${locale} key on the server too (loaders, /api answers, mails; nothing escaped)`, () => {
+      expectI18nextText(serverI18next(locale), translatorFor(locale) as unknown as T, locale);
     });
   }
 
@@ -122,10 +128,12 @@ describe("the translator gives i18next's text", () => {
     }
   });
 
-  it("falls back to the instance's other languages, as the request's i18next does", () => {
+  it("falls back to the languages after the first, as i18next's fallback language does", () => {
+    const he = { only: "רק בעברית", both: "שניהם" };
+    const en = { both: "both" };
     const instance = createInstance();
-    void instance.init({ lng: "en", fallbackLng: "he", resources: { he: { translation: { only: "רק בעברית", both: "שניהם" } }, en: { translation: { both: "both" } } }, initAsync: false, interpolation: { escapeValue: false }, showSupportNotice: false });
-    const t = translatorOf(instance) as unknown as T;
+    void instance.init({ lng: "en", fallbackLng: "he", resources: { he: { translation: he }, en: { translation: en } }, initAsync: false, interpolation: { escapeValue: false }, showSupportNotice: false });
+    const t = createTranslator("en", [en, he], null).t as unknown as T;
     expect(t("only")).toBe(instance.t("only"));
     expect(t("both")).toBe("both");
   });

@@ -22,7 +22,7 @@ import { usePageTransition } from "./components/page-transition";
 import { dbContext, userContext } from "./context";
 import { directionOf, translatorForJson, type Locale } from "./translator";
 import { databaseMiddleware, originRuleMiddleware, personalAnswersMiddleware } from "./middleware/root.server";
-import { getLocale, getTranslate, i18nextMiddleware } from "./web/i18next.server";
+import { getLocale, getTranslate, languageMiddleware } from "./web/language.server";
 import { translationsForPage } from "./web/translation-files.server";
 import { currentTranslationsBase, loadTranslationFile, setCurrentTranslationsBase, translationFileText, translationFileUrl } from "./translation-files";
 import { headerSummary } from "./services/header.server";
@@ -30,7 +30,7 @@ import { getTheme } from "~/web/theme.server";
 import { takeToasts } from "~/web/toast.server";
 
 // The origin rule runs before the database is touched; the no-store rule needs the user.
-export const middleware: Route.MiddlewareFunction[] = [i18nextMiddleware, originRuleMiddleware, databaseMiddleware, personalAnswersMiddleware];
+export const middleware: Route.MiddlewareFunction[] = [languageMiddleware, originRuleMiddleware, databaseMiddleware, personalAnswersMiddleware];
 
 // The stylesheet is not one of the links: entry.server.tsx inlines it in every document, so the
 // first paint waits for no request (docs/decisions/017). Its URL rides in the handle.

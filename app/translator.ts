@@ -1,12 +1,10 @@
-// The page's strings, on the server and in the browser alike, without i18next in the browser
-// (13.9 kB gzip of every first load). Our locale files use a small part of i18next's syntax:
-// `{{name}}` placeholders, plural forms by count (`_one`, `_other`…, and `_zero` for a count of
-// nought) and lists read whole (`returnObjects`); app/locales/locales.test.ts refuses the rest
-// (nesting, unescaped and formatted values). For that part this gives i18next's own answer,
-// character for character: app/i18n.test.ts asks both for every key of both languages.
-// Browser-safe: nothing here imports i18next at run time.
-import type { TFunction } from "i18next";
-import { interpolationFor } from "./domain/bidi";
+// Our words in the page's language, on the server and in the browser alike, without i18next
+// (13.9 kB gzip of every first load in the browser). Our locale files use a small part of
+// i18next's syntax: `{{name}}` placeholders, plural forms by count (`_one`, `_other`…, and
+// `_zero` for a count of nought) and lists read whole (`returnObjects`). For that part this
+// gives i18next's own answer, character for character: app/i18n.test.ts asks both for every key
+// of both languages, and refuses texts with the rest (nesting, unescaped or formatted values).
+import { isolateForeignText } from "./domain/bidi";
 
 export type Locale = "he" | "en";
 
@@ -16,12 +14,18 @@ export function directionOf(locale: string): "rtl" | "ltr" {
 
 type Tree = Readonly<Record<string, unknown>>;
 
+/**
+ * A text by its key, its values filled in (`count` picks the plural form); with
+ * `returnObjects: true` a list or group of texts comes whole, which the caller casts.
+ */
+export type Translate = (key: string, options?: Readonly<Record<string, unknown>>) => string;
+
 /** What a screen reads: the page's language, whether a text exists, and `t`. */
 export interface Translator {
   readonly language: Locale;
   readonly isInitialized: true;
   exists(key: string): boolean;
-  readonly t: TFunction;
+  readonly t: Translate;
 }
 
 /** A text split at its placeholders once: `parts` has one more entry than `names`. */
@@ -121,7 +125,7 @@ export function createTranslator(language: Locale, trees: Tree[], escape: ((valu
     return `key '${key} (${language})' returned an object instead of string.`;
   };
 
-  return { language, isInitialized: true, exists: (key) => lookup(key) !== undefined, t: t as unknown as TFunction };
+  return { language, isInitialized: true, exists: (key) => lookup(key) !== undefined, t: t as Translate };
 }
 
 /**
@@ -141,7 +145,8 @@ export function translatorForJson(locale: Locale, json: string): Translator {
   if (!ofLocale) byJson.set(locale, (ofLocale = new Map()));
   let translator = ofLocale.get(json);
   if (!translator) {
-    translator = createTranslator(locale, [JSON.parse(json) as Tree], interpolationFor(locale).escape);
+    // A value in the other script goes in a bidi isolate; React escapes HTML itself.
+    translator = createTranslator(locale, [JSON.parse(json) as Tree], (value) => isolateForeignText(value, locale) as string);
     ofLocale.set(json, translator);
     latest = translator;
   }

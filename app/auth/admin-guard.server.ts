@@ -2,7 +2,7 @@
 import { createHash, timingSafeEqual } from "node:crypto";
 import { data, type RouterContextProvider } from "react-router";
 import type { User } from "~/db/schema";
-import { getTranslate } from "~/web/i18next.server";
+import { getTranslate } from "~/web/language.server";
 import { apiError } from "~/web/http.server";
 import { withApiUser, type ApiCall } from "./api.server";
 import { requireUser } from "./guards.server";

@@ -1,11 +1,11 @@
 // Helpers for the /api resource routes: who is calling, and one shape for every answer.
-import type { i18n } from "i18next";
+import type { Translator } from "~/translator";
 import type { RouterContextProvider } from "react-router";
 import type { z } from "zod";
 import { dbContext, userContext } from "~/context";
 import type { Db } from "~/db/client.server";
 import type { User } from "~/db/schema";
-import { getInstance } from "~/web/i18next.server";
+import { getTranslator } from "~/web/language.server";
 import type { Viewer } from "~/services/deals.server";
 import { answer, apiError, readJsonObject, validationError } from "~/web/http.server";
 
@@ -13,7 +13,7 @@ type Ctx = Readonly<RouterContextProvider>;
 
 export interface ApiCall {
   db: Db;
-  i18n: i18n;
+  i18n: Translator;
   user: User;
 }
 
@@ -27,7 +27,7 @@ export async function withApiUser(
   request: Request,
   handle: (call: ApiCall) => Response | Promise<Response>,
 ): Promise<Response> {
-  const i18n = getInstance(context);
+  const i18n = getTranslator(context);
   const user = context.get(userContext);
   if (!user) return apiError(401, i18n.t("errors.unauthorized"));
   return answer(i18n, () => handle({ db: context.get(dbContext), i18n, user }));
@@ -42,7 +42,7 @@ export function viewerOf(context: Ctx): Viewer {
 /** Parses a JSON body with a schema: the data, or the 400 answer to return. */
 export async function parseJsonBody<T extends z.ZodType>(
   request: Request,
-  i18n: i18n,
+  i18n: Translator,
   schema: T,
 ): Promise<{ data: z.infer<T> } | { response: Response }> {
   const body = await readJsonObject(request);

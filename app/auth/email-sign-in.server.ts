@@ -1,6 +1,6 @@
 // Magic-link sign-in and password reset: the mails, and what following their links does.
 import { eq } from "drizzle-orm";
-import type { i18n } from "i18next";
+import type { Translator } from "~/translator";
 import { consumeEmailToken, createEmailToken, EMAIL_TOKEN_MINUTES, usableEmailTokenAddress } from "~/auth/email-tokens.server";
 import { hashPassword } from "~/auth/password.server";
 import { endAllSessions } from "~/auth/session.server";
@@ -9,7 +9,7 @@ import { authProviders, users, type User } from "~/db/schema";
 import { mailBodies } from "~/services/mail-layout.server";
 import { queueMail } from "~/services/mail-outbox.server";
 
-function mailBody(t: i18n["t"], intro: string, link: string, cta: string) {
+function mailBody(t: Translator["t"], intro: string, link: string, cta: string) {
   return mailBodies({ dir: t("mail.dir"), paragraphs: [intro], cta: { text: cta, link }, footer: `${t("mail.expires", { minutes: EMAIL_TOKEN_MINUTES })} ${t("mail.ignore")}` });
 }
 
@@ -21,7 +21,7 @@ function userByEmail(db: Db, email: string): User | undefined {
  * E-mails a sign-in link to an existing account. Unknown addresses get nothing, and the caller
  * answers the same either way, so the form does not reveal who has an account.
  */
-export async function sendMagicLink(db: Db, i18n: i18n, email: string, origin: string) {
+export async function sendMagicLink(db: Db, i18n: Translator, email: string, origin: string) {
   const user = userByEmail(db, email);
   if (!user) return;
   const token = createEmailToken(db, { email, userId: user.id, purpose: "magic" });
@@ -45,7 +45,7 @@ export function signInWithMagicLink(db: Db, token: string): User | null {
   return user ?? null;
 }
 
-export async function sendPasswordReset(db: Db, i18n: i18n, email: string, origin: string) {
+export async function sendPasswordReset(db: Db, i18n: Translator, email: string, origin: string) {
   const user = userByEmail(db, email);
   if (!user) return;
   const token = createEmailToken(db, { email, userId: user.id, purpose: "reset" });

@@ -1,7 +1,7 @@
 import type { Db } from "~/db/client.server";
 import type { User } from "~/db/schema";
 import type { Toast } from "~/domain/toast";
-import { localeCookie } from "~/web/i18next.server";
+import { localeCookie } from "~/web/language.server";
 import { redirectWithToast } from "~/web/toast.server";
 import { homeFor } from "~/services/users.server";
 import { startWebSession } from "./session.server";

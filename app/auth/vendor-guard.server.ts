@@ -2,7 +2,7 @@
 import { data, type RouterContextProvider } from "react-router";
 import { dbContext } from "~/context";
 import type { User } from "~/db/schema";
-import { getTranslate } from "~/web/i18next.server";
+import { getTranslate } from "~/web/language.server";
 import { vendorOfUser, type Vendor } from "~/services/vendors.server";
 import { apiError } from "~/web/http.server";
 import { withApiUser, type ApiCall } from "./api.server";

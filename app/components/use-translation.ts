@@ -4,8 +4,7 @@
 // i18next itself was 13.9 kB gzip of every first load; we never change language in place (a new
 // language is a new translation file), so a screen needs only the translator from context.
 import { createContext, createElement, useContext, type ReactNode } from "react";
-import type { TFunction } from "i18next";
-import { lastTranslator, type Translator } from "~/translator";
+import { lastTranslator, type Translate, type Translator } from "~/translator";
 
 const TranslatorContext = createContext<Translator | null>(null);
 
@@ -14,9 +13,9 @@ export function TranslationProvider({ translator, children }: { translator: Tran
   return createElement(TranslatorContext.Provider, { value: translator }, children);
 }
 
-const notReady = { t: ((key: string) => key) as unknown as TFunction, i18n: { language: "he", isInitialized: false, exists: () => false } as unknown as Translator, ready: false };
+const notReady = { t: ((key: string) => key) as Translate, i18n: { language: "he", isInitialized: false, exists: () => false } as unknown as Translator, ready: false };
 
-export function useTranslation(): { t: TFunction; i18n: Translator; ready: boolean } {
+export function useTranslation(): { t: Translate; i18n: Translator; ready: boolean } {
   // Outside the provider (the root's error screen, when the root loader failed): the last
   // translator made, as react-i18next did with its instances, or none (`ready` false, and that
   // screen writes its own fallback words).

@@ -1,6 +1,5 @@
-import { createInstance } from "i18next";
 import { describe, expect, it } from "vitest";
-import { interpolationFor, isolateForeignText } from "./bidi";
+import { isolateForeignText } from "./bidi";
 
 describe("isolateForeignText", () => {
   it("isolates Hebrew inside English and Latin inside Hebrew", () => {
@@ -21,14 +20,5 @@ describe("isolateForeignText", () => {
   it("never isolates twice", () => {
     const once = isolateForeignText("תל אביב", "en") as string;
     expect(isolateForeignText(once, "en")).toBe(once);
-  });
-});
-
-describe("interpolationFor", () => {
-  it("puts a foreign value in an isolate inside a translated sentence, and nothing else changes", () => {
-    const en = createInstance();
-    en.init({ lng: "en", resources: { en: { translation: { progress: "{{name}}'s progress: {{count}} <b>", plain: "{{name}}" } } }, initAsync: false, interpolation: interpolationFor("en"), showSupportNotice: false });
-    expect(en.t("progress", { name: "פלורנטין", count: 3 })).toBe("\u2068פלורנטין\u2069's progress: 3 <b>");
-    expect(en.t("plain", { name: "<i>Dana</i>" })).toBe("<i>Dana</i>");
   });
 });

@@ -25,11 +25,3 @@ export function isolateForeignText(value: unknown, locale: string): unknown {
   const foreign = locale === "he" ? LATIN : HEBREW;
   return foreign.test(first) ? FIRST_STRONG_ISOLATE + value + POP_DIRECTIONAL_ISOLATE : value;
 }
-
-/**
- * i18next's interpolation options for one language: values are "escaped" by isolating foreign
- * text (React escapes HTML itself, so nothing else is escaped here).
- */
-export function interpolationFor(locale: string) {
-  return { escapeValue: true, escape: (value: string) => isolateForeignText(value, locale) as string };
-}

@@ -1,8 +1,8 @@
-import { createInstance } from "i18next";
 import { describe, expect, it } from "vitest";
 import en from "~/locales/en/pages.json";
 import he from "~/locales/he/pages.json";
 import { translations } from "~/locales";
+import { createTranslator } from "~/translator";
 import { CANCEL_CUTOFF_HOURS, type DeliverySettings } from "./delivery";
 import {
   deliveryTextValues,
@@ -25,15 +25,7 @@ const textOf = (e: (typeof entries)[number]) => e.text;
 const ids = (list: { id: string }[]) => list.map((e) => e.id);
 
 function translator(lang: "he" | "en") {
-  const i18n = createInstance();
-  i18n.init({
-    lng: lang,
-    resources: { [lang]: { translation: translations[lang] } },
-    initAsync: false,
-    interpolation: { escapeValue: false },
-    showSupportNotice: false,
-  });
-  return i18n;
+  return createTranslator(lang, [translations[lang]], null);
 }
 
 describe("filterFaq", () => {

@@ -56,7 +56,7 @@ export function topFaqEntries(): FaqEntry[] {
   return TOP_FAQ_IDS.map((id) => FAQ_ENTRIES.find((e) => e.id === id)!);
 }
 
-/** A translate function: the page's i18next `t`, given a key and its values. */
+/** A translate function: the page's `t` (app/translator.ts), given a key and its values. */
 export type Translate = (key: string, values?: Record<string, unknown>) => string;
 
 /**

@@ -3,7 +3,6 @@
 // (argon2 above all) should be handed a megabyte where a line was meant. Limits the spec names
 // (review comment 1000, shopping.md) stay where their schema is. Pure and browser-safe: the
 // forms' getZodConstraint turns these into maxlength attributes too.
-import type { TFunction } from "i18next";
 
 /** Plenty for a passphrase; argon2 never gets megabytes to chew on. */
 export const PASSWORD_MAX = 128;
@@ -36,7 +35,7 @@ export function tooLong(max: number): string {
 const WITH_VALUES = /^([\w.]+)\?(\w+=[\w-]*(?:&\w+=[\w-]*)*)$/;
 
 /** A schema message in words: a locale key, with values when it carries any ("key?max=60"). */
-export function translateMessage(t: TFunction, message: string): string {
+export function translateMessage(t: (key: string, values?: Record<string, string>) => string, message: string): string {
   const match = WITH_VALUES.exec(message);
   if (!match) return t(message);
   return t(match[1], Object.fromEntries(new URLSearchParams(match[2])));

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { createInstance } from "i18next";
 import { translations } from "~/locales";
+import { createTranslator } from "~/translator";
 import { CANCEL_CUTOFF_HOURS } from "./delivery";
 import { MAX_IMAGES_PER_DEAL } from "./image-upload";
 import { HOT_DISCOUNT_PERCENT } from "./pricing";
@@ -8,9 +8,7 @@ import { vendorGuideValues } from "./vendor-guide";
 
 
 function translator(lang: "he" | "en") {
-  const i18n = createInstance();
-  i18n.init({ lng: lang, resources: { [lang]: { translation: translations[lang] } }, initAsync: false, interpolation: { escapeValue: false }, showSupportNotice: false });
-  return i18n.t;
+  return createTranslator(lang, [translations[lang]], null).t;
 }
 
 describe("vendorGuideValues", () => {

@@ -2,7 +2,7 @@
 // in the root loader's data on every page: about 77 kB of JSON, half of /deals' HTML. Sections
 // that only one area's screens read stay home elsewhere; every other section goes everywhere,
 // so a section nobody listed here can never go missing. Server code (loaders, actions, mail,
-// notifications, toasts) always has every string through the i18next middleware.
+// notifications, toasts) always has every string through the language middleware (web/language.server.ts).
 // No imports: the browser bundle runs this too (the root's shouldRevalidate).
 
 const startsWith =

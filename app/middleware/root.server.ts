@@ -10,7 +10,7 @@ import { publicOrigin } from "~/config.server";
 import { dbContext, dbOverrideContext, userContext } from "~/context";
 import { getDb } from "~/db/client.server";
 import { demoDataRequested, ensureDemoData } from "~/demo/seed.server";
-import { getTranslate } from "~/web/i18next.server";
+import { getTranslate } from "~/web/language.server";
 import { passesOriginRule, SAFE_METHODS } from "~/web/origin-rule";
 
 /** Refuses a state-changing request from another site: 403, JSON for /api, the error page otherwise. */

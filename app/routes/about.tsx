@@ -1,7 +1,7 @@
 import { useTranslation } from "~/components/use-translation";
 import { Link } from "react-router";
 import { dbContext } from "~/context";
-import { getLocale, getTranslate } from "~/web/i18next.server";
+import { getLocale, getTranslate } from "~/web/language.server";
 import { formatShekel } from "~/domain/money";
 import { figuresWorthShowing } from "~/domain/public-figures";
 import { platformStats } from "~/services/platform-stats.server";

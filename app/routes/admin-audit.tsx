@@ -4,7 +4,7 @@ import { requireAdmin } from "~/auth/admin-guard.server";
 import { AdminErrorBoundary } from "~/components/admin-error-boundary";
 import { forbiddenTitle } from "~/components/forbidden-title";
 import { dbContext } from "~/context";
-import { getTranslate } from "~/web/i18next.server";
+import { getTranslate } from "~/web/language.server";
 import { AUDIT_EVENT_TYPES, AUDIT_PAGE_SIZE, listAuditEvents } from "~/services/audit.server";
 import { auditChanges, auditFieldLabelKey, auditValueText, type AuditWords } from "~/domain/audit-view";
 import { parseAuditQuery } from "~/domain/audit-query";

@@ -7,7 +7,7 @@ import { AdminErrorBoundary, COMMUNITY_NOT_FOUND } from "~/components/admin-erro
 import { CommunityDetailsFields } from "~/components/community-details-fields";
 import { SubmitButton } from "~/components/ui/field";
 import { dbContext } from "~/context";
-import { getTranslate } from "~/web/i18next.server";
+import { getTranslate } from "~/web/language.server";
 import { countAdminCommunities, createCommunity, listAdminCommunities } from "~/services/admin-communities.server";
 import { listPage, listWindow, parseListQuery } from "~/domain/list-query";
 import { ListSearch, Pager } from "~/components/list-controls";

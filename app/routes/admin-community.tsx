@@ -14,7 +14,7 @@ import { Price } from "~/components/price";
 import { CLOCK_INPUT, ErrorList, Field } from "~/components/ui/field";
 import { dbContext } from "~/context";
 import type { PickupPoint } from "~/db/schema";
-import { getTranslate } from "~/web/i18next.server";
+import { getTranslate } from "~/web/language.server";
 import {
   addPickupPoint,
   adminCommunity,

@@ -8,7 +8,7 @@ import { rateLimitKeys } from "~/auth/rate-limit.server";
 import { Field, SubmitButton } from "~/components/ui/field";
 import { useHydrated } from "~/components/use-hydrated";
 import { dbContext } from "~/context";
-import { getTranslate } from "~/web/i18next.server";
+import { getTranslate } from "~/web/language.server";
 import { createAdminWithSecret } from "~/auth/admin-creation.server";
 import { completeSignIn } from "~/auth/sign-in.server";
 import { AdminCreateFormSchema } from "~/domain/admin-schemas";

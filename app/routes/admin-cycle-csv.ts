@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import { requireAdmin } from "~/auth/admin-guard.server";
 import { dbContext } from "~/context";
-import { getInstance, getTranslate } from "~/web/i18next.server";
+import { getTranslator, getTranslate } from "~/web/language.server";
 import { toCsv } from "~/domain/csv";
 import { formatAdminDate } from "~/domain/dates";
 import { toDecimalString } from "~/domain/money";
@@ -24,7 +24,7 @@ export function loader({ url, params, context }: Route.LoaderArgs) {
       : // One row per shopper at each place (issue #17), her items in one cell.
         toCsv(
           [h("place"), h("member"), h("phone"), h("product"), h("total"), t("adminCycles.pickupDay.due"), h("orderStatus")],
-          pickupDay(db, cycle.id, getInstance(context).language).flatMap((place) =>
+          pickupDay(db, cycle.id, getTranslator(context).language).flatMap((place) =>
             place.shoppers.map((s) => [
               place.deliveryType === "PICKUP" ? place.address : `${t("shop.delivery.delivery")}: ${s.deliveryAddress ?? ""}`,
               s.memberName,

@@ -16,14 +16,14 @@ import { formatTimeRange } from "~/domain/time";
 import { cycleSummary } from "~/services/packing.server";
 import { pickupDay, recordHandOver } from "~/services/pickup-day.server";
 import { readForm } from "~/web/form.server";
-import { getInstance, getTranslate } from "~/web/i18next.server";
+import { getTranslator, getTranslate } from "~/web/language.server";
 import { redirectWithToast } from "~/web/toast.server";
 import type { Route } from "./+types/admin-cycle-pickup";
 
 export function loader({ url, params, context }: Route.LoaderArgs) {
   requireAdmin(context, url);
   const db = context.get(dbContext);
-  const i18n = getInstance(context);
+  const i18n = getTranslator(context);
   const cycle = cycleSummary(db, params.id);
   if (!cycle) throw data(null, { status: 404 });
   const all = pickupDay(db, cycle.id, i18n.language);

@@ -7,7 +7,7 @@ import { forbiddenTitle } from "~/components/forbidden-title";
 import { Confirm } from "~/components/confirm";
 import { Price } from "~/components/price";
 import { dbContext } from "~/context";
-import { getInstance, getTranslate } from "~/web/i18next.server";
+import { getTranslator, getTranslate } from "~/web/language.server";
 import { formatAdminDate } from "~/domain/dates";
 import { fulfillCycle } from "~/services/order-lifecycle.server";
 import { cycleSummary, fulfillableCount, packingTotals } from "~/services/packing.server";
@@ -28,7 +28,7 @@ import { ScrollBox } from "~/components/scroll-box";
 export function loader({ url, params, context }: Route.LoaderArgs) {
   requireAdmin(context, url);
   const db = context.get(dbContext);
-  const i18n = getInstance(context);
+  const i18n = getTranslator(context);
   const cycle = cycleSummary(db, params.id);
   if (!cycle) throw data(null, { status: 404 });
   // An open week's state before its deadline, and what its deadline field starts from (issue #45).

@@ -5,7 +5,7 @@ import { AdminErrorBoundary } from "~/components/admin-error-boundary";
 import { forbiddenTitle } from "~/components/forbidden-title";
 import { formatWholeShekel } from "~/domain/money";
 import { dbContext } from "~/context";
-import { getTranslate } from "~/web/i18next.server";
+import { getTranslate } from "~/web/language.server";
 import { formatAdminDate } from "~/domain/dates";
 import { countCycles, recentCycles } from "~/services/packing.server";
 import { listPage, listWindow, parseListQuery } from "~/domain/list-query";

@@ -7,7 +7,7 @@ import { DealActionForm, DealPageErrorBoundary, DealStatusBadge, errorTitle } fr
 import { Price } from "~/components/price";
 import { dbContext } from "~/context";
 import { DEAL_STATUSES } from "~/domain/enums";
-import { getTranslate } from "~/web/i18next.server";
+import { getTranslate } from "~/web/language.server";
 import { formatAdminDate } from "~/domain/dates";
 import { adminDealLists } from "~/services/deal-editor.server";
 import { parseAdminDealsQuery } from "~/domain/deal-schema";

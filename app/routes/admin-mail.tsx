@@ -10,7 +10,7 @@ import { formatAdminDate } from "~/domain/dates";
 import { OUTBOX_STATUSES } from "~/domain/enums";
 import { outboxView } from "~/services/mail-outbox.server";
 import { smtpConfigured } from "~/services/mail.server";
-import { getTranslate } from "~/web/i18next.server";
+import { getTranslate } from "~/web/language.server";
 import type { Route } from "./+types/admin-mail";
 
 /** The kinds of mail the product sends, each with its words in the locale files. */

@@ -7,7 +7,7 @@ import { AdminErrorBoundary } from "~/components/admin-error-boundary";
 import { forbiddenTitle } from "~/components/forbidden-title";
 import { ErrorList, Field, SubmitButton } from "~/components/ui/field";
 import { dbContext } from "~/context";
-import { getTranslate } from "~/web/i18next.server";
+import { getTranslate } from "~/web/language.server";
 import { readSiteSettings, saveSiteSettings } from "~/services/site-settings.server";
 import type { z } from "zod";
 import { missingSettings, SiteSettingsSchema, SITE_LOCALES } from "~/domain/site-settings";

@@ -4,7 +4,7 @@ import { requireAdmin } from "~/auth/admin-guard.server";
 import { AdminErrorBoundary } from "~/components/admin-error-boundary";
 import { dbContext } from "~/context";
 import type { VendorApplicationStatus } from "~/db/schema";
-import { getTranslate } from "~/web/i18next.server";
+import { getTranslate } from "~/web/language.server";
 import { formatAdminDate } from "~/domain/dates";
 import { publicOrigin } from "~/config.server";
 import { ServiceError } from "~/domain/errors";

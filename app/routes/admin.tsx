@@ -9,7 +9,7 @@ import { GettingStarted, WaitingForYou } from "~/components/admin-getting-starte
 import { SearchIcon } from "~/components/icons";
 import { dbContext } from "~/context";
 import type { DeliveryType, OrderStatus, Role } from "~/db/schema";
-import { getTranslate } from "~/web/i18next.server";
+import { getTranslate } from "~/web/language.server";
 import { readSiteSettings } from "~/services/site-settings.server";
 import { missingSettings } from "~/domain/site-settings";
 import { adminDashboard, type AdminMessage, type AdminOrder, type AdminUser } from "~/services/admin.server";

@@ -2,7 +2,7 @@ import { data } from "react-router";
 import { completeSignIn } from "~/auth/sign-in.server";
 import { useTranslation } from "~/components/use-translation";
 import { dbContext } from "~/context";
-import { getTranslate } from "~/web/i18next.server";
+import { getTranslate } from "~/web/language.server";
 import { magicLinkAddress, signInWithMagicLink } from "~/auth/email-sign-in.server";
 import { maskEmail } from "~/domain/email-mask";
 import { redirectWithToast } from "~/web/toast.server";

@@ -9,7 +9,7 @@ import { useHydrated } from "~/components/use-hydrated";
 import { QtyStepper } from "~/components/qty-stepper";
 import { imageSrcSet } from "~/domain/image-upload";
 import { dbContext, userContext } from "~/context";
-import { getTranslate } from "~/web/i18next.server";
+import { getTranslate } from "~/web/language.server";
 import type { Cart } from "~/services/cart.server";
 import { checkoutOptions } from "~/services/checkout.server";
 import { formatDay } from "~/domain/dates";

@@ -24,7 +24,7 @@ import { applySavedAddress, savedAddressOptions } from "~/services/addresses.ser
 import { checkoutOptions, checkShippingChoice, rememberedPhone, reviewCheckout, type CheckoutReview } from "~/services/checkout.server";
 import { placeCartOrders } from "~/services/orders.server";
 import { readForm } from "~/web/form.server";
-import { getTranslate } from "~/web/i18next.server";
+import { getTranslate } from "~/web/language.server";
 import { redirectWithToast } from "~/web/toast.server";
 import type { Route } from "./+types/checkout";
 import { detailsTitleKey, paymentKey } from "~/domain/order-words";

@@ -5,7 +5,7 @@ import { useTranslation } from "~/components/use-translation";
 import { data, Form, Link, useNavigate, useNavigation } from "react-router";
 import { ErrorList, Field, SubmitButton } from "~/components/ui/field";
 import { dbContext, userContext } from "~/context";
-import { getLocale, getTranslate } from "~/web/i18next.server";
+import { getLocale, getTranslate } from "~/web/language.server";
 import { publicBusiness } from "~/domain/site-settings";
 import { readSiteSettings } from "~/services/site-settings.server";
 import { ContactSchema, HONEYPOT_FIELD, orderReference, type ContactInput } from "~/domain/contact-schema";

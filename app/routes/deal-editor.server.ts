@@ -5,7 +5,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type RouterContextProvider } from "react-router";
 import type { DealFormResult } from "~/components/deal-editor";
 import { dbContext } from "~/context";
-import { getTranslate } from "~/web/i18next.server";
+import { getTranslate } from "~/web/language.server";
 import { filesOf, readUploadForm, withoutFiles } from "~/web/upload.server";
 import { undoDealChange } from "~/services/deal-changes.server";
 import { dealForEditor, removeDealImage, takeDealAction, updateDeal, type DealEditor, type EditorDeal } from "~/services/deal-editor.server";

@@ -16,7 +16,7 @@ import { ShareButton } from "~/components/share-button";
 import { useHydrated } from "~/components/use-hydrated";
 import { useTap } from "~/components/use-tap";
 import { dbContext, userContext } from "~/context";
-import { getLocale, getTranslate } from "~/web/i18next.server";
+import { getLocale, getTranslate } from "~/web/language.server";
 import { savedAddressOptions } from "~/services/addresses.server";
 import { activePickupPoints, communityDelivery, listCommunities } from "~/services/communities.server";
 import { pickCommunityId, progressView } from "~/services/community-pricing.server";

@@ -6,7 +6,7 @@ import { DealCardSkeleton, DealGrid } from "~/components/deal-card";
 import { dbContext, userContext } from "~/context";
 import { CATEGORIES } from "~/domain/enums";
 import { formatShekel } from "~/domain/money";
-import { getTranslate } from "~/web/i18next.server";
+import { getTranslate } from "~/web/language.server";
 import { DEAL_SORTS, dealQueryHref, hasActiveFilters, parseDealQuery, QUICK_FILTERS, QUICK_UNDER_PRICE, type DealQuery } from "~/domain/deal-query";
 import { listDealCards } from "~/services/deals.server";
 import { defaultCommunityId } from "~/services/community-pricing.server";

@@ -1,6 +1,6 @@
 import { useTranslation } from "~/components/use-translation";
 import { Form, Link } from "react-router";
-import { getLocale, getTranslate } from "~/web/i18next.server";
+import { getLocale, getTranslate } from "~/web/language.server";
 import { deliveryTextValues, FAQ_CATEGORIES, FAQ_ENTRIES, filterFaq, groupFaq, parseFaqCategory, type FaqCategory } from "~/domain/faq";
 import { dbContext, userContext } from "~/context";
 import { communityDelivery } from "~/services/communities.server";

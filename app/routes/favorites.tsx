@@ -3,7 +3,7 @@ import { Link, redirect } from "react-router";
 import { requireUser } from "~/auth/guards.server";
 import { DealGrid } from "~/components/deal-card";
 import { dbContext, userContext } from "~/context";
-import { getTranslate } from "~/web/i18next.server";
+import { getTranslate } from "~/web/language.server";
 import { ServiceError } from "~/domain/errors";
 import { addFavorite, listFavoriteDeals, removeFavorite } from "~/services/favorites.server";
 import { toDealCard } from "~/services/deals.server";

@@ -5,7 +5,7 @@ import { data, Form, Link, redirect, useNavigation, useSearchParams } from "reac
 import { hitRateLimit, rateLimitKeys } from "~/auth/rate-limit.server";
 import { ErrorList, Field, SubmitButton } from "~/components/ui/field";
 import { dbContext } from "~/context";
-import { getInstance, getTranslate } from "~/web/i18next.server";
+import { getTranslator, getTranslate } from "~/web/language.server";
 import { EmailOnlySchema } from "~/domain/account-schemas";
 import { publicOrigin } from "~/config.server";
 import { sendPasswordReset } from "~/auth/email-sign-in.server";
@@ -20,7 +20,7 @@ export function loader({ context }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }];
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const i18n = getInstance(context);
+  const i18n = getTranslator(context);
   const submission = parseWithZod(await readForm(request), { schema: EmailOnlySchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   const db = context.get(dbContext);

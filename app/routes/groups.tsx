@@ -15,7 +15,7 @@ import { whatsappShareUrl } from "~/domain/referral-code";
 import { listCommunities } from "~/services/communities.server";
 import { pickCommunityId } from "~/services/community-pricing.server";
 import { communityWeek } from "~/services/community-week.server";
-import { getInstance } from "~/web/i18next.server";
+import { getTranslator } from "~/web/language.server";
 import type { Route } from "./+types/groups";
 
 /**
@@ -24,7 +24,7 @@ import type { Route } from "./+types/groups";
  */
 export function loader({ url, context }: Route.LoaderArgs) {
   const db = context.get(dbContext);
-  const i18n = getInstance(context);
+  const i18n = getTranslator(context);
   const t = i18n.t;
   const user = context.get(userContext);
   const asked = url.searchParams.get("community");

@@ -10,7 +10,7 @@ import { DealGrid } from "~/components/deal-card";
 import { useFormatShekel } from "~/components/price";
 import { NAME_SLOT, withName } from "~/components/with-name";
 import { dbContext, userContext } from "~/context";
-import { getTranslate } from "~/web/i18next.server";
+import { getTranslate } from "~/web/language.server";
 import { communityPricing, defaultCommunityId, progressView } from "~/services/community-pricing.server";
 import { categorySummaries, dealsByCategory } from "~/services/deals.server";
 import { highestTierDiscount, platformStats } from "~/services/platform-stats.server";

@@ -3,7 +3,7 @@ import { data, Link } from "react-router";
 import { LeafIcon } from "~/components/icons";
 import { MessageScreen } from "~/components/message-screen";
 import { dbContext, userContext } from "~/context";
-import { getTranslate } from "~/web/i18next.server";
+import { getTranslate } from "~/web/language.server";
 import { resolveInvite } from "~/services/referrals.server";
 import type { Route } from "./+types/invite";
 

@@ -3,7 +3,7 @@ import { dbContext, userContext } from "~/context";
 import { isLanguage, withoutLanguageParam } from "~/domain/language";
 import { updateLanguage } from "~/services/profile.server";
 import { readForm } from "~/web/form.server";
-import { getTranslate, localeCookie } from "~/web/i18next.server";
+import { getTranslate, localeCookie } from "~/web/language.server";
 import { safeRedirect } from "~/web/safe-redirect";
 import type { Route } from "./+types/language";
 

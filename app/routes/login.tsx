@@ -8,7 +8,7 @@ import { clearRateLimit, hitRateLimit, rateLimitKeys } from "~/auth/rate-limit.s
 import { completeSignIn } from "~/auth/sign-in.server";
 import { ErrorList, Field, SubmitButton } from "~/components/ui/field";
 import { dbContext } from "~/context";
-import { getInstance, getTranslate } from "~/web/i18next.server";
+import { getTranslator, getTranslate } from "~/web/language.server";
 import { EmailOnlySchema, LoginSchema } from "~/domain/account-schemas";
 import { publicOrigin, secureCookies } from "~/config.server";
 import { secureCookieWillBeDropped } from "~/web/plain-http";
@@ -50,7 +50,7 @@ function tooMany(message: string, submission: { reply: (options: { formErrors: s
 export async function action({ request, context }: Route.ActionArgs) {
   const formData = await readForm(request.clone());
   const db = context.get(dbContext);
-  const i18n = getInstance(context);
+  const i18n = getTranslator(context);
 
   // The magic-link tab (the default): e-mail a sign-in link, then show the "sent" state.
   if (formData.get("intent") === "magic") {

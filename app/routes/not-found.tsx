@@ -1,6 +1,6 @@
 import { useTranslation } from "~/components/use-translation";
 import { data, Link } from "react-router";
-import { getTranslate } from "~/web/i18next.server";
+import { getTranslate } from "~/web/language.server";
 import type { Route } from "./+types/not-found";
 
 export function loader({ context }: Route.LoaderArgs) {

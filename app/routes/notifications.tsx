@@ -2,7 +2,7 @@ import { useTranslation } from "~/components/use-translation";
 import { Form, Link, redirect } from "react-router";
 import { requireUser } from "~/auth/guards.server";
 import { dbContext } from "~/context";
-import { getTranslate } from "~/web/i18next.server";
+import { getTranslate } from "~/web/language.server";
 import { formatRelative } from "~/domain/dates";
 import { notificationTarget } from "~/domain/notification-link";
 import { ServiceError } from "~/domain/errors";

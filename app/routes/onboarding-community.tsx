@@ -6,7 +6,7 @@ import { useTranslation } from "~/components/use-translation";
 import { data, Form, Link, useNavigation } from "react-router";
 import { ErrorList, SubmitButton } from "~/components/ui/field";
 import { dbContext, userContext } from "~/context";
-import { getTranslate } from "~/web/i18next.server";
+import { getTranslate } from "~/web/language.server";
 import { CommunityChoiceSchema } from "~/domain/account-schemas";
 import { communityJson, listCommunities } from "~/services/communities.server";
 import { ServiceError } from "~/domain/errors";

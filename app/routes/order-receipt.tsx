@@ -4,7 +4,7 @@ import { requireUser } from "~/auth/guards.server";
 import { BusinessLines, PlaceLine, PrintButton } from "~/components/receipt-parts";
 import { Price } from "~/components/price";
 import { dbContext } from "~/context";
-import { getLocale, getTranslate } from "~/web/i18next.server";
+import { getLocale, getTranslate } from "~/web/language.server";
 import { VAT_PERCENT } from "~/domain/business";
 import { formatDateTime } from "~/domain/dates";
 import { formatShekel } from "~/domain/money";

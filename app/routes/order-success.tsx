@@ -8,7 +8,7 @@ import { Confetti } from "~/components/confetti";
 import { Price } from "~/components/price";
 import { StatusBadge } from "~/components/status-badge";
 import { dbContext } from "~/context";
-import { getTranslate } from "~/web/i18next.server";
+import { getTranslate } from "~/web/language.server";
 import { orderNumber } from "~/domain/order-status";
 import { findOrdersForUser } from "~/services/orders.server";
 import { communityDelivery } from "~/services/communities.server";

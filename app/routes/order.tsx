@@ -6,7 +6,7 @@ import { Confirm } from "~/components/confirm";
 import { isConfirmed } from "~/domain/confirm";
 import { Price, useFormatShekel } from "~/components/price";
 import { dbContext, userContext } from "~/context";
-import { getTranslate } from "~/web/i18next.server";
+import { getTranslate } from "~/web/language.server";
 import { formatDateTime } from "~/domain/dates";
 import { CANCEL_CUTOFF_HOURS, REFUND_DAYS } from "~/domain/delivery";
 import { communityDelivery } from "~/services/communities.server";

@@ -3,7 +3,7 @@ import { Form, Link } from "react-router";
 import { Price } from "~/components/price";
 import { dbContext, userContext } from "~/context";
 import { ORDER_STATUSES } from "~/domain/enums";
-import { getTranslate } from "~/web/i18next.server";
+import { getTranslate } from "~/web/language.server";
 import { formatDate, formatDay } from "~/domain/dates";
 import { orderNumber } from "~/domain/order-status";
 import { groupByWeek, ORDER_SORTS, parseOrderQuery, type OrderSort } from "~/domain/order-query";

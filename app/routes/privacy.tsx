@@ -1,6 +1,6 @@
 import { useTranslation } from "~/components/use-translation";
 import { Link } from "react-router";
-import { getLocale, getTranslate } from "~/web/i18next.server";
+import { getLocale, getTranslate } from "~/web/language.server";
 import { dbContext } from "~/context";
 import { publicBusiness, type PublicBusiness } from "~/domain/site-settings";
 import { readSiteSettings } from "~/services/site-settings.server";

@@ -5,7 +5,7 @@ import { data, Form, Link, useNavigation } from "react-router";
 import { requireUser } from "~/auth/guards.server";
 import { ErrorList, Field, SubmitButton } from "~/components/ui/field";
 import { dbContext } from "~/context";
-import { getTranslate } from "~/web/i18next.server";
+import { getTranslate } from "~/web/language.server";
 import { AddressFormSchema, AddressSchema, addressLine, MAX_ADDRESSES, streetLine, type AddressFormInput, type AddressInput } from "~/domain/addresses";
 import { addAddress, addressJson, deleteAddress, listAddresses, makeDefaultAddress, updateAddress } from "~/services/addresses.server";
 import { ServiceError } from "~/domain/errors";

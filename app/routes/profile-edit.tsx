@@ -7,7 +7,7 @@ import type { z } from "zod";
 import { requireUser } from "~/auth/guards.server";
 import { ErrorList, Field, SubmitButton } from "~/components/ui/field";
 import { dbContext } from "~/context";
-import { getTranslate } from "~/web/i18next.server";
+import { getTranslate } from "~/web/language.server";
 import { ServiceError } from "~/domain/errors";
 import { ProfileFormSchema } from "~/domain/profile-schemas";
 import { updateProfile } from "~/services/profile.server";

@@ -6,7 +6,7 @@ import { InviteShare } from "~/components/invite-share";
 import { Price } from "~/components/price";
 import { dbContext } from "~/context";
 import type { Role } from "~/db/schema";
-import { getTranslate } from "~/web/i18next.server";
+import { getTranslate } from "~/web/language.server";
 import { formatDate, formatDateTime } from "~/domain/dates";
 import { initialsOf } from "~/services/header.server";
 import { publicOrigin } from "~/config.server";

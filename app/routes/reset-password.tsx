@@ -5,7 +5,7 @@ import { data, Form, Link, useNavigation, useSearchParams } from "react-router";
 import { startWebSession } from "~/auth/session.server";
 import { ErrorList, Field, SubmitButton } from "~/components/ui/field";
 import { dbContext } from "~/context";
-import { getTranslate } from "~/web/i18next.server";
+import { getTranslate } from "~/web/language.server";
 import { ResetPasswordSchema } from "~/domain/account-schemas";
 import { resetPassword } from "~/auth/email-sign-in.server";
 import { redirectWithToast } from "~/web/toast.server";

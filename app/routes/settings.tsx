@@ -8,7 +8,7 @@ import { requireUser } from "~/auth/guards.server";
 import { SubmitButton } from "~/components/ui/field";
 import { dbContext } from "~/context";
 import { LANGUAGES } from "~/domain/enums";
-import { getTranslate, localeCookie } from "~/web/i18next.server";
+import { getTranslate, localeCookie } from "~/web/language.server";
 import { ServiceError } from "~/domain/errors";
 import { SettingsFormSchema } from "~/domain/profile-schemas";
 import { updateSettings } from "~/services/profile.server";

@@ -16,7 +16,7 @@ import { ServiceError } from "~/domain/errors";
 import { ShippingSchema } from "~/domain/shop-schemas";
 import { checkoutOptions, checkShippingChoice } from "~/services/checkout.server";
 import { readForm } from "~/web/form.server";
-import { getTranslate } from "~/web/i18next.server";
+import { getTranslate } from "~/web/language.server";
 import { redirectWithToast } from "~/web/toast.server";
 import type { Route } from "./+types/shipping";
 

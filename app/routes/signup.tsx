@@ -9,7 +9,7 @@ import { hitRateLimit, rateLimitKeys } from "~/auth/rate-limit.server";
 import { startWebSession } from "~/auth/session.server";
 import { ErrorList, Field, SelectField, SubmitButton } from "~/components/ui/field";
 import { dbContext } from "~/context";
-import { getTranslate } from "~/web/i18next.server";
+import { getTranslate } from "~/web/language.server";
 import { SignupFormSchema, VendorSignupFormSchema } from "~/domain/account-schemas";
 import { listCommunities } from "~/services/communities.server";
 import { ServiceError } from "~/domain/errors";

@@ -1,7 +1,7 @@
 import { useTranslation } from "~/components/use-translation";
 import { Link } from "react-router";
 import { Fragment, type ReactElement } from "react";
-import { getLocale, getTranslate } from "~/web/i18next.server";
+import { getLocale, getTranslate } from "~/web/language.server";
 import { deliveryTextValues } from "~/domain/faq";
 import { dbContext, userContext } from "~/context";
 import { communityDelivery } from "~/services/communities.server";

@@ -10,7 +10,7 @@ import { dbContext } from "~/context";
 import { ServiceError } from "~/domain/errors";
 import { readUnsubscribe, setSubscribed } from "~/services/mail-preferences.server";
 import { readForm } from "~/web/form.server";
-import { getTranslate } from "~/web/i18next.server";
+import { getTranslate } from "~/web/language.server";
 import type { Route } from "./+types/unsubscribe";
 
 /** A token that names nobody (forged, or its account deleted since): the page says so, with a 404. */

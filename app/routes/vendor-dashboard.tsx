@@ -6,7 +6,7 @@ import { Price } from "~/components/price";
 import { VendorErrorBoundary } from "~/components/vendor-forbidden";
 import { forbiddenTitle } from "~/components/forbidden-title";
 import { dbContext } from "~/context";
-import { getTranslate } from "~/web/i18next.server";
+import { getTranslate } from "~/web/language.server";
 import { formatDate, formatDay } from "~/domain/dates";
 import { wallClockAt } from "~/domain/time";
 import { unitLabel } from "~/locales/units";

@@ -1,7 +1,7 @@
 import { requireVendor } from "~/auth/vendor-guard.server";
 import { DealEditPage } from "~/components/deal-edit-page";
 import { DealPageErrorBoundary, errorTitle } from "~/components/deal-editor";
-import { getTranslate } from "~/web/i18next.server";
+import { getTranslate } from "~/web/language.server";
 import type { DealEditor } from "~/services/deal-editor.server";
 import { editDealAction, loadDealForEditing } from "./deal-editor.server";
 import type { Route } from "./+types/vendor-deal-edit";

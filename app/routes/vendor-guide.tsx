@@ -1,6 +1,6 @@
 import { useTranslation } from "~/components/use-translation";
 import { Link } from "react-router";
-import { getLocale, getTranslate } from "~/web/i18next.server";
+import { getLocale, getTranslate } from "~/web/language.server";
 import { vendorGuideValues } from "~/domain/vendor-guide";
 import { dbContext } from "~/context";
 import { readSiteSettings } from "~/services/site-settings.server";

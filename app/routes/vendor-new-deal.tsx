@@ -2,7 +2,7 @@ import { useTranslation } from "~/components/use-translation";
 import { requireVendor } from "~/auth/vendor-guard.server";
 import { DealForm, DealPageErrorBoundary, errorTitle } from "~/components/deal-editor";
 import { dbContext } from "~/context";
-import { getTranslate } from "~/web/i18next.server";
+import { getTranslate } from "~/web/language.server";
 import { createDeal } from "~/services/deal-editor.server";
 import { emptyDealFormDefaults } from "~/domain/deal-schema";
 import { readDealForm, saveDealForm } from "./deal-editor.server";

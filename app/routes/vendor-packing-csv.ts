@@ -1,6 +1,6 @@
 import { requireVendor } from "~/auth/vendor-guard.server";
 import { dbContext } from "~/context";
-import { getTranslate } from "~/web/i18next.server";
+import { getTranslate } from "~/web/language.server";
 import { vendorDashboard, vendorPackingCsv } from "~/services/vendor-dashboard.server";
 import type { Route } from "./+types/vendor-packing-csv";
 

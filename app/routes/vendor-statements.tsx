@@ -6,7 +6,7 @@ import { ScrollBox } from "~/components/scroll-box";
 import { VendorErrorBoundary } from "~/components/vendor-forbidden";
 import { forbiddenTitle } from "~/components/forbidden-title";
 import { dbContext } from "~/context";
-import { getTranslate } from "~/web/i18next.server";
+import { getTranslate } from "~/web/language.server";
 import { formatDate } from "~/domain/dates";
 import { unitLabel } from "~/locales/units";
 import { farmerStatements } from "~/services/farmer-statement.server";

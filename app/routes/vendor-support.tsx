@@ -7,7 +7,7 @@ import { ErrorList, Field, SubmitButton } from "~/components/ui/field";
 import { VendorErrorBoundary } from "~/components/vendor-forbidden";
 import { forbiddenTitle } from "~/components/forbidden-title";
 import { dbContext } from "~/context";
-import { getTranslate } from "~/web/i18next.server";
+import { getTranslate } from "~/web/language.server";
 import { ContactSchema, HONEYPOT_FIELD, type ContactInput } from "~/domain/contact-schema";
 import { receiveContactMessage } from "~/services/contact.server";
 import { redirectWithToast } from "~/web/toast.server";

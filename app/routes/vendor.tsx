@@ -6,7 +6,7 @@ import { data, Form, Link, useNavigation } from "react-router";
 import { requireUser } from "~/auth/guards.server";
 import { ErrorList, Field, SubmitButton } from "~/components/ui/field";
 import { dbContext, userContext } from "~/context";
-import { getTranslate } from "~/web/i18next.server";
+import { getTranslate } from "~/web/language.server";
 import { HONEYPOT_FIELD } from "~/domain/contact-schema";
 import { formatDate } from "~/domain/dates";
 import { ServiceError } from "~/domain/errors";

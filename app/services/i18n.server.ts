@@ -1,25 +1,25 @@
-// Translation outside a request (background jobs write notifications in the member's language,
-// a checkout writes its mail): one i18next instance per language, answered through the fast
-// translator the pages use (app/i18n.ts, translatorOf), which gives i18next's text for every key
-// without i18next's per-call work (i18next's t() was a quarter of composing a checkout's mail).
-import { createInstance, type i18n, type TFunction } from "i18next";
+// Translation on the server: the request's words (loaders, actions, /api answers) and the words
+// of mails and notifications written outside a request (background jobs, a checkout's mail).
+// The same translator the pages use (app/translator.ts), over all of a language's texts, Hebrew
+// behind English as i18next's fallback language was; values go in as they are (React escapes a
+// page's, and mails are escaped where they become HTML).
 import type { Language } from "~/db/schema";
-import { translatorOf } from "~/i18n";
 import { translations } from "~/locales";
+import { createTranslator, type Translate, type Translator } from "~/translator";
 
-const instances = new Map<Language, i18n>();
+const translators = new Map<Language, Translator>();
 
-/** The language's i18next instance, made once: plain text (mails and notifications escape nothing). */
-export function i18nextFor(language: Language): i18n {
-  let instance = instances.get(language);
-  if (!instance) {
-    instance = createInstance();
-    void instance.init({ lng: language, resources: { [language]: { translation: translations[language] } }, initAsync: false, interpolation: { escapeValue: false }, showSupportNotice: false });
-    instances.set(language, instance);
+/** The language's translator, made once. */
+export function languageTranslator(language: Language): Translator {
+  let translator = translators.get(language);
+  if (!translator) {
+    const trees = language === "he" ? [translations.he] : [translations[language], translations.he];
+    translator = createTranslator(language, trees as Record<string, unknown>[], null);
+    translators.set(language, translator);
   }
-  return instance;
+  return translator;
 }
 
-export function translatorFor(language: Language): TFunction {
-  return translatorOf(i18nextFor(language)) as TFunction;
+export function translatorFor(language: Language): Translate {
+  return languageTranslator(language).t;
 }

@@ -1,5 +1,5 @@
 // JSON answers for the /api routes: one shape for every refusal, messages translated.
-import type { i18n } from "i18next";
+import type { Translator } from "~/translator";
 import type { z } from "zod";
 import { ServiceError } from "~/domain/errors";
 import { translateMessage } from "~/domain/text-limits";
@@ -14,7 +14,7 @@ export function apiError(status: number, message: string, errors?: ApiFieldError
 }
 
 /** A zod failure as the spec's "list of items with path and message", translated. */
-export function validationError(i18n: i18n, error: z.ZodError, status = 400) {
+export function validationError(i18n: Translator, error: z.ZodError, status = 400) {
   const errors = error.issues.flatMap((issue) => {
     const path = issue.path.map((p) => (typeof p === "symbol" ? String(p) : p));
     const message = translateMessage(i18n.t, issue.message);
@@ -26,7 +26,7 @@ export function validationError(i18n: i18n, error: z.ZodError, status = 400) {
   return apiError(status, errors[0]?.message ?? i18n.t("validation.invalidInput"), errors);
 }
 
-export function serviceErrorResponse(i18n: i18n, error: ServiceError) {
+export function serviceErrorResponse(i18n: Translator, error: ServiceError) {
   const message = i18n.t(error.messageKey, error.values);
   return apiError(error.status, message, error.field ? [{ path: [error.field], message }] : undefined);
 }
@@ -45,12 +45,12 @@ export async function readJsonObject(request: Request): Promise<Record<string, u
  * A destructive /api call without its confirmation (app/domain/confirm.ts): 400, nothing done.
  * The message says what to send.
  */
-export function confirmationRequired(i18n: i18n) {
+export function confirmationRequired(i18n: Translator) {
   return apiError(400, i18n.t("destructiveConfirm.required"));
 }
 
 /** Runs a service call and turns a ServiceError into its 4xx answer. */
-export async function answer(i18n: i18n, run: () => Response | Promise<Response>): Promise<Response> {
+export async function answer(i18n: Translator, run: () => Response | Promise<Response>): Promise<Response> {
   try {
     return await run();
   } catch (error) {

@@ -1,7 +1,7 @@
 import { methodNotAllowed, parseJsonBody } from "~/auth/api.server";
 import { rateLimitKeys } from "~/auth/rate-limit.server";
 import { dbContext } from "~/context";
-import { getInstance } from "~/web/i18next.server";
+import { getTranslator } from "~/web/language.server";
 import { createAdminWithSecret } from "~/auth/admin-creation.server";
 import { AdminCreateApiSchema } from "~/domain/admin-schemas";
 import { apiError } from "~/web/http.server";
@@ -14,7 +14,7 @@ import type { Route } from "./+types/admin-create";
  */
 export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== "POST") return methodNotAllowed();
-  const i18n = getInstance(context);
+  const i18n = getTranslator(context);
   const body = await parseJsonBody(request, i18n, AdminCreateApiSchema);
   if ("response" in body) return body.response;
   const db = context.get(dbContext);

@@ -1,7 +1,7 @@
 import { dbContext } from "~/context";
 import { clearRateLimit, hitRateLimit, rateLimitKeys } from "~/auth/rate-limit.server";
 import { issueApiToken } from "~/auth/session.server";
-import { getInstance } from "~/web/i18next.server";
+import { getTranslator } from "~/web/language.server";
 import { LoginSchema } from "~/domain/account-schemas";
 import { apiError, readJsonObject, validationError } from "~/web/http.server";
 import { verifyLogin } from "~/auth/accounts.server";
@@ -9,7 +9,7 @@ import { publicUser } from "~/services/users.server";
 import type { Route } from "./+types/auth.login";
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const i18n = getInstance(context);
+  const i18n = getTranslator(context);
   if (request.method !== "POST") return apiError(405, "Method Not Allowed");
   const body = await readJsonObject(request);
   if (!body) return apiError(400, i18n.t("validation.invalidJson"));

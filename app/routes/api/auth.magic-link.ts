@@ -1,7 +1,7 @@
 import { methodNotAllowed, parseJsonBody } from "~/auth/api.server";
 import { hitRateLimit, rateLimitKeys } from "~/auth/rate-limit.server";
 import { dbContext } from "~/context";
-import { getInstance } from "~/web/i18next.server";
+import { getTranslator } from "~/web/language.server";
 import { EmailOnlySchema } from "~/domain/account-schemas";
 import { publicOrigin } from "~/config.server";
 import { sendMagicLink, sendPasswordReset } from "~/auth/email-sign-in.server";
@@ -14,7 +14,7 @@ import type { Route } from "./+types/auth.magic-link";
  */
 export async function action({ request, url, context }: Route.ActionArgs) {
   if (request.method !== "POST") return methodNotAllowed();
-  const i18n = getInstance(context);
+  const i18n = getTranslator(context);
   const body = await parseJsonBody(request, i18n, EmailOnlySchema);
   if ("response" in body) return body.response;
   const db = context.get(dbContext);

@@ -1,5 +1,5 @@
 import { dbContext } from "~/context";
-import { getInstance } from "~/web/i18next.server";
+import { getTranslator } from "~/web/language.server";
 import { communityPricing } from "~/services/community-pricing.server";
 import { communityWeek } from "~/services/community-week.server";
 import { apiError } from "~/web/http.server";
@@ -12,7 +12,7 @@ import type { Route } from "./+types/community";
  * the views of a community's week (routes.ts names the view in the path).
  */
 export function loader({ params, context }: Route.LoaderArgs) {
-  const i18n = getInstance(context);
+  const i18n = getTranslator(context);
   const pricing = communityPricing(context.get(dbContext), params.id);
   if (!pricing || !pricing.community.isActive) return apiError(404, i18n.t("shop.errors.communityNotFound"));
   switch (params.view) {

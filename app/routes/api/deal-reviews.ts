@@ -1,6 +1,6 @@
 import { methodNotAllowed, parseJsonBody, withApiUser } from "~/auth/api.server";
 import { dbContext } from "~/context";
-import { getTranslate } from "~/web/i18next.server";
+import { getTranslate } from "~/web/language.server";
 import { findDeal } from "~/services/deals.server";
 import { apiError } from "~/web/http.server";
 import { createReview, listReviews } from "~/services/reviews.server";

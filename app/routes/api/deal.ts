@@ -1,6 +1,6 @@
 import { viewerOf } from "~/auth/api.server";
 import { dbContext } from "~/context";
-import { getTranslate } from "~/web/i18next.server";
+import { getTranslate } from "~/web/language.server";
 import { dealJson, findDeal } from "~/services/deals.server";
 import { apiError } from "~/web/http.server";
 import type { Route } from "./+types/deal";

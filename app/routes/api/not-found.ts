@@ -1,4 +1,4 @@
-import { getTranslate } from "~/web/i18next.server";
+import { getTranslate } from "~/web/language.server";
 import { apiError } from "~/web/http.server";
 import type { Route } from "./+types/not-found";
 

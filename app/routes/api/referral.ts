@@ -1,5 +1,5 @@
 import { dbContext } from "~/context";
-import { getTranslate } from "~/web/i18next.server";
+import { getTranslate } from "~/web/language.server";
 import { apiError } from "~/web/http.server";
 import { resolveInvite } from "~/services/referrals.server";
 import type { Route } from "./+types/referral";

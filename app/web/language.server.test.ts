@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 async function languageCookie(env: Record<string, string>) {
   for (const [name, value] of Object.entries(env)) vi.stubEnv(name, value);
   vi.resetModules();
-  const { localeCookie } = await import("./i18next.server");
+  const { localeCookie } = await import("./language.server");
   return localeCookie.serialize("en");
 }
 
