@@ -23,7 +23,6 @@ export type Translate = (key: string, options?: Readonly<Record<string, unknown>
 /** What a screen reads: the page's language, whether a text exists, and `t`. */
 export interface Translator {
   readonly language: Locale;
-  readonly isInitialized: true;
   exists(key: string): boolean;
   readonly t: Translate;
 }
@@ -125,7 +124,7 @@ export function createTranslator(language: Locale, trees: Tree[], escape: ((valu
     return `key '${key} (${language})' returned an object instead of string.`;
   };
 
-  return { language, isInitialized: true, exists: (key) => lookup(key) !== undefined, t: t as Translate };
+  return { language, exists: (key) => lookup(key) !== undefined, t: t as Translate };
 }
 
 /**

@@ -13,7 +13,8 @@ export function TranslationProvider({ translator, children }: { translator: Tran
   return createElement(TranslatorContext.Provider, { value: translator }, children);
 }
 
-const notReady = { t: ((key: string) => key) as Translate, i18n: { language: "he", isInitialized: false, exists: () => false } as unknown as Translator, ready: false };
+const keysAsTheyAre: Translator = { language: "he", exists: () => false, t: ((key: string) => key) as Translate };
+const notReady = { t: keysAsTheyAre.t, i18n: keysAsTheyAre, ready: false };
 
 export function useTranslation(): { t: Translate; i18n: Translator; ready: boolean } {
   // Outside the provider (the root's error screen, when the root loader failed): the last
